@@ -1,0 +1,43 @@
+"""Euchre for two to five players: a faithful rules engine (RULES.md) and its adapters.
+
+>>> from euchre import Deal, Rules
+>>> deal = Deal.random(Rules.preset('four-handed'), dealer=0, seed=1)
+>>> deal.phase, deal.to_move
+(Phase.BID_TURNUP, 1)
+"""
+
+from euchre.actions import NUM_ACTIONS, Action, ActionKind, InvalidActionError
+from euchre.cards import JOKER, Card, Suit, format_cards, parse_cards
+from euchre.deal import (
+    Deal,
+    DealResult,
+    Event,
+    IllegalActionError,
+    Observation,
+    Phase,
+    Trick,
+)
+from euchre.rules import VARIANTS, Rules, RulesError
+
+__all__ = [
+    "JOKER",
+    "NUM_ACTIONS",
+    "VARIANTS",
+    "Action",
+    "ActionKind",
+    "Card",
+    "Deal",
+    "DealResult",
+    "Event",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Observation",
+    "Phase",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "Trick",
+    "format_cards",
+    "parse_cards",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,1066 @@
+"""One deal as a state machine: bidding, exchange, dummy, partner call, defence, play, score.
+
+Every phase of RULES §3-§9 for every variant lives here, with the variants as
+configuration (:class:`~euchre.rules.Rules`).  A state answers whose turn it is, the legal
+actions (typed and as ints), applies an action or raises :class:`IllegalActionError`
+leaving itself untouched, and gives each seat the observation RULES §12 allows.
+
+>>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+>>> deal.phase, deal.to_move, [str(a) for a in deal.legal_actions()]
+(Phase.BID_TURNUP, 1, ['pass', 'order'])
+>>> deal.apply('order'); deal.apply('discard 9C')
+>>> deal.phase, deal.trump, deal.to_move
+(Phase.PLAY, Suit.DIAMONDS, 1)
+>>> deal.apply('9S')
+Traceback (most recent call last):
+...
+euchre.deal.IllegalActionError: seat 1 does not hold 9S (RULES §8): 'play 9S' is not legal; legal: play AC, play 9D, play TD, play JD, play QD
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from euchre.actions import (
+    CALL,
+    DEFEND_ALONE,
+    DISCARD,
+    NUM_ACTIONS,
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    PLAY,
+    TRUMP,
+    TRUMP_ALONE,
+    Action,
+)
+from euchre.cards import (
+    CARDS,
+    EFFECTIVE_SUIT,
+    JOKER,
+    NO_TRUMP,
+    SUIT_MASKS,
+    TRICK_STRENGTH,
+    Card,
+    Suit,
+    card_mask,
+    cards_of,
+    format_cards,
+    pack_mask,
+    parse_cards,
+    sort_hand,
+)
+from euchre.rules import Rules
+
+__all__ = [
+    "Deal",
+    "DealResult",
+    "Event",
+    "IllegalActionError",
+    "Observation",
+    "Phase",
+    "Trick",
+]
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message names the rule and the choices."""
+
+
+class Phase(enum.Enum):
+    """The phases of a deal, in order (RULES §4-§8)."""
+
+    BID_TURNUP = "bidding, round 1"
+    BID_SUIT = "bidding, round 2"
+    NAME_TRUMP = "joker turned up"
+    EXCHANGE = "dealer's exchange"
+    DUMMY = "dummy merge"
+    CALL_PARTNER = "partner call"
+    DEFEND = "defending alone"
+    PLAY = "play"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+_PHASES: Final = tuple(Phase)
+(_BID1, _BID2, _NAME, _EXCHANGE, _DUMMY, _CALL, _DEFEND, _PLAY, _OVER) = range(9)
+
+# Packed history entries: seat * _SEAT + action id.
+_SEAT: Final = 128
+
+# ids of the cards of a mask, by 11-bit chunk: _IDS[base][chunk][bits] (see _ids).
+_CHUNK: Final = 11
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
+
+
+def _build_id_tables() -> dict[int, tuple[tuple[list[int], ...], ...]]:
+    out = {}
+    for base in (PLAY, DISCARD, CALL):
+        chunks = []
+        for k in range(3):
+            chunks.append(tuple(
+                [base + k * _CHUNK + i for i in range(_CHUNK) if bits >> i & 1]
+                for bits in range(1 << _CHUNK)
+            ))
+        out[base] = tuple(chunks)
+    return out
+
+
+_IDS: Final = _build_id_tables()
+
+
+def _ids(mask: int, base: int) -> list[int]:
+    t0, t1, t2 = _IDS[base]
+    return t0[mask & _CHUNK_MASK] + t1[mask >> _CHUNK & _CHUNK_MASK] + t2[mask >> 22]
+
+
+_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One action taken: by whom, and what (``None`` where the seat may not see it)."""
+
+    seat: int
+    action: Action | None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.action if self.action else 'discard (face down)'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in play order with their seats, who won."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended (RECORDS ``euchre replay --json``)."""
+
+    trump: Suit | None
+    maker: int | None
+    alone: bool
+    lone_defender: int | None
+    partner: int | None
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    complete: bool
+    thrown_in: bool = False
+
+    @property
+    def makers_tricks(self) -> int:
+        """Tricks taken by the maker's side."""
+        if self.maker is None:
+            return 0
+        n = len(self.tricks)
+        side = {self.maker}
+        if n == 4:
+            side.add((self.maker + 2) % 4)
+        elif self.partner is not None:
+            side.add(self.partner)
+        return sum(self.tricks[s] for s in side)
+
+    @property
+    def outcome(self) -> str:
+        """``"made"``, ``"march"``, ``"euchred"``, ``"thrown in"`` or ``"unfinished"``."""
+        if self.thrown_in:
+            return "thrown in"
+        if not self.complete:
+            return "unfinished"
+        t = self.makers_tricks
+        return "march" if t == 5 else "made" if t >= 3 else "euchred"
+
+    def to_json(self) -> dict[str, Any]:
+        """The RECORDS replay object."""
+        return {
+            "trump": None if self.trump is None else self.trump.char,
+            "maker": self.maker,
+            "alone": self.alone,
+            "lone_defender": self.lone_defender,
+            "partner": self.partner,
+            "tricks": list(self.tricks),
+            "points": list(self.points),
+            "complete": self.complete,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know (RULES §12) and nothing more.
+
+    Another seat's hand, the kitty, the dummy (unless this seat is the maker who took
+    it) and other seats' discards never appear: a hidden discard shows as an
+    :class:`Event` whose action is ``None``.
+    """
+
+    seat: int
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    hand: tuple[Card, ...]
+    turnup: Card
+    turnup_taken: bool | None
+    """``None`` while round 1 is open; ``True`` once ordered up; ``False`` once turned down."""
+    trump: Suit | None
+    maker: int | None
+    alone: bool
+    called: Card | None
+    partner: int | None
+    """The five-handed partner, once known to this seat (it holds the card, or it was played)."""
+    lone_defender: int | None
+    sitting_out: tuple[int, ...]
+    events: tuple[Event, ...]
+    discards: tuple[Card, ...]
+    dummy: tuple[Card, ...] | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    result: DealResult | None
+
+
+class Deal:
+    """The state of one deal.  Build it with :meth:`random`, :meth:`from_cards` or
+    :meth:`from_record`; drive it with :meth:`legal_actions` and :meth:`apply`."""
+
+    __slots__ = (
+        "_active",
+        "_alone",
+        "_best",
+        "_bids",
+        "_called",
+        "_discards",
+        "_dummy",
+        "_dummy_left",
+        "_forced_alone",
+        "_hands",
+        "_history",
+        "_led",
+        "_leader",
+        "_lone_defender",
+        "_maker",
+        "_next",
+        "_out",
+        "_partner",
+        "_phase",
+        "_queue",
+        "_taken",
+        "_trick",
+        "_trick_no",
+        "_tricks",
+        "_trump",
+        "_turn",
+        "_winner",
+        "dealer",
+        "dealt",
+        "dealt_dummy",
+        "kitty",
+        "n",
+        "pattern",
+        "rules",
+        "scores",
+        "turnup",
+    )
+
+    rules: Rules
+    n: int
+    dealer: int
+    dealt: tuple[int, ...]
+    dealt_dummy: int | None
+    turnup: int
+    kitty: tuple[int, ...]
+    pattern: tuple[int, int]
+    scores: tuple[int, ...]
+
+    # -- construction --------------------------------------------------------------------
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[int],
+        turnup: int,
+        kitty: Sequence[int],
+        dummy: int | None = None,
+        pattern: tuple[int, int] = (3, 2),
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        """A deal from hand bitmasks; prefer :meth:`random` or :meth:`from_cards`."""
+        n = rules.players
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.dealt = tuple(hands)
+        self.dealt_dummy = dummy
+        self.turnup = turnup
+        self.kitty = tuple(kitty)
+        self.pattern = pattern
+        self.scores = tuple(scores) if scores is not None else (0,) * n
+        self._hands = list(hands)
+        self._dummy = dummy or 0
+        self._history: list[int] = []
+        self._bids = 0
+        self._trump = NO_TRUMP
+        self._maker = -1
+        self._alone = False
+        self._forced_alone = False
+        self._taken = False
+        self._called = -1
+        self._partner = -1
+        self._lone_defender = -1
+        self._out = 0
+        self._discards: list[list[int]] = [[] for _ in range(n)]
+        self._dummy_left = 0
+        self._queue: list[int] = []
+        self._trick: list[int] = []
+        self._trick_no = 0
+        self._tricks = [0] * n
+        self._led = NO_TRUMP
+        self._best = -1
+        self._winner = -1
+        self._leader = -1
+        self._next: list[int] = []
+        self._active = n
+        self._turn = (dealer + 1) % n
+        if turnup == JOKER and rules.joker_suit is None:
+            self._phase = _NAME  # the dealer names trump; bidding is skipped (RULES §3)
+            self._turn = dealer
+        else:
+            self._phase = _BID1
+
+    @classmethod
+    def random(
+        cls,
+        rules: Rules,
+        dealer: int = 0,
+        seed: int | random.Random | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> Deal:
+        """Shuffle and deal (RULES §3); the same seed gives the same deal.
+
+        >>> Deal.random(Rules(players=4), dealer=1, seed=7).turnup
+        Card.parse('JS')
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        cards = list(_pack_cards(rules))
+        rng.shuffle(cards)
+        n = rules.players
+        first = 3 if rng.random() < 0.5 else 2
+        pattern = (first, 5 - first)
+        nh = rules.hands
+        masks = [0] * nh  # in dealing order, starting at the dealer's left
+        pos = 0
+        for size in pattern:
+            for k in range(nh):
+                for c in cards[pos:pos + size]:
+                    masks[k] |= 1 << c
+                pos += size
+        hands = [0] * n
+        dummy = None
+        if n == 3:
+            # the dummy sits at the dealer's right: dealt third, before the dealer
+            order = [(dealer + 1) % 3, (dealer + 2) % 3, -1, dealer]
+        else:
+            order = [(dealer + 1 + k) % n for k in range(n)]
+        for k, seat in enumerate(order):
+            if seat < 0:
+                dummy = masks[k]
+            else:
+                hands[seat] = masks[k]
+        turnup = cards[5 * nh]
+        return cls(rules, dealer, hands, turnup, cards[5 * nh + 1:], dummy, pattern, scores)
+
+    @classmethod
+    def from_cards(
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[str | Iterable[int | str]],
+        turnup: str | int,
+        kitty: str | Iterable[int | str] | None = None,
+        dummy: str | Iterable[int | str] | None = None,
+        scores: Sequence[int] | None = None,
+        pattern: tuple[int, int] = (3, 2),
+    ) -> Deal:
+        """A deal from explicit cards; the kitty defaults to the rest of the pack.
+
+        Refused with a sentence when the cards are not exactly one pack of these rules.
+        """
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise ValueError(f"the dealer is a seat from 0 to {n - 1}, not {dealer}")
+        if len(hands) != n:
+            raise ValueError(f"{n} players need {n} hands, not {len(hands)}")
+        parsed = [_card_list(h) for h in hands]
+        for seat, h in enumerate(parsed):
+            if len(h) != 5:
+                raise ValueError(f"seat {seat} holds {len(h)} cards, not 5 (RULES §3)")
+        d = None if dummy is None else _card_list(dummy)
+        if n == 3 and d is None:
+            raise ValueError("three-handed needs a dummy of 5 cards (RULES §3)")
+        if n != 3 and d:
+            raise ValueError("only three-handed euchre has a dummy (RULES §3)")
+        if d is not None and len(d) != 5:
+            raise ValueError(f"the dummy holds {len(d)} cards, not 5 (RULES §3)")
+        t = int(Card.parse(turnup)) if isinstance(turnup, str) else int(turnup)
+        used = [c for h in parsed for c in h] + (d or []) + [t]
+        pack = pack_mask(rules.deck, rules.joker)
+        seen = 0
+        for c in used:
+            if not (pack >> c) & 1:
+                raise ValueError(f"{CARDS[c]} is not in the pack of these rules "
+                                 f"({rules.deck} cards{' and the joker' if rules.joker else ''})")
+            if (seen >> c) & 1:
+                raise ValueError(f"{CARDS[c]} is dealt twice")
+            seen |= 1 << c
+        rest = pack & ~seen
+        if kitty is None:
+            k = list(cards_of(rest))
+        else:
+            k = _card_list(kitty)
+            if card_mask(k) != rest or len(k) != rest.bit_count():
+                raise ValueError(
+                    f"the kitty must be the rest of the pack: {format_cards(cards_of(rest))}"
+                )
+        return cls(rules, dealer, [card_mask(h) for h in parsed], t, k,
+                   None if d is None else card_mask(d), pattern, scores)
+
+    def copy(self) -> Deal:
+        """A cheap, independent copy."""
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._hands = self._hands.copy()
+        other._history = self._history.copy()
+        other._discards = [d.copy() for d in self._discards]
+        other._queue = self._queue.copy()
+        other._trick = self._trick.copy()
+        other._tricks = self._tricks.copy()
+        return other
+
+    __copy__ = copy
+
+    # -- what the state answers ------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return _PHASES[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        """Five tricks played, or the cards thrown in."""
+        return self._phase == _OVER
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is; ``None`` once the deal is over."""
+        return None if self._phase == _OVER else self._turn
+
+    @property
+    def trump(self) -> Suit | None:
+        """Trump once fixed."""
+        return None if self._trump == NO_TRUMP else Suit(self._trump)
+
+    @property
+    def maker(self) -> int | None:
+        """The seat that fixed trump."""
+        return None if self._maker < 0 else self._maker
+
+    @property
+    def alone(self) -> bool:
+        """The maker plays alone: declared, or (five-handed) forced by a buried card."""
+        return self._alone or self._forced_alone
+
+    @property
+    def called(self) -> Card | None:
+        """The five-handed called card."""
+        return None if self._called < 0 else CARDS[self._called]
+
+    @property
+    def partner(self) -> int | None:
+        """The five-handed partner (the called card's holder), known to the engine."""
+        return None if self._partner < 0 else self._partner
+
+    @property
+    def lone_defender(self) -> int | None:
+        """The defender who declared alone."""
+        return None if self._lone_defender < 0 else self._lone_defender
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """Seats that lay their hand down this deal (a lone player's partner)."""
+        return tuple(s for s in range(self.n) if self._out >> s & 1)
+
+    @property
+    def turnup_suit(self) -> Suit | None:
+        """The suit bid in round 1: the turn-up's, or the fixed suit of a turned-up joker."""
+        if self.turnup == JOKER:
+            return self.rules.joker_suit
+        return Suit(self.turnup >> 3)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won by each seat so far."""
+        return tuple(self._tricks)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards now, sorted by suit with trump first."""
+        return tuple(sort_hand(cards_of(self._hands[seat]), self.trump))
+
+    def hand_mask(self, seat: int) -> int:
+        """A seat's cards now, as a bitmask."""
+        return self._hands[seat]
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards of the trick in progress, with their seats."""
+        seat = self._leader
+        out = []
+        for c in self._trick:
+            out.append((seat, CARDS[c]))
+            seat = self._next[seat]
+        return tuple(out)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        out: list[Trick] = []
+        current: list[tuple[int, Card]] = []
+        trump = self._trump
+        for entry in self._history:
+            a = entry % _SEAT
+            if a >= DISCARD:
+                continue
+            current.append((entry // _SEAT, CARDS[a]))
+            if len(current) == self._active:
+                led = EFFECTIVE_SUIT[trump][current[0][1]]
+                winner = max(current, key=lambda sc: TRICK_STRENGTH[trump][led][sc[1]])[0]
+                out.append(Trick(current[0][0], tuple(current), winner))
+                current = []
+        return tuple(out)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every action so far, with its seat."""
+        return tuple(Event(e // _SEAT, Action.from_id(e % _SEAT)) for e in self._history)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action so far, in order."""
+        return [Action.from_id(e % _SEAT) for e in self._history]
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions as sorted ints of the fixed action space."""
+        p = self._phase
+        if p == _PLAY:
+            hand = self._hands[self._turn]
+            if self._trick:
+                follow = hand & SUIT_MASKS[self._trump][self._led]
+                if follow:
+                    hand = follow
+            return _ids(hand, PLAY)
+        if p == _BID1:
+            return [PASS, ORDER, ORDER_ALONE] if self.rules.alone_allowed else [PASS, ORDER]
+        if p == _BID2 or p == _NAME:
+            return self._naming_ids()
+        if p == _EXCHANGE:
+            hand = self._hands[self.dealer]
+            if self.rules.dealer_must_take_up:
+                hand &= ~(1 << self.turnup)
+            return _ids(hand, DISCARD)
+        if p == _DUMMY:
+            return _ids(self._hands[self._maker], DISCARD)
+        if p == _CALL:
+            pack = pack_mask(self.rules.deck, self.rules.joker)
+            return _ids(pack & ~self._hands[self._maker], CALL)
+        if p == _DEFEND:
+            return [PASS, DEFEND_ALONE]
+        return []
+
+    def _naming_ids(self) -> list[int]:
+        """Round 2 or a turned-up joker: name a suit, alone where allowed (RULES §3, §4)."""
+        if self._phase == _NAME:
+            suits = [0, 1, 2, 3]
+            ids = []
+        else:
+            down = self.turnup_suit
+            suits = [s for s in range(4) if s != down]
+            stuck = self.rules.stick_the_dealer and self._turn == self.dealer
+            ids = [] if stuck else [PASS]
+        ids += [TRUMP + s for s in suits]
+        if self.rules.alone_allowed:
+            ids += [TRUMP_ALONE + s for s in suits]
+        return ids
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions as typed objects."""
+        return [Action.from_id(a) for a in self.legal_action_ids()]
+
+    def legal_mask(self) -> list[bool]:
+        """A mask over the whole action space: ``True`` where the action is legal."""
+        mask = [False] * NUM_ACTIONS
+        for a in self.legal_action_ids():
+            mask[a] = True
+        return mask
+
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether ``action`` may be applied now."""
+        try:
+            return _action_id(action) in self.legal_action_ids()
+        except ValueError:
+            return False
+
+    # -- applying actions ------------------------------------------------------------------
+    def apply(self, action: Action | int | str, seat: int | None = None) -> None:
+        """Apply one action of the seat to move.
+
+        ``action`` is an :class:`Action`, its int id, or RECORDS text (a bare card plays it).
+        ``seat``, when given, must be the seat to move.  An illegal action raises
+        :class:`IllegalActionError` and changes nothing.
+        """
+        a = action if type(action) is int else _action_id(action)
+        p = self._phase
+        if seat is not None and (p == _OVER or seat != self._turn):
+            raise IllegalActionError(self._not_your_turn(seat))
+        if p == _PLAY:
+            turn = self._turn
+            hand = self._hands[turn]
+            trick = self._trick
+            if trick:
+                follow = hand & SUIT_MASKS[self._trump][self._led]
+                legal = follow if follow else hand
+            else:
+                legal = hand
+            if not 0 <= a < DISCARD or not legal >> a & 1:
+                raise IllegalActionError(self._explain(a))
+            self._hands[turn] = hand ^ (1 << a)
+            self._history.append(turn * _SEAT + a)
+            trump = self._trump
+            if not trick:
+                self._led = led = EFFECTIVE_SUIT[trump][a]
+                self._best = TRICK_STRENGTH[trump][led][a]
+                self._winner = turn
+            else:
+                strength = TRICK_STRENGTH[trump][self._led][a]
+                if strength > self._best:
+                    self._best = strength
+                    self._winner = turn
+            trick.append(a)
+            if len(trick) == self._active:
+                winner = self._winner
+                self._tricks[winner] += 1
+                self._trick = []
+                self._trick_no += 1
+                if self._trick_no == 5:
+                    self._phase = _OVER
+                else:
+                    self._leader = self._turn = winner
+            else:
+                self._turn = self._next[turn]
+            return
+        if a not in self.legal_action_ids():
+            raise IllegalActionError(self._explain(a))
+        self._history.append(self._turn * _SEAT + a)
+        if p == _BID1:
+            self._bid_turnup(a)
+        elif p == _BID2 or p == _NAME:
+            self._name_suit(a)
+        elif p == _EXCHANGE:
+            self._hands[self.dealer] &= ~(1 << (a - DISCARD))
+            self._discards[self.dealer].append(a - DISCARD)
+            self._after_exchange()
+        elif p == _DUMMY:
+            self._hands[self._maker] &= ~(1 << (a - DISCARD))
+            self._discards[self._maker].append(a - DISCARD)
+            self._dummy_left -= 1
+            if not self._dummy_left:
+                self._after_dummy()
+        elif p == _CALL:
+            self._call(a - CALL)
+        else:
+            self._defend(a)
+
+    def _bid_turnup(self, a: int) -> None:
+        if a == PASS:
+            self._bids += 1
+            if self._bids == self.n:  # the turn-up is turned down (RULES §4)
+                self._phase = _BID2
+                self._bids = 0
+            self._turn = (self._turn + 1) % self.n
+            return
+        suit = self.turnup_suit
+        assert suit is not None
+        self._fix_trump(self._turn, int(suit), a == ORDER_ALONE, exchange=True)
+
+    def _name_suit(self, a: int) -> None:
+        if a == PASS:
+            self._bids += 1
+            if self._bids == self.n:  # all passed twice: thrown in (RULES §4)
+                self._phase = _OVER
+            else:
+                self._turn = (self._turn + 1) % self.n
+            return
+        alone = a >= TRUMP_ALONE
+        suit = a - (TRUMP_ALONE if alone else TRUMP)
+        # a turned-up joker counts as the turn-up taken: the dealer exchanges (RULES §3)
+        self._fix_trump(self._turn, suit, alone, exchange=self._phase == _NAME)
+
+    def _fix_trump(self, maker: int, suit: int, alone: bool, exchange: bool) -> None:
+        self._trump = suit
+        self._maker = maker
+        self._alone = alone
+        self._taken = exchange
+        n = self.n
+        if alone and n == 4:
+            self._out |= 1 << ((maker + 2) % 4)
+        if exchange and not self._out >> self.dealer & 1:
+            self._phase = _EXCHANGE
+            self._turn = self.dealer
+            self._hands[self.dealer] |= 1 << self.turnup
+            return
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        if self.n == 3 and not self._alone:
+            # the maker takes up the dummy and discards five, one at a time (RULES §6)
+            self._phase = _DUMMY
+            self._turn = self._maker
+            self._hands[self._maker] |= self._dummy
+            self._dummy_left = 5
+            return
+        self._after_dummy()
+
+    def _after_dummy(self) -> None:
+        if self.n == 5 and not self._alone:
+            self._phase = _CALL
+            self._turn = self._maker
+            return
+        self._after_call()
+
+    def _call(self, card: int) -> None:
+        self._called = card
+        bit = 1 << card
+        for seat in range(self.n):
+            if self._hands[seat] & bit:
+                self._partner = seat
+                break
+        else:  # in the kitty or discarded: the maker plays alone unknowingly (RULES §6)
+            self._forced_alone = True
+        self._after_call()
+
+    def _after_call(self) -> None:
+        if self.rules.defend_alone:
+            n = self.n
+            maker_side = {self._maker, (self._maker + 2) % 4} if n == 4 else {self._maker}
+            self._queue = [
+                s for s in ((self.dealer + 1 + k) % n for k in range(n))
+                if s not in maker_side
+            ]
+            self._phase = _DEFEND
+            self._turn = self._queue[0]
+            return
+        self._start_play()
+
+    def _defend(self, a: int) -> None:
+        seat = self._queue.pop(0)
+        if a == DEFEND_ALONE:
+            self._lone_defender = seat
+            n = self.n
+            if n == 4:
+                self._out |= 1 << ((seat + 2) % 4)
+            else:  # three-handed: the other defender sits out (RULES §7)
+                other = next(s for s in range(n) if s not in (seat, self._maker))
+                self._out |= 1 << other
+            self._queue = []
+        if self._queue:
+            self._turn = self._queue[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        n = self.n
+        active = [s for s in range(n) if not self._out >> s & 1]
+        self._active = len(active)
+        self._next = [0] * n
+        for s in range(n):
+            t = (s + 1) % n
+            while self._out >> t & 1:
+                t = (t + 1) % n
+            self._next[s] = t
+        # who leads the first trick (RULES §8)
+        if n == 3 and self._alone:
+            lead = self._next[self._maker]
+        elif n == 3 and self._lone_defender >= 0:
+            lead = self._next[self._lone_defender]
+        else:
+            lead = self._next[self.dealer]
+        self._leader = self._turn = lead
+        self._phase = _PLAY
+
+    # -- the result --------------------------------------------------------------------------
+    @property
+    def result(self) -> DealResult:
+        """The result so far; ``complete`` once five tricks are played (RULES §9)."""
+        n = self.n
+        if self._maker < 0:
+            return DealResult(None, None, False, None, None, (0,) * n, (0,) * n,
+                              self._phase == _OVER, thrown_in=self._phase == _OVER)
+        complete = self._phase == _OVER
+        partner = None if self._partner < 0 else self._partner
+        return DealResult(
+            trump=Suit(self._trump),
+            maker=self._maker,
+            alone=self.alone,
+            lone_defender=None if self._lone_defender < 0 else self._lone_defender,
+            partner=partner,
+            tricks=tuple(self._tricks),
+            points=self._points() if complete else (0,) * n,
+            complete=complete,
+        )
+
+    def _points(self) -> tuple[int, ...]:
+        n = self.n
+        maker = self._maker
+        side = {maker}
+        if n == 4:
+            side.add((maker + 2) % 4)
+        elif n == 5 and self._partner >= 0:
+            side.add(self._partner)
+        made = sum(self._tricks[s] for s in side)
+        alone = self.alone
+        points = [0] * n
+        if made >= 3:
+            march = made == 5
+            if n == 2:
+                value = 2 if march else 1
+            elif n == 3:
+                value = (4 if alone else 3) if march else 1
+            elif n == 4:
+                value = (4 if alone else 2) if march else 1
+            else:
+                value = (5 if alone else 2) if march else 1
+            scorers = side
+        else:
+            if n == 4:
+                value = 4 if self._lone_defender >= 0 else 2
+            elif n == 3:
+                value = 4 if self._lone_defender >= 0 and made == 0 else 2
+            elif n == 5:
+                value = 4 if made == 0 else 2
+            else:
+                value = 2
+            scorers = set(range(n)) - side
+        for s in scorers:
+            points[s] = value
+        return tuple(points)
+
+    # -- observations ------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (RULES §12)."""
+        if not 0 <= seat < self.n:
+            raise ValueError(f"seats are 0 to {self.n - 1}, not {seat}")
+        events = []
+        for e in self._history:
+            s, a = divmod(e, _SEAT)
+            hidden = DISCARD <= a < CALL and s != seat
+            events.append(Event(s, None if hidden else Action.from_id(a)))
+        p = self._phase
+        turnup_taken: bool | None
+        if self._taken:
+            turnup_taken = True
+        elif p in (_BID1, _NAME):
+            turnup_taken = None
+        else:
+            turnup_taken = False
+        knows_partner = self._partner >= 0 and (
+            seat == self._partner or any(e % _SEAT == self._called for e in self._history)
+        )
+        took_dummy = self.n == 3 and seat == self._maker and not self._alone
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=_PHASES[p],
+            to_move=self.to_move,
+            hand=self.hand(seat),
+            turnup=CARDS[self.turnup],
+            turnup_taken=turnup_taken,
+            trump=self.trump,
+            maker=self.maker,
+            alone=self._alone,
+            called=self.called,
+            partner=self._partner if knows_partner else None,
+            lone_defender=self.lone_defender,
+            sitting_out=self.sitting_out,
+            events=tuple(events),
+            discards=tuple(CARDS[c] for c in self._discards[seat]),
+            dummy=(tuple(sort_hand(cards_of(self._dummy), self.trump))
+                   if took_dummy and self._phase >= _DUMMY else None),
+            trick=self.current_trick,
+            tricks=self.tricks,
+            tricks_won=tuple(self._tricks),
+            scores=self.scores,
+            legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
+            result=self.result if p == _OVER else None,
+        )
+
+    # -- error messages -------------------------------------------------------------------------
+    def _legal_text(self) -> str:
+        return ", ".join(str(a) for a in self.legal_actions())
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self._phase == _OVER:
+            return "the deal is over (RULES §8): no action is legal"
+        return f"it is seat {self._turn}'s turn, not seat {seat}'s ({self.phase.value})"
+
+    def _explain(self, a: int) -> str:
+        p = self._phase
+        text = str(Action.from_id(a))
+        if p == _OVER:
+            return f"the deal is over (RULES §8): '{text}' is not legal"
+        seat = self._turn
+        legal = self._legal_text()
+        why = f"seat {seat} is in the {self.phase.value} phase"
+        if p == _BID1:
+            why = (f"seat {seat} bids on the turn-up in round 1 (RULES §4)")
+            if a == ORDER_ALONE:
+                why = "there is no going alone two-handed (RULES §4)"
+        elif p == _BID2:
+            why = f"seat {seat} names a suit or passes in round 2 (RULES §4)"
+            suit = self.turnup_suit
+            if TRUMP <= a < DEFEND_ALONE and suit is not None and (a - TRUMP) % 4 == suit:
+                why = (f"{_SUIT_NAMES[suit]} was turned down and may not be named this deal "
+                       f"(RULES §4)")
+            elif a == PASS:
+                why = ("stick the dealer: the dealer may not pass in round 2 and must name "
+                       "a suit (RULES §4)")
+            elif a >= TRUMP_ALONE and not self.rules.alone_allowed:
+                why = "there is no going alone two-handed (RULES §4)"
+        elif p == _NAME:
+            why = ("the joker was turned up: the dealer must name trump (RULES §3)")
+        elif p == _EXCHANGE:
+            why = f"the dealer (seat {seat}) discards one card face down (RULES §5)"
+            if a == DISCARD + self.turnup and self.rules.dealer_must_take_up:
+                why = "dealer_must_take_up: the turn-up must be kept (RULES §5)"
+            elif DISCARD <= a < CALL:
+                why = f"seat {seat} does not hold {CARDS[a - DISCARD]} (RULES §5)"
+        elif p == _DUMMY:
+            why = (f"the maker (seat {seat}) discards five cards from hand and dummy, "
+                   f"one at a time (RULES §6)")
+            if DISCARD <= a < CALL:
+                why = f"seat {seat} does not hold {CARDS[a - DISCARD]} with the dummy (RULES §6)"
+        elif p == _CALL:
+            why = f"the maker (seat {seat}) calls a partner by naming a card (RULES §6)"
+            if CALL <= a < PASS:
+                c = a - CALL
+                if self._hands[seat] >> c & 1:
+                    why = f"the maker must call a card not in their own hand, not {CARDS[c]} (RULES §6)"
+                else:
+                    why = f"{CARDS[c]} is not in this pack (RULES §1)"
+        elif p == _DEFEND:
+            why = f"seat {seat} may defend alone or pass (RULES §7)"
+        elif p == _PLAY:
+            why = f"seat {seat} plays a card (RULES §8)"
+            if a < DISCARD:
+                hand = self._hands[seat]
+                if not hand >> a & 1:
+                    why = f"seat {seat} does not hold {CARDS[a]} (RULES §8)"
+                elif self._trick:
+                    led = self._led
+                    follow = hand & SUIT_MASKS[self._trump][led]
+                    held = format_cards(sort_hand(cards_of(follow), self.trump))
+                    notes = []
+                    trump = self._trump
+                    left = (trump ^ 3) * 8 + 4
+                    if follow >> left & 1 and led == trump:
+                        notes.append(f"{CARDS[left]}, the left bower, is trump")
+                    if a == left:
+                        notes.append(f"{CARDS[left]} is the left bower: a trump, not "
+                                     f"{_SUIT_NAMES[left >> 3]}")
+                    extra = f"; {'; '.join(notes)}" if notes else ""
+                    why = (f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {held}{extra}) "
+                           f"(RULES §2, §8)")
+        return f"{why}: '{text}' is not legal; legal: {legal}"
+
+    # -- records -----------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        """The deal record of RECORDS.md: rules, cards as dealt, and the actions so far."""
+        return {
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in cards_of(h)] for h in self.dealt],
+            "dummy": (None if self.dealt_dummy is None
+                      else [str(c) for c in cards_of(self.dealt_dummy)]),
+            "turnup": str(CARDS[self.turnup]),
+            "kitty": [str(CARDS[c]) for c in self.kitty],
+            "actions": [str(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], apply_actions: bool = True) -> Deal:
+        """A deal from its record; its actions are applied unless ``apply_actions`` is false.
+
+        An illegal action raises :class:`IllegalActionError` with its index.
+        """
+        rules_data = record.get("rules", {})
+        if not isinstance(rules_data, dict):
+            raise ValueError("'rules' must be an object")
+        rules = Rules.from_dict(rules_data)
+        for key in ("dealer", "hands", "turnup"):
+            if key not in record:
+                raise ValueError(f"a deal record needs {key!r}")
+        deal = cls.from_cards(
+            rules, record["dealer"], record["hands"], record["turnup"],
+            kitty=record.get("kitty"), dummy=record.get("dummy"),
+        )
+        if apply_actions:
+            for i, text in enumerate(record.get("actions", [])):
+                try:
+                    deal.apply(str(text))
+                except ValueError as e:
+                    raise IllegalActionError(f"action {i} {text!r}: {e}") from None
+        return deal
+
+    def __str__(self) -> str:
+        return json.dumps(self.to_record())
+
+    def __repr__(self) -> str:
+        return f"Deal.from_record({self.to_record()!r})"
+
+
+_PACKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def _pack_cards(rules: Rules) -> tuple[int, ...]:
+    key = (rules.deck, rules.joker)
+    pack = _PACKS.get(key)
+    if pack is None:
+        pack = _PACKS[key] = tuple(cards_of(pack_mask(rules.deck, rules.joker)))
+    return pack
+
+
+def _card_list(cards: str | Iterable[int | str]) -> list[int]:
+    if isinstance(cards, str):
+        return [int(c) for c in parse_cards(cards)]
+    return [int(Card.parse(c)) if isinstance(c, str) else int(c) for c in cards]
+
+
+def _action_id(action: Action | int | str) -> int:
+    if isinstance(action, Action):
+        return action.id
+    if isinstance(action, str):
+        return Action.parse(action).id
+    return Action.from_id(int(action)).id

@@ -1,0 +1,213 @@
+"""The rules of one game: a frozen, validated configuration with a preset per variant.
+
+Every option of RULES.md is a field; an invalid combination is refused at construction
+with a sentence that names the rule and the numbers.
+
+>>> Rules.preset('five-handed')
+Rules(players=5)
+>>> Rules.preset('five-handed').deck
+28
+>>> Rules(players=4, defend_alone=True)
+Rules(players=4, defend_alone=True)
+>>> Rules(players=5, deck=24)
+Traceback (most recent call last):
+...
+euchre.rules.RulesError: five hands need 26 cards (5 × 5 + the turn-up) but the pack has 24 (RULES §1); use deck=28 or deck=32
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Final
+
+from euchre.cards import Suit
+
+__all__ = ["VARIANTS", "Rules", "RulesError"]
+
+VARIANTS: Final = {
+    "two-handed": 2,
+    "three-handed": 3,
+    "cutthroat": 3,
+    "four-handed": 4,
+    "partnership": 4,
+    "five-handed": 5,
+    "call-your-partner": 5,
+}
+"""Variant names accepted by :meth:`Rules.preset`, with their number of players."""
+
+_NAMES: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_UNSET: Final[Any] = None
+
+
+class RulesError(ValueError):
+    """A rules set that RULES.md does not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One game's rules (RULES.md).  Unset options take the variant's defaults.
+
+    ``players`` picks the variant: 2 two-handed, 3 three-handed "cutthroat" with a dummy,
+    4 partnership, 5 with a called secret partner.
+    """
+
+    players: int = 4
+    deck: int = _UNSET
+    """24, 28 or 32 cards (RULES §1); default 28 five-handed, else 24."""
+    joker: bool = False
+    """Add the joker ("benny"), the highest trump (RULES §1, §2)."""
+    joker_turnup: str = "dealer_names"
+    """A turned-up joker: ``"dealer_names"`` (the dealer names trump) or ``"suit:S"``."""
+    stick_the_dealer: bool = _UNSET
+    """The dealer may not pass in round 2 (RULES §4); default on five-handed only."""
+    dealer_must_take_up: bool = False
+    """The dealer must keep the turn-up when it is ordered up (RULES §5)."""
+    defend_alone: bool = _UNSET
+    """A defender may declare alone (RULES §7); default on three-handed only."""
+    target: int = 10
+    """Points that win the game (RULES §10)."""
+    draw: bool = False
+    """Four-handed: the draw fixes partners and the first dealer (RULES §11)."""
+    rubber: bool = False
+    """Four-handed: play a rubber, best of three games (RULES §11)."""
+
+    def __post_init__(self) -> None:
+        n = self.players
+        if not isinstance(n, int) or not 2 <= n <= 5:
+            raise RulesError(f"Euchre is for 2 to 5 players, not {n!r} (RULES §1)")
+        defaults = {
+            "deck": 28 if n == 5 else 24,
+            "stick_the_dealer": n == 5,
+            "defend_alone": n == 3,
+        }
+        for name, value in defaults.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, value)
+        if self.deck not in (24, 28, 32):
+            raise RulesError(f"the pack has 24, 28 or 32 cards, not {self.deck!r} (RULES §1)")
+        size = self.pack_size
+        need = 5 * self.hands + 1
+        if need > size:
+            what = f"{_NAMES[self.hands]} hands"
+            if n == 3:
+                what += " (three players and the dummy)"
+            fix = " or ".join(
+                f"deck={d}" for d in (28, 32) if 5 * self.hands + 1 <= d + self.joker
+            )
+            raise RulesError(
+                f"{what} need {need} cards (5 × {self.hands} + the turn-up) but the pack has "
+                f"{size} (RULES §1); use {fix}"
+            )
+        if self.joker_turnup != "dealer_names":
+            prefix, _, suit = self.joker_turnup.partition(":")
+            try:
+                ok = prefix == "suit" and Suit.parse(suit) is not None
+            except ValueError:
+                ok = False
+            if not ok:
+                raise RulesError(
+                    f"joker_turnup is 'dealer_names' or 'suit:S' with S one of C D H S, "
+                    f"not {self.joker_turnup!r} (RULES §3)"
+                )
+            object.__setattr__(self, "joker_turnup", "suit:" + Suit.parse(suit).char)
+        if self.defend_alone and n in (2, 5):
+            raise RulesError(
+                f"defending alone is not played {_NAMES[n]}-handed, only three- and "
+                f"four-handed (RULES §7)"
+            )
+        if not isinstance(self.target, int) or self.target < 1:
+            raise RulesError(f"the target must be a positive number of points, not "
+                             f"{self.target!r} (RULES §10)")
+        for name in ("draw", "rubber"):
+            if getattr(self, name) and n != 4:
+                raise RulesError(
+                    f"{'the draw' if name == 'draw' else 'rubbers'} belong to four-handed "
+                    f"euchre, not {_NAMES[n]}-handed (RULES §11)"
+                )
+
+    # -- presets ---------------------------------------------------------------------
+    @classmethod
+    def preset(cls, variant: str | int, **options: Any) -> Rules:
+        """The rules of a variant by name (``two-handed`` … ``five-handed``) or player count.
+
+        >>> Rules.preset(3).defend_alone
+        True
+        """
+        if isinstance(variant, int) or (isinstance(variant, str) and variant.isdigit()):
+            players = int(variant)
+        else:
+            key = variant.strip().lower().replace("_", "-").replace(" ", "-")
+            if key not in VARIANTS:
+                raise RulesError(
+                    f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}"
+                )
+            players = VARIANTS[key]
+        return cls(players=players, **options)
+
+    # -- derived facts -----------------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        """The variant's name, e.g. ``"four-handed"``."""
+        return f"{_NAMES[self.players]}-handed"
+
+    @property
+    def hands(self) -> int:
+        """Hands dealt: one per player, plus the dummy three-handed (RULES §3)."""
+        return 4 if self.players == 3 else self.players
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in the pack, the joker included."""
+        return self.deck + (1 if self.joker else 0)
+
+    @property
+    def partnership(self) -> bool:
+        """Four-handed: fixed partners sit opposite and score together."""
+        return self.players == 4
+
+    @property
+    def alone_allowed(self) -> bool:
+        """The maker may go alone in every variant but two-handed (RULES §4)."""
+        return self.players != 2
+
+    @property
+    def joker_suit(self) -> Suit | None:
+        """The fixed suit a turned-up joker stands for, or ``None`` when the dealer names."""
+        if self.joker_turnup == "dealer_names":
+            return None
+        return Suit.parse(self.joker_turnup[5:])
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (and defaults recomputed for a new variant)."""
+        if "players" in changes and changes["players"] != self.players:
+            base = Rules(players=self.players).to_dict()
+            kept = {k: v for k, v in self.to_dict().items() if v != base[k]}
+            kept.update(changes)
+            return Rules(**kept)
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as RECORDS writes them under ``"rules"``."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from a record's ``"rules"`` object; omitted keys take the defaults."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RulesError(f"unknown rules option(s): {', '.join(sorted(unknown))}; "
+                             f"known: {', '.join(sorted(known))}")
+        return cls(**data)
+
+    def __repr__(self) -> str:
+        base = Rules(players=self.players)
+        shown = [f"players={self.players}"]
+        for f in dataclasses.fields(self):
+            if f.name == "players":
+                continue
+            value = getattr(self, f.name)
+            if value != getattr(base, f.name):
+                shown.append(f"{f.name}={value!r}")
+        return f"Rules({', '.join(shown)})"
