@@ -159,7 +159,7 @@ class Action:
             return f"trump {self.suit}" + (" alone" if self.alone else "")
         if k is ActionKind.ORDER and self.alone:
             return "order alone"
-        return k.value
+        return str(k.value)
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"

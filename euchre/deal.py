@@ -15,7 +15,8 @@ leaving itself untouched, and gives each seat the observation RULES §12 allows.
 >>> deal.apply('9S')
 Traceback (most recent call last):
 ...
-euchre.deal.IllegalActionError: seat 1 does not hold 9S (RULES §8): 'play 9S' is not legal; legal: play AC, play 9D, play TD, play JD, play QD
+euchre.deal.IllegalActionError: seat 1 does not hold 9S (RULES §8): 'play 9S' is not legal;
+legal: play AC, play 9D, play TD, play JD, play QD
 """
 
 from __future__ import annotations
@@ -249,8 +250,8 @@ class Deal:
         "_forced_alone",
         "_hands",
         "_history",
-        "_led",
         "_leader",
+        "_led",
         "_lone_defender",
         "_maker",
         "_next",
@@ -428,7 +429,7 @@ class Deal:
             seen |= 1 << c
         rest = pack & ~seen
         if kitty is None:
-            k = list(cards_of(rest))
+            k: list[int] = list(cards_of(rest))
         else:
             k = _card_list(kitty)
             if card_mask(k) != rest or len(k) != rest.bit_count():
@@ -574,7 +575,7 @@ class Deal:
             return _ids(hand, PLAY)
         if p == _BID1:
             return [PASS, ORDER, ORDER_ALONE] if self.rules.alone_allowed else [PASS, ORDER]
-        if p == _BID2 or p == _NAME:
+        if p in (_BID2, _NAME):
             return self._naming_ids()
         if p == _EXCHANGE:
             hand = self._hands[self.dealer]
@@ -676,7 +677,7 @@ class Deal:
         self._history.append(self._turn * _SEAT + a)
         if p == _BID1:
             self._bid_turnup(a)
-        elif p == _BID2 or p == _NAME:
+        elif p in (_BID2, _NAME):
             self._name_suit(a)
         elif p == _EXCHANGE:
             self._hands[self.dealer] &= ~(1 << (a - DISCARD))
@@ -967,7 +968,8 @@ class Deal:
             if CALL <= a < PASS:
                 c = a - CALL
                 if self._hands[seat] >> c & 1:
-                    why = f"the maker must call a card not in their own hand, not {CARDS[c]} (RULES §6)"
+                    why = (f"the maker must call a card not in their own hand, not {CARDS[c]} "
+                           "(RULES §6)")
                 else:
                     why = f"{CARDS[c]} is not in this pack (RULES §1)"
         elif p == _DEFEND:

@@ -12,7 +12,7 @@ Rules(players=4, defend_alone=True)
 >>> Rules(players=5, deck=24)
 Traceback (most recent call last):
 ...
-euchre.rules.RulesError: five hands need 26 cards (5 × 5 + the turn-up) but the pack has 24 (RULES §1); use deck=28 or deck=32
+euchre.rules.RulesError: five hands need 26 cards (5 × 5 + the turn-up) but the pack has 24 ...
 """
 
 from __future__ import annotations

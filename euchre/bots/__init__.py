@@ -1,0 +1,126 @@
+"""Bots: players that choose an action from what their seat may see (RULES §12).
+
+A bot gets an :class:`~euchre.deal.Observation`, never the deal itself, so it cannot
+see hidden cards.  :func:`make_bot` builds one by name; :func:`play_game` seats bots
+at a game and plays it to the end.
+
+>>> from euchre import Rules
+>>> game = play_game(Rules(players=3), [make_bot('basic', seed=s) for s in range(3)], seed=1)
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from euchre.actions import Action
+from euchre.deal import Deal, Observation
+from euchre.game import Game
+from euchre.rules import Rules
+
+__all__ = ["BOTS", "Bot", "RandomBot", "choose", "make_bot", "play_deal", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with a ``name`` and an ``act`` that picks one of ``obs.legal_actions``."""
+
+    name: str
+
+    def act(self, observation: Observation) -> Action:
+        """The action to take; it must be one of ``observation.legal_actions``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+    needs_observation = False
+    """The driver may call :meth:`act_ids` with the legal ids instead (faster)."""
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def act(self, observation: Observation) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(observation.legal_actions)
+
+    def act_ids(self, legal: list[int]) -> int:
+        """A uniformly random legal action id."""
+        return self.rng.choice(legal)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def _basic(seed: int | random.Random | None) -> Bot:
+    from euchre.bots.basic import BasicBot
+
+    return BasicBot(seed)
+
+
+BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
+    "random": RandomBot,
+    "basic": _basic,
+}
+"""Bot names and their constructors (taking a seed)."""
+
+
+def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
+    """A bot by name (``random``, ``basic``)."""
+    key = name.strip().lower()
+    if key not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    return BOTS[key](seed)
+
+
+def choose(bot: Bot, deal: Deal) -> int:
+    """Ask ``bot`` for the action of the seat to move; returns the action id.
+
+    Raises ``ValueError`` if the bot answers with an illegal action.
+    """
+    seat = deal.to_move
+    if seat is None:
+        raise ValueError("the deal is over: nobody is to move")
+    if not getattr(bot, "needs_observation", True):
+        return int(bot.act_ids(deal.legal_action_ids()))  # type: ignore[attr-defined]
+    action = bot.act(deal.observation(seat))
+    a = action.id
+    if a not in deal.legal_action_ids():
+        raise ValueError(f"bot {bot.name} at seat {seat} chose an illegal action: {action}")
+    return a
+
+
+def play_deal(deal: Deal, bots: Sequence[Bot]) -> Deal:
+    """Let the bots play ``deal`` to its end (``bots[s]`` plays seat ``s``)."""
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        deal.apply(choose(bots[seat], deal))
+    return deal
+
+
+def play_game(
+    rules: Rules,
+    bots: Sequence[Bot],
+    seed: int | random.Random | None = None,
+    on_deal: Callable[[Game, Deal], None] | None = None,
+) -> Game:
+    """Seat ``bots`` at a new game and play it to the target.
+
+    ``on_deal`` is called after each finished deal with the game and that deal.
+    """
+    if len(bots) != rules.players:
+        raise ValueError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")
+    game = Game(rules, seed)
+    while not game.is_over:
+        deal = game.deal
+        play_deal(deal, bots)
+        game.next_deal()
+        if on_deal is not None:
+            on_deal(game, deal)
+    return game

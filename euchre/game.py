@@ -1,0 +1,238 @@
+"""Games to a target, rubbers, and the four-handed draw (RULES §3, §10, §11).
+
+A :class:`Game` deals until someone reaches the target, the dealer moving left after
+every deal (a thrown-in deal included).  Scores are kept per seat; in four-handed both
+partners carry their side's score.
+
+>>> game = Game(Rules(players=2, target=3, stick_the_dealer=True), seed=3)
+>>> while not game.is_over:
+...     _ = game.apply(game.deal.legal_action_ids()[0])
+>>> game.winners, game.scores
+((1,), (2, 4))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from euchre.actions import Action
+from euchre.cards import CARDS, Card, pack_mask
+from euchre.deal import Deal, DealResult
+from euchre.rules import Rules
+
+__all__ = ["Draw", "Game", "Rubber", "draw_for_partners", "rubber_points"]
+
+# For the draw the order is K (high), Q, J, 10, 9, 8, 7, A (low) (RULES §11).
+_DRAW_ORDER: Final = {7: 0, 0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7}  # rank -> draw value
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The four-handed draw for partners and the first deal (RULES §11).
+
+    ``rounds[k][p]`` is the card player ``p`` drew in round ``k`` (``None`` when ``p``
+    was not tied and did not draw again).  ``seats[s]`` is the player who sits at
+    seat ``s``: the two lowest at seats 0 and 2 (partners, the lowest deals first, at
+    seat 0), the two highest at seats 1 and 3.
+    """
+
+    rounds: tuple[tuple[Card | None, ...], ...]
+    seats: tuple[int, ...]
+    dealer: int = 0
+
+
+def draw_for_partners(rng: random.Random, rules: Rules) -> Draw:
+    """Each player draws from the spread pack; equal cards draw again (RULES §11).
+
+    The joker, if in the pack, is set aside for the draw: it has no place in the
+    draw's order.
+    """
+    pack = [c for c in range(32) if pack_mask(rules.deck, False) >> c & 1]
+    rng.shuffle(pack)
+    rounds: list[list[Card | None]] = []
+    # order[p]: the sequence of draw values, compared lexicographically
+    keys: dict[int, list[int]] = {p: [] for p in range(4)}
+    to_draw = [0, 1, 2, 3]
+    while to_draw:
+        row: list[Card | None] = [None] * 4
+        for p in to_draw:
+            if not pack:
+                raise RuntimeError("the draw ran out of cards")  # pragma: no cover
+            card = pack.pop()
+            row[p] = CARDS[card]
+            keys[p].append(_DRAW_ORDER[card & 7])
+        rounds.append(row)
+        # players whose whole sequence so far ties with another's draw again
+        to_draw = [p for p in range(4)
+                   if any(q != p and keys[q] == keys[p] for q in range(4))]
+    ranked = sorted(range(4), key=lambda p: keys[p])  # lowest first
+    seats = (ranked[0], ranked[2], ranked[1], ranked[3])
+    return Draw(tuple(tuple(r) for r in rounds), seats, 0)
+
+
+def rubber_points(loser_score: int) -> int:
+    """Rubber points for a game won: 3 if the losers had 0 or less, 2 for 1-2, 1 for 3+."""
+    if loser_score <= 0:
+        return 3
+    return 2 if loser_score <= 2 else 1
+
+
+class Game:
+    """Deals until the target (RULES §10).  Drive it with :meth:`apply`, or drive
+    ``game.deal`` and call :meth:`next_deal` when it is over."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | random.Random | None = None,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        n = rules.players
+        self.draw: Draw | None = None
+        if dealer is None:
+            if rules.draw:
+                self.draw = draw_for_partners(self.rng, rules)
+                dealer = self.draw.dealer
+            else:
+                dealer = self.rng.randrange(n)  # RULES §3: first dealer at random
+        if not 0 <= dealer < n:
+            raise ValueError(f"the dealer is a seat from 0 to {n - 1}, not {dealer}")
+        self.first_dealer = dealer
+        self._scores = list(scores) if scores is not None else [0] * n
+        self.deals: list[Deal] = []
+        self.deal = Deal.random(rules, dealer, self.rng, scores=self._scores)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat (four-handed: both partners show their side's points)."""
+        return tuple(self._scores)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self.deal.dealer
+
+    @property
+    def is_over(self) -> bool:
+        """Someone reached the target."""
+        return max(self._scores) >= self.rules.target
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats: the highest score at or past the target; ties share (§10)."""
+        if not self.is_over:
+            return ()
+        best = max(self._scores)
+        return tuple(s for s, v in enumerate(self._scores) if v == best)
+
+    @property
+    def at_the_bridge(self) -> int | None:
+        """Four-handed game to 5: the side (0 or 1) with 4 while the other has 2 or less."""
+        if self.rules.players != 4 or self.rules.target != 5:
+            return None
+        for side in (0, 1):
+            if self._scores[side] == 4 and self._scores[1 - side] <= 2:
+                return side
+        return None
+
+    def apply(self, action: Action | int | str) -> DealResult | None:
+        """Apply an action to the current deal; when it ends, score it and deal the next.
+
+        Returns the finished deal's result, else ``None``.
+        """
+        if self.is_over:
+            raise ValueError("the game is over (RULES §10): no action is legal")
+        self.deal.apply(action)
+        if self.deal.is_over:
+            return self.next_deal()
+        return None
+
+    def next_deal(self) -> DealResult:
+        """Score the finished current deal and, unless the game is over, deal the next."""
+        deal = self.deal
+        if not deal.is_over:
+            raise ValueError("the current deal is not over")
+        result = deal.result
+        self.add_points(result)
+        self.deals.append(deal)
+        if not self.is_over:
+            dealer = (deal.dealer + 1) % self.rules.players  # the deal passes left (RULES §3)
+            self.deal = Deal.random(self.rules, dealer, self.rng, scores=self._scores)
+        return result
+
+    def add_points(self, result: DealResult) -> None:
+        """Add a deal's points to the score."""
+        for s, p in enumerate(result.points):
+            self._scores[s] += p
+
+
+class Rubber:
+    """Four-handed: the first side to win two games wins the rubber (RULES §11).
+
+    Sides are 0 (seats 0 and 2) and 1 (seats 1 and 3).
+    """
+
+    def __init__(self, rules: Rules, seed: int | random.Random | None = None) -> None:
+        if rules.players != 4:
+            raise ValueError("rubbers belong to four-handed euchre (RULES §11)")
+        self.rules = rules
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.games: list[Game] = []
+        self.game = Game(rules, self.rng)
+        self.draw = self.game.draw
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        """Games won by each side."""
+        won = [0, 0]
+        for g in self.games:
+            won[g.winners[0] % 2] += 1
+        return won[0], won[1]
+
+    @property
+    def is_over(self) -> bool:
+        """A side has won two games."""
+        return max(self.games_won) >= 2
+
+    @property
+    def rubber_points(self) -> tuple[int, int]:
+        """Rubber points per side: 3, 2 or 1 per game won by the losers' score (§11)."""
+        pts = [0, 0]
+        for g in self.games:
+            side = g.winners[0] % 2
+            pts[side] += rubber_points(g.scores[1 - side])
+        return pts[0], pts[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the rubber."""
+        won = self.games_won
+        return None if not self.is_over else (0 if won[0] > won[1] else 1)
+
+    @property
+    def margin(self) -> int:
+        """2 (bonus) + the winners' rubber points − the losers' (RULES §11)."""
+        w = self.winner
+        if w is None:
+            raise ValueError("the rubber is not over")
+        pts = self.rubber_points
+        return 2 + pts[w] - pts[1 - w]
+
+    def apply(self, action: Action | int | str) -> DealResult | None:
+        """Apply an action in the current game; a won game starts the next one."""
+        if self.is_over:
+            raise ValueError("the rubber is over (RULES §11): no action is legal")
+        result = self.game.apply(action)
+        if self.game.is_over:
+            self.games.append(self.game)
+            if not self.is_over:
+                dealer = (self.game.deals[-1].dealer + 1) % 4
+                self.game = Game(self.rules, self.rng, dealer=dealer)
+        return result
+
