@@ -1,6 +1,6 @@
 # The two commands a newcomer needs: `make play` and `make test`.
 # Both build .venv from scratch on first use and reuse it afterwards.
-PYTHON ?= python3.11
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 .PHONY: play test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11+ or run 'make PYTHON=python3 ...'"; exit 1; }
+	@test -n "$(PYTHON)" && $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "euchre needs Python 3.11 or newer: install it, or run make PYTHON=/path/to/python3.11"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
