@@ -282,8 +282,8 @@ class Deal:
     dealer: int
     dealt: tuple[int, ...]
     dealt_dummy: int | None
-    turnup: int
-    kitty: tuple[int, ...]
+    turnup: Card
+    kitty: tuple[Card, ...]
     pattern: tuple[int, int]
     scores: tuple[int, ...]
 
@@ -306,8 +306,8 @@ class Deal:
         self.dealer = dealer
         self.dealt = tuple(hands)
         self.dealt_dummy = dummy
-        self.turnup = turnup
-        self.kitty = tuple(kitty)
+        self.turnup = CARDS[turnup]
+        self.kitty = tuple(CARDS[c] for c in kitty)
         self.pattern = pattern
         self.scores = tuple(scores) if scores is not None else (0,) * n
         self._hands = list(hands)
@@ -897,7 +897,7 @@ class Deal:
             phase=_PHASES[p],
             to_move=self.to_move,
             hand=self.hand(seat),
-            turnup=CARDS[self.turnup],
+            turnup=self.turnup,
             turnup_taken=turnup_taken,
             trump=self.trump,
             maker=self.maker,
@@ -1006,8 +1006,8 @@ class Deal:
             "hands": [[str(c) for c in cards_of(h)] for h in self.dealt],
             "dummy": (None if self.dealt_dummy is None
                       else [str(c) for c in cards_of(self.dealt_dummy)]),
-            "turnup": str(CARDS[self.turnup]),
-            "kitty": [str(CARDS[c]) for c in self.kitty],
+            "turnup": str(self.turnup),
+            "kitty": [str(c) for c in self.kitty],
             "actions": [str(a) for a in self.actions],
         }
 
