@@ -123,6 +123,9 @@ def _ids(mask: int, base: int) -> list[int]:
     return t0[mask & _CHUNK_MASK] + t1[mask >> _CHUNK & _CHUNK_MASK] + t2[mask >> 22]
 
 
+_P0, _P1, _P2 = _IDS[PLAY]  # the play ids, unpacked for the hot path
+
+
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -247,6 +250,7 @@ class Deal:
         "_discards",
         "_dummy",
         "_dummy_left",
+        "_follow",
         "_forced_alone",
         "_hands",
         "_history",
@@ -259,6 +263,7 @@ class Deal:
         "_partner",
         "_phase",
         "_queue",
+        "_row",
         "_taken",
         "_trick",
         "_trick_no",
@@ -330,6 +335,8 @@ class Deal:
         self._trick_no = 0
         self._tricks = [0] * n
         self._led = NO_TRUMP
+        self._follow = 0
+        self._row: tuple[int, ...] = ()
         self._best = -1
         self._winner = -1
         self._leader = -1
@@ -569,10 +576,10 @@ class Deal:
         if p == _PLAY:
             hand = self._hands[self._turn]
             if self._trick:
-                follow = hand & SUIT_MASKS[self._trump][self._led]
+                follow = hand & self._follow
                 if follow:
                     hand = follow
-            return _ids(hand, PLAY)
+            return _P0[hand & 2047] + _P1[hand >> 11 & 2047] + _P2[hand >> 22]
         if p == _BID1:
             return [PASS, ORDER, ORDER_ALONE] if self.rules.alone_allowed else [PASS, ORDER]
         if p in (_BID2, _NAME):
@@ -641,7 +648,7 @@ class Deal:
             hand = self._hands[turn]
             trick = self._trick
             if trick:
-                follow = hand & SUIT_MASKS[self._trump][self._led]
+                follow = hand & self._follow
                 legal = follow if follow else hand
             else:
                 legal = hand
@@ -649,13 +656,15 @@ class Deal:
                 raise IllegalActionError(self._explain(a))
             self._hands[turn] = hand ^ (1 << a)
             self._history.append(turn * _SEAT + a)
-            trump = self._trump
             if not trick:
+                trump = self._trump
                 self._led = led = EFFECTIVE_SUIT[trump][a]
-                self._best = TRICK_STRENGTH[trump][led][a]
+                self._follow = SUIT_MASKS[trump][led]
+                self._row = row = TRICK_STRENGTH[trump][led]
+                self._best = row[a]
                 self._winner = turn
             else:
-                strength = TRICK_STRENGTH[trump][self._led][a]
+                strength = self._row[a]
                 if strength > self._best:
                     self._best = strength
                     self._winner = turn
