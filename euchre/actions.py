@@ -199,7 +199,10 @@ def _parse_words(words: list[str]) -> Action:
         base = {"play": PLAY, "discard": DISCARD, "call": CALL}[head]
         return _BY_ID[base + Card.parse(rest[0])]
     if len(words) == 1:
-        return _BY_ID[PLAY + Card.parse(head)]
+        try:
+            return _BY_ID[PLAY + Card.parse(head)]
+        except ValueError:
+            raise ValueError(f"{head!r} is neither an action nor a card") from None
     raise ValueError(f"unknown word {head!r}")
 
 

@@ -1,0 +1,123 @@
+"""What the commands share: the rule options of RULES.md, the bots at the table, errors.
+
+Every rule option defaults to ``None``: an option the user does not give is left out of
+``Rules(...)``, so it takes the variant's default (RULES.md), not one the CLI invents.
+
+>>> build_rules(4, deck=None, joker=True, target=5)
+Rules(players=4, joker=True, target=5)
+>>> bot_names('basic', 3)
+['basic', 'basic', 'basic']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from euchre.bots import BOTS, Bot, make_bot
+from euchre.rules import Rules, RulesError
+
+__all__ = [
+    "BotsOption",
+    "DeckOption",
+    "DefendAloneOption",
+    "DrawOption",
+    "JokerOption",
+    "JokerTurnupOption",
+    "MustTakeUpOption",
+    "PlayersOption",
+    "SeedOption",
+    "StickOption",
+    "TargetOption",
+    "bot_names",
+    "build_rules",
+    "fail",
+    "make_bots",
+]
+
+_RULES = "Rules (unset: the variant's default, RULES.md)"
+
+PlayersOption = Annotated[int, typer.Option(
+    "--players", "-n", metavar="2..5", rich_help_panel=_RULES,
+    help="Players: 2, 3 (cutthroat, with a dummy), 4 (partners) or 5 (called partner).")]
+DeckOption = Annotated[int | None, typer.Option(
+    "--deck", metavar="24|28|32", rich_help_panel=_RULES, show_default=False,
+    help="Cards in the pack: 24 (9 to A), 28 (8 to A) or 32 (7 to A). "
+         "Default 28 five-handed, else 24.")]
+JokerOption = Annotated[bool | None, typer.Option(
+    "--joker/--no-joker", rich_help_panel=_RULES, show_default=False,
+    help="Add the joker (benny), the highest trump. Default: no joker.")]
+JokerTurnupOption = Annotated[str | None, typer.Option(
+    "--joker-turnup", metavar="dealer_names|suit:S", rich_help_panel=_RULES,
+    show_default=False,
+    help="A turned-up joker: the dealer names trump (dealer_names, the default), "
+         "or it stands for a fixed suit (suit:S) and bidding goes on as usual.")]
+StickOption = Annotated[bool | None, typer.Option(
+    "--stick-the-dealer/--no-stick-the-dealer", rich_help_panel=_RULES, show_default=False,
+    help="The dealer may not pass in round 2. Default on five-handed only.")]
+DefendAloneOption = Annotated[bool | None, typer.Option(
+    "--defend-alone/--no-defend-alone", rich_help_panel=_RULES, show_default=False,
+    help="A defender may declare alone. Default on three-handed; "
+         "four-handed may turn it on.")]
+MustTakeUpOption = Annotated[bool | None, typer.Option(
+    "--dealer-must-take-up", rich_help_panel=_RULES, show_default=False,
+    help="The dealer must keep an ordered-up turn-up. Default: the dealer may decline.")]
+TargetOption = Annotated[int | None, typer.Option(
+    "--to", metavar="N", rich_help_panel=_RULES, show_default=False,
+    help="Points that win the game. Default 10.")]
+DrawOption = Annotated[bool | None, typer.Option(
+    "--draw", rich_help_panel=_RULES, show_default=False,
+    help="Four-handed: draw cards for partners and the first deal (RULES §11).")]
+SeedOption = Annotated[int | None, typer.Option(
+    "--seed", metavar="S", show_default=False,
+    help="Seed for the shuffle and the bots: the same seed plays the same game. "
+         "Default: a fresh random seed, shown so the game can be replayed.")]
+BotsOption = Annotated[str, typer.Option(
+    "--bots", metavar="NAME[,NAME...]",
+    help=f"Bots: one name for every bot seat or one per seat, comma-separated. "
+         f"Known: {', '.join(BOTS)}.")]
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one line on standard error and exit with ``code`` (2: bad usage)."""
+    typer.echo(f"euchre: {' '.join(message.split())}", err=True)
+    raise typer.Exit(code)
+
+
+def build_rules(players: int, **given: Any) -> Rules:
+    """``Rules(players=..., **only the options given)``; a bad set exits 2 with one line.
+
+    ``target`` is the ``--to`` option; options that are ``None`` were not given.
+    """
+    options = {name: value for name, value in given.items() if value is not None}
+    try:
+        return Rules(players=players, **options)
+    except RulesError as e:
+        fail(str(e))
+
+
+def bot_names(text: str, seats: int, what: str = "seat") -> list[str]:
+    """The bot name for each of ``seats`` seats: one name for all, or one per seat.
+
+    An unknown name or a wrong count exits 2 with one line.
+    """
+    names = [name.strip().lower() for name in text.split(",")]
+    for name in names:
+        if name not in BOTS:
+            fail(f"unknown bot {name!r} in --bots; bots: {', '.join(BOTS)}")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        fail(f"--bots takes one name, or {seats} (one per bot {what}), not {len(names)}")
+    return names
+
+
+def make_bots(names: Sequence[str], seed: int | None) -> list[Bot]:
+    """One bot per name, each seeded from ``seed`` and its place (or at random)."""
+    return [
+        make_bot(name, None if seed is None else random.Random(f"{seed}/bot/{k}"))
+        for k, name in enumerate(names)
+    ]

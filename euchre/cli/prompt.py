@@ -1,0 +1,123 @@
+"""Reading the person's answers: a number from the list, or an action in RECORDS notation.
+
+Answers come through :class:`Prompter`, which reads standard input with ``input()``; so a
+test drives a whole game by feeding lines (typer's ``CliRunner(input=...)``).
+
+>>> from euchre import Deal, Rules
+>>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+>>> legal = deal.legal_actions()
+>>> interpret('2', legal, deal.phase), interpret('Order', legal, deal.phase)
+(Action.parse('order'), Action.parse('order'))
+>>> interpret('?', legal, deal.phase)
+<Command.HELP: '?'>
+>>> interpret('9', legal, deal.phase)
+Traceback (most recent call last):
+...
+euchre.actions.InvalidActionError: there is no choice 9: choose 1 to 2, or type an action
+>>> interpret('9c', legal, Phase.EXCHANGE)
+Action.parse('discard 9C')
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from euchre.actions import Action, ActionKind, InvalidActionError
+from euchre.cards import sort_hand
+from euchre.deal import Observation, Phase
+
+__all__ = ["Command", "Prompter", "QuitGame", "choices", "interpret"]
+
+
+class QuitGame(Exception):
+    """The person leaves before the game is over: ``q``, end of input, or Ctrl-C."""
+
+    def __init__(self, reason: str, status: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+        """The exit status: 0 for ``q``, 1 when the input ended, 130 for Ctrl-C."""
+
+
+class Command(enum.Enum):
+    """Answers that are not actions."""
+
+    HELP = "?"
+    QUIT = "q"
+    NOTHING = ""
+
+
+_HELP = ("?", "h", "help")
+_QUIT = ("q", "quit", "exit")
+
+
+def choices(obs: Observation) -> list[Action]:
+    """The legal actions as listed to the person: cards in the order of the sorted hand."""
+    legal = list(obs.legal_actions)
+    cards = [a.card for a in legal if a.card is not None]
+    if len(cards) != len(legal):
+        return legal
+    rank = {c: k for k, c in enumerate(sort_hand(cards, obs.trump))}
+    return sorted(legal, key=lambda a: rank[a.card] if a.card is not None else 0)
+
+
+def interpret(answer: str, legal: Sequence[Action], phase: Phase) -> Action | Command:
+    """The action an answer means: the number of a listed legal action, or RECORDS text.
+
+    A bare card discards it in the dealer's exchange and the dummy merge, and calls it in
+    the partner call (a bare card otherwise plays it, as RECORDS says).  Raises
+    :class:`InvalidActionError` for text that is no action; whether the action is legal
+    is the engine's to say.
+    """
+    text = answer.strip()
+    low = text.lower()
+    if not text:
+        return Command.NOTHING
+    if low in _HELP:
+        return Command.HELP
+    if low in _QUIT:
+        return Command.QUIT
+    if text.isdigit():
+        k = int(text)
+        if 1 <= k <= len(legal):
+            return legal[k - 1]
+        which = "the only choice is 1" if len(legal) == 1 else f"choose 1 to {len(legal)}"
+        raise InvalidActionError(f"there is no choice {k}: {which}, or type an action")
+    action = Action.parse(text)
+    if action.kind is ActionKind.PLAY and len(text.split()) == 1 and action.card is not None:
+        if phase in (Phase.EXCHANGE, Phase.DUMMY):
+            return Action.discard(action.card)
+        if phase is Phase.CALL_PARTNER:
+            return Action.call(action.card)
+    return action
+
+
+class Prompter:
+    """Asks the person questions on the console and reads the answers from ``input()``.
+
+    ``interactive`` (default: standard input is a terminal) says whether it may ask
+    questions the game does not need, like the offer to save: on a pipe it would block
+    or eat the next line.  Off a terminal the answers are echoed, so a transcript reads
+    as a conversation.
+    """
+
+    def __init__(self, console: Console, interactive: bool | None = None) -> None:
+        self.console = console
+        self.interactive = sys.stdin.isatty() if interactive is None else interactive
+
+    def ask(self, prompt: str) -> str:
+        """Print ``prompt`` (rich markup) and read one line; ``EOFError`` at the end."""
+        self.console.print(prompt, end="")
+        answer = input()
+        if not self.interactive:
+            self.console.print(answer, markup=False, highlight=False)
+        return answer.strip()
+
+    def confirm(self, question: str) -> bool:
+        """A yes/no question; no unless the answer starts with ``y``."""
+        return self.ask(f"{question} [dim]\\[y/N][/] ").lower().startswith("y")

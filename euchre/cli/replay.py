@@ -1,0 +1,65 @@
+"""``euchre replay``: replay deal or game records exactly as RECORDS.md specifies.
+
+The file holds one JSON object, a JSON list, or JSON lines; each record is a deal record
+or a game record.  Every deal prints as it is replayed; the first malformed field or
+illegal action stops the replay with one line on standard error and exit status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from euchre.cli.options import fail
+from euchre.records import RecordError, parse_records, replay, replay_text
+
+__all__ = ["replay_command"]
+
+
+def replay_command(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A deal record or game record (JSON, or JSON lines); "
+                             "- reads standard input.")],
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object per deal (the RECORDS replay object; "
+                       "game records add the running score).")] = False,
+) -> None:
+    """Replay deal or game records, one line per deal.
+
+    An illegal or malformed action stops the replay: exit status 1 and one line on
+    standard error naming the action's index, the action and the rule it breaks.
+    """
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        fail(f"cannot read {file}: {e.strerror}", 1)
+    except UnicodeDecodeError:
+        fail(f"{file} is not a text file", 1)
+    try:
+        records = parse_records(text)
+    except RecordError as e:
+        fail(f"{file}: {e}", 1)
+    several = len(records) > 1
+    for k, record in enumerate(records):
+        where = f"record {k}, " if several else ""
+        # deal records number by their place in the file; a game record's deals by game
+        game = "deals" in record
+        head = f"game {k}: " if game and several else ""
+        try:
+            for i, replayed in enumerate(replay(record)):
+                if json_out:
+                    typer.echo(json.dumps(replayed.summary))
+                else:
+                    typer.echo(head + replay_text(replayed, i if game else k))
+        except RecordError as e:
+            fail(f"{where}{e}", 1)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+            # a field of the wrong shape that the record reader did not anticipate
+            fail(f"{where}malformed record: {e}", 1)

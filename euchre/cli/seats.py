@@ -1,0 +1,128 @@
+"""Seat names as the table sees them, and the small grammar of "West passes", "You pass".
+
+Seats are named by their place around the table as seen from one seat, the viewer's,
+which sits South; a person playing is "You".  Four-handed this gives North, East,
+South and West with partners opposite (RULES §4).
+
+>>> names = SeatNames.around(4, view=1, person=True)
+>>> names.names
+('East', 'You', 'West', 'North')
+>>> names.does(3, 'passes'), names.does(1, 'passes'), names.does([1, 3], 'marches')
+('North passes', 'You pass', 'You and North march')
+>>> names.sides()
+((1, 3), (0, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["SeatNames", "base_form"]
+
+YOU: Final = "You"
+
+_AROUND: Final = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "Northwest", "Northeast", "East"),
+}
+"""Places clockwise (to the left, RULES "Seats") from the viewer, who sits South."""
+
+_ORDER: Final = (YOU, "North", "East", "South", "West")
+"""Four-handed, names are listed you first, then clockwise from North; else clockwise
+from the viewer."""
+
+_IRREGULAR: Final = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+
+
+def base_form(verb: str) -> str:
+    """The verb for "you" from the one for "she": ``passes`` → ``pass``.
+
+    >>> [base_form(v) for v in ('passes', 'marches', 'takes', 'is', 'names')]
+    ['pass', 'march', 'take', 'are', 'name']
+    """
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("sses", "ches", "shes", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNames:
+    """The name of each seat, and whether a person plays (the seat named "You")."""
+
+    names: tuple[str, ...]
+    you: int | None = None
+
+    @classmethod
+    def around(cls, players: int, view: int, person: bool) -> SeatNames:
+        """Names seen from seat ``view`` (South); ``person``: that seat is "You"."""
+        names = [""] * players
+        for k, place in enumerate(_AROUND[players]):
+            names[(view + k) % players] = place
+        if person:
+            names[view] = YOU
+        return cls(tuple(names), view if person else None)
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        return len(self.names)
+
+    def __getitem__(self, seat: int) -> str:
+        return self.names[seat]
+
+    def possessive(self, seat: int) -> str:
+        """``your`` or ``West's``."""
+        return "your" if seat == self.you else f"{self.names[seat]}'s"
+
+    def listed(self, seats: Iterable[int]) -> str:
+        """Names joined in words, you first: ``You and North``, ``West, North and East``."""
+        if self.players == 4:
+            ordered = sorted(set(seats), key=lambda s: _ORDER.index(self.names[s]))
+        else:  # clockwise from the viewer
+            view = self.names.index(YOU if self.you is not None else "South")
+            ordered = sorted(set(seats), key=lambda s: (s - view) % self.players)
+        words = [self.names[s] for s in ordered]
+        if len(words) <= 1:
+            return "".join(words)
+        return f"{', '.join(words[:-1])} and {words[-1]}"
+
+    def does(self, seats: int | Iterable[int], verb: str) -> str:
+        """Subject and verb that agree: ``West passes``, ``You pass``, ``East and West score``.
+
+        ``verb`` is the third-person singular form, and may go on: ``"orders it up"``;
+        each verb after an "and" agrees too: ``"names trump and takes it up"``.
+        """
+        group = [seats] if isinstance(seats, int) else list(seats)
+        if len(group) > 1 or group[0] == self.you:
+            verb = " and ".join(_base_first(part) for part in verb.split(" and "))
+        return f"{self.listed(group)} {verb}"
+
+    def partner(self, seat: int) -> int | None:
+        """The partner opposite, four-handed; else ``None`` (RULES §4)."""
+        return (seat + 2) % 4 if self.players == 4 else None
+
+    def sides(self) -> tuple[tuple[int, int], ...]:
+        """Four-handed: the two sides, the viewer's (seat ``you`` or South) first."""
+        if self.players != 4:
+            return ()
+        view = self.names.index(YOU) if self.you is not None else self.names.index("South")
+        return _pair(view, (view + 2) % 4), _pair((view + 1) % 4, (view + 3) % 4)
+
+    def side_name(self, side: Iterable[int]) -> str:
+        """A side in a table or score line: ``You & North``."""
+        return self.listed(side).replace(" and ", " & ")
+
+
+def _base_first(phrase: str) -> str:
+    head, _, rest = phrase.partition(" ")
+    return f"{base_form(head)} {rest}" if rest else base_form(head)
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
