@@ -1,0 +1,198 @@
+"""How often the ``basic`` bot beats the ``random`` bot, in every variant.
+
+Run ``python benchmarks/basic_vs_random.py [--games N] [--seed S] [--json]``; options of
+the rules (``--deck``, ``--joker``, ``--stick-the-dealer``, ``--dealer-must-take-up``,
+``--defend-alone``) apply to every variant that allows them, and ``--variants`` picks
+some of 2, 3, 4, 5.
+
+Whole games to the target are played with :func:`euchre.bots.play_game`:
+
+* two-handed: basic against random;
+* three-handed: one basic against two random;
+* four-handed: a basic pair (partners, opposite) against a random pair;
+* five-handed: one basic against four random.
+
+The basic bot's seat(s) rotate from one game to the next (game ``g`` puts it at seat
+``g mod n``, and four-handed its partner opposite), and game ``g`` is dealt from seed
+``S + g``, so a run is reproducible.  A game is won by the seats in ``game.winners``;
+when a basic seat ties for the win with random seats it gets its share (RULES §10).
+The report gives the basic side's share of the games with a 95% Wilson interval, beside
+its fair share (what random play would get: 1/2, 1/3, 1/2, 1/5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from euchre import Rules, RulesError
+from euchre.bots import Bot, make_bot, play_game
+
+VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The basic side's results over a run of games of one variant."""
+
+    players: int
+    rules: str
+    games: int
+    wins: float
+    deals: int
+    seconds: float
+
+    @property
+    def share(self) -> float:
+        """The basic side's share of the games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def fair_share(self) -> float:
+        """The share a bot no better than random would get: its seats over all seats."""
+        return len(basic_seats(self.players, 0)) / self.players
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """A 95% Wilson score interval for the share."""
+        return wilson(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as a JSON object."""
+        lo, hi = self.interval
+        return {
+            "players": self.players,
+            "rules": self.rules,
+            "games": self.games,
+            "basic_wins": self.wins,
+            "basic_share": self.share,
+            "interval95": [lo, hi],
+            "fair_share": self.fair_share,
+            "deals": self.deals,
+            "seconds": self.seconds,
+        }
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` successes in ``games`` trials.
+
+    >>> [round(x, 3) for x in wilson(80, 100)]
+    [0.711, 0.867]
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def basic_seats(players: int, game_index: int) -> set[int]:
+    """The seats of the basic side in game ``game_index``.
+
+    >>> sorted(basic_seats(4, 1)), sorted(basic_seats(5, 7))
+    ([1, 3], [2])
+    """
+    first = game_index % players
+    if players == 4:
+        return {first, (first + 2) % 4}
+    return {first}
+
+
+def play_variant(rules: Rules, games: int, seed: int) -> Outcome:
+    """Play ``games`` games of ``rules`` and count the basic side's wins."""
+    n = rules.players
+    wins = 0.0
+    deals = 0
+    start = time.perf_counter()
+    for g in range(games):
+        seats = basic_seats(n, g)
+        bots: list[Bot] = [
+            make_bot("basic" if s in seats else "random", seed=(seed + g) * 8 + s)
+            for s in range(n)
+        ]
+        game = play_game(rules, bots, seed=seed + g)
+        winners = game.winners
+        wins += sum(1 for s in winners if s in seats) / len(winners)
+        deals += len(game.deals)
+    return Outcome(n, repr(rules), games, wins, deals, time.perf_counter() - start)
+
+
+def rules_for(players: int, args: argparse.Namespace) -> Rules | None:
+    """The rules of a variant with the command's options, or ``None`` if they do not fit."""
+    options: dict[str, Any] = {}
+    if args.deck is not None:
+        options["deck"] = args.deck
+    if args.joker:
+        options["joker"] = True
+    if args.joker_turnup is not None:
+        options["joker_turnup"] = args.joker_turnup
+    if args.stick_the_dealer:
+        options["stick_the_dealer"] = True
+    if args.dealer_must_take_up:
+        options["dealer_must_take_up"] = True
+    if args.defend_alone and players in (3, 4):
+        options["defend_alone"] = True
+    try:
+        return Rules(players=players, **options)
+    except RulesError as e:
+        print(f"skipping {players}-handed: {e}", file=sys.stderr)
+        return None
+
+
+def format_outcome(o: Outcome) -> str:
+    """One line of the report."""
+    lo, hi = o.interval
+    return (f"{o.players} players  {o.share:6.1%}  (95% {lo:5.1%}-{hi:6.1%}; "
+            f"fair share {o.fair_share:.0%})  {o.wins:g}/{o.games} games, {o.deals} deals, "
+            f"{o.seconds:.1f} s  {o.rules}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line, play, and print the report."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=500, help="games per variant")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--variants", type=int, nargs="+", default=list(VARIANTS),
+                        choices=VARIANTS, help="numbers of players to play")
+    parser.add_argument("--deck", type=int, choices=(24, 28, 32), help="pack size")
+    parser.add_argument("--joker", action="store_true", help="add the joker")
+    parser.add_argument("--joker-turnup", help="'dealer_names' or 'suit:S'")
+    parser.add_argument("--stick-the-dealer", action="store_true")
+    parser.add_argument("--dealer-must-take-up", action="store_true")
+    parser.add_argument("--defend-alone", action="store_true",
+                        help="let a defender go alone (three- and four-handed)")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be positive")
+
+    outcomes = []
+    for players in args.variants:
+        rules = rules_for(players, args)
+        if rules is None:
+            continue
+        outcome = play_variant(rules, args.games, args.seed)
+        outcomes.append(outcome)
+        if not args.json:
+            print(format_outcome(outcome), flush=True)
+    if args.json:
+        report = {
+            "command": " ".join(["python", *sys.argv]),
+            "games_per_variant": args.games,
+            "seed": args.seed,
+            "results": [o.to_json() for o in outcomes],
+        }
+        print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
