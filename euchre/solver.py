@@ -1,0 +1,495 @@
+"""The exact open-hand (double-dummy) solver: every hand known, perfect play by all.
+
+For a deal in the play phase, in any variant (lone makers and lone defenders, the
+five-handed partner known to the engine, the joker, any pack), :func:`solve` gives the
+tricks each side takes under perfect play and the value of every legal card for the
+player to move.  The search is alpha-beta with a transposition table at trick boundaries,
+null-window tests on the small range of trick counts, and equivalent-card reduction
+(cards of one hand that become adjacent in rank once the played cards are gone are one
+choice); it runs compiled by numba (see :mod:`euchre._solver_kernel`).
+
+The sides: the maker's side is the maker, with the partner opposite four-handed and the
+called card's holder five-handed; everyone else defends.  A seat sitting out plays no card.
+
+Importing this module compiles the kernel the first time (a few seconds) and loads it
+from numba's cache after that (``__pycache__`` beside the module; a few tenths of a
+second).  A whole four-handed deal from the first lead then takes some tens of µs
+(``euchre bench solver``, docs/benchmarks.md).  The solver keeps its working memory in
+module-level arrays: it is not thread-safe.
+
+>>> from euchre import Deal, Rules
+>>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+>>> for action in ('pass', 'pass', 'trump C', 'play 9D'):
+...     deal.apply(action)
+>>> s = solve(deal)
+>>> s.to_move, s.values[Action.parse('play JC')], s.values[Action.parse('play 9C')]
+(0, 4, 5)
+>>> s.to_json()['best'], s.makers, s.makers_tricks, s.defenders_tricks
+('play 9C', (1,), 0, 5)
+
+Ruffing with the right bower lets the maker's ace of clubs win a trick later.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from euchre import _solver_kernel as _k
+from euchre.actions import ORDER_ALONE, PASS, TRUMP_ALONE, Action
+from euchre.deal import Deal, Phase
+from euchre.rules import Rules
+
+__all__ = [
+    "PositionSolution",
+    "Solution",
+    "bench_solver",
+    "format_bench",
+    "makers_side",
+    "minimax",
+    "minimax_values",
+    "random_play_deal",
+    "solve",
+    "solve_position",
+    "solve_record",
+    "warm_up",
+]
+
+# Working memory of the kernel, allocated once (the solver is not thread-safe).
+_TT = np.zeros(_k.TT_ENTRIES * 4, dtype=np.int64)
+_STACK = np.zeros((_k.STACK_DEPTH, _k.STACK_WIDTH), dtype=np.int64)
+_STATS = np.zeros(8, dtype=np.int64)
+_OUT = np.zeros(_k.OUT_SIZE, dtype=np.int64)
+_stamp = 0
+
+
+class PositionSolution(NamedTuple):
+    """A solved position on raw ints (see :func:`solve_position`)."""
+
+    to_move: int
+    """The seat to move."""
+    values: dict[int, int]
+    """Card id -> the maker side's tricks from now (this trick included) after playing it."""
+    value: int
+    """The maker side's tricks from now under perfect play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A solved play-phase position (see :func:`solve`)."""
+
+    to_move: int
+    """The seat to move."""
+    values: dict[Action, int]
+    """Each legal play -> the tricks the mover's side takes from now (this trick
+    included) with that card and perfect play after."""
+    best: Action
+    """A play of the highest value (the first such in card order)."""
+    makers: tuple[int, ...]
+    """The seats of the maker's side (sitting-out seats excluded)."""
+    makers_tricks: int
+    """The maker side's tricks for the whole deal: won so far plus perfect play from now."""
+    defenders_tricks: int
+    """The defenders' tricks for the whole deal, the same way."""
+    tricks_left: int
+    """Tricks still to be decided, the one in progress included."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``euchre solve --json`` object: ``to_move``, ``values`` and ``best``."""
+        return {
+            "to_move": self.to_move,
+            "values": {str(a): v for a, v in self.values.items()},
+            "best": str(self.best),
+        }
+
+
+def makers_side(deal: Deal) -> tuple[int, ...]:
+    """The maker's side: four-handed the maker and the seat opposite, five-handed the
+    maker and the called card's holder (if any), otherwise the maker alone.  Seats
+    sitting out are left out."""
+    makers, _ = _sides(deal)
+    return tuple(s for s in range(deal.n) if makers >> s & 1)
+
+
+def _sides(deal: Deal) -> tuple[int, int]:
+    """The maker side's seats and the seats sitting out, as bitmasks."""
+    maker = deal.maker
+    if maker is None:
+        raise ValueError("trump is not fixed yet: there are no sides")
+    makers = 1 << maker
+    n = deal.n
+    if n == 4:
+        makers |= 1 << ((maker + 2) % 4)
+    elif n == 5:
+        partner = deal.partner
+        if partner is not None:
+            makers |= 1 << partner
+    out = 0
+    for s in deal.sitting_out:
+        out |= 1 << s
+    return makers & ~out, out
+
+
+def _check_play(deal: Deal) -> None:
+    if deal.phase is not Phase.PLAY:
+        raise ValueError(
+            f"the solver needs a deal in the play phase; this one is in the "
+            f"{deal.phase.value} phase"
+        )
+
+
+def solve_position(
+    hands: Sequence[int],
+    trump: int,
+    makers: int,
+    leader: int,
+    trick: Sequence[int] = (),
+    out: int = 0,
+    all_values: bool = True,
+) -> PositionSolution:
+    """Solve a play position given on raw ints.
+
+    ``hands[seat]`` is the card bitmask each seat still holds (the cards of the trick in
+    progress already removed), ``trump`` the trump suit (0..3), ``makers`` the bitmask of
+    the maker side's seats, ``leader`` the seat that led the trick in progress (or leads
+    the next one), ``trick`` the card ids played to it so far in order, and ``out`` the
+    bitmask of seats sitting out.  With ``all_values`` false only the best value is
+    searched, and ``values`` holds a single card that reaches it.
+
+    The position is not checked beyond that: it must be one the rules can reach (every
+    seat that plays holds as many cards as the others, less one if it has played to the
+    trick in progress).
+    """
+    global _stamp
+    n = len(hands)
+    if not 2 <= n <= 5:
+        raise ValueError(f"2 to 5 hands, not {n}")
+    packed = 0
+    for i, c in enumerate(trick):
+        packed |= c << (6 * i)
+    _stamp += 1
+    h = [*hands, 0, 0, 0]
+    value = _k.solve_kernel(n, trump, makers, out, leader, packed, len(trick), int(all_values),
+                            _stamp, h[0], h[1], h[2], h[3], h[4], _TT, _STACK, _STATS, _OUT)
+    o = _OUT.tolist()
+    count = o[_k.OUT_COUNT]
+    if not count:
+        raise ValueError("the player to move holds no card: the deal is over")
+    pairs = o[_k.OUT_PAIRS:_k.OUT_PAIRS + 2 * count]
+    return PositionSolution(o[_k.OUT_TO_MOVE], dict(zip(pairs[::2], pairs[1::2], strict=True)),
+                            value)
+
+
+def _position_of(deal: Deal) -> tuple[list[int], int, int, int, list[int], int]:
+    _check_play(deal)
+    trump = deal.trump
+    assert trump is not None
+    makers, out = _sides(deal)
+    trick = deal.current_trick
+    leader = trick[0][0] if trick else deal.to_move
+    assert leader is not None
+    hands = [deal.hand_mask(s) for s in range(deal.n)]
+    return hands, int(trump), makers, leader, [int(c) for _, c in trick], out
+
+
+_PLAYS: tuple[Action, ...] = tuple(Action.play(c) for c in range(33))
+
+
+def solve(deal: Deal) -> Solution:
+    """Solve a deal in the play phase: the value of every legal card and the best play.
+
+    Raises :class:`ValueError` if the deal is not in the play phase.
+    """
+    hands, trump, makers, leader, trick, out = _position_of(deal)
+    sol = solve_position(hands, trump, makers, leader, trick, out)
+    mover = sol.to_move
+    won_by_seat = deal.tricks_won
+    tricks_left = 5 - sum(won_by_seat)
+    items = sorted(sol.values.items())
+    if not makers >> mover & 1:
+        items = [(c, tricks_left - v) for c, v in items]
+    top = max(v for _, v in items)
+    best = next(c for c, v in items if v == top)  # the first in card order
+    side = tuple(s for s in range(deal.n) if makers >> s & 1)
+    won = sum(won_by_seat[s] for s in side)
+    return Solution(
+        to_move=mover,
+        values={_PLAYS[c]: v for c, v in items},
+        best=_PLAYS[best],
+        makers=side,
+        makers_tricks=won + sol.value,
+        defenders_tricks=5 - won - sol.value,
+        tricks_left=tricks_left,
+    )
+
+
+def solve_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``euchre solve FILE --json``: solve a deal record (RECORDS.md) stopped anywhere in
+    the play phase, and return ``{"to_move": seat, "values": {"play JH": tricks, ...},
+    "best": "play JH"}``; ``tricks`` is what the mover's side takes from here (this trick
+    included) with that card and perfect play after.
+
+    Raises :class:`ValueError` with a sentence if the record is malformed, holds an
+    illegal action, or does not stop in the play phase.
+    """
+    deal = Deal.from_record(record)
+    if deal.phase is not Phase.PLAY:
+        if deal.is_over:
+            raise ValueError(
+                "the record's deal is over (all five tricks played or the cards thrown in): "
+                "there is nothing to solve; the solver needs a deal stopped in the play phase"
+            )
+        raise ValueError(
+            f"the record stops in the {deal.phase.value} phase (seat {deal.to_move} to "
+            f"act); the solver needs a deal stopped in the play phase, after trump is "
+            f"fixed and before the last card"
+        )
+    return solve(deal).to_json()
+
+
+# -- the plain minimax reference -------------------------------------------------------------
+def _side_tricks(deal: Deal, side: Iterable[int]) -> int:
+    return sum(deal.tricks_won[s] for s in side)
+
+
+def minimax(deal: Deal) -> int:
+    """Plain minimax on the engine itself (no pruning, no table): the maker side's tricks
+    from now under perfect play.  Slow; for tests on small positions."""
+    _check_play(deal)
+    side = set(makers_side(deal))
+    base = _side_tricks(deal, side)
+    return _minimax(deal, side) - base
+
+
+def _minimax(deal: Deal, side: set[int]) -> int:
+    if deal.is_over:
+        return _side_tricks(deal, side)
+    mover = deal.to_move
+    results = []
+    for a in deal.legal_action_ids():
+        child = deal.copy()
+        child.apply(a)
+        results.append(_minimax(child, side))
+    return max(results) if mover in side else min(results)
+
+
+def minimax_values(deal: Deal) -> dict[Action, int]:
+    """Plain minimax for every legal play: the tricks the mover's side takes from now
+    (this trick included) with that card, as in :attr:`Solution.values`."""
+    _check_play(deal)
+    side = set(makers_side(deal))
+    mover = deal.to_move
+    assert mover is not None
+    tricks_left = 5 - sum(deal.tricks_won)
+    base = _side_tricks(deal, side)
+    out: dict[Action, int] = {}
+    for a in deal.legal_action_ids():
+        child = deal.copy()
+        child.apply(a)
+        v = _minimax(child, side) - base
+        out[Action.play(a)] = v if mover in side else tricks_left - v
+    return out
+
+
+# -- the benchmark -----------------------------------------------------------------------
+def random_play_deal(rules: Rules, rng: random.Random, alone: bool | None = None,
+                     bidding: str = "random") -> Deal:
+    """A random deal bid up to the first lead (thrown-in deals are dealt again).
+
+    ``bidding="random"`` picks every bidding action at random; ``alone`` (if not ``None``)
+    then forces the maker's choice to go alone or not.  ``bidding="basic"`` lets the
+    ``basic`` bot bid for every seat (``alone`` is ignored)."""
+    if bidding not in ("random", "basic"):
+        raise ValueError(f"bidding is 'random' or 'basic', not {bidding!r}")
+    bot = None
+    if bidding == "basic":
+        from euchre.bots import make_bot
+
+        bot = make_bot("basic", rng)
+    while True:
+        deal = Deal.random(rules, dealer=rng.randrange(rules.players), seed=rng)
+        while not deal.is_over and deal.phase is not Phase.PLAY:
+            if bot is not None:
+                from euchre.bots import choose
+
+                deal.apply(choose(bot, deal))
+                continue
+            ids = deal.legal_action_ids()
+            if alone is not None and deal.phase in (Phase.BID_TURNUP, Phase.BID_SUIT,
+                                                    Phase.NAME_TRUMP):
+                keep = [a for a in ids if a == PASS or (a in _ALONE_BIDS) == alone]
+                if keep:
+                    ids = keep
+            deal.apply(rng.choice(ids))
+        if deal.phase is Phase.PLAY:
+            return deal
+
+
+_ALONE_BIDS = frozenset({ORDER_ALONE, *range(TRUMP_ALONE, TRUMP_ALONE + 4)})
+
+
+def warm_up() -> float:
+    """The seconds it took to compile the kernel (or load it from numba's cache) when
+    this module was imported, plus a first solve."""
+    t = time.perf_counter() - _k.LOAD_SECONDS
+    deal = random_play_deal(Rules(players=4), random.Random(0))
+    solve(deal)
+    hands, trump, makers, leader, trick, out = _position_of(deal)
+    solve_position(hands, trump, makers, leader, trick, out, all_values=False)
+    return time.perf_counter() - t
+
+
+def _machine() -> dict[str, Any]:
+    import os
+    import platform
+
+    import numba
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "system": f"{platform.system()} {platform.release()}",
+    }
+
+
+def _summary(xs: list[float]) -> dict[str, float]:
+    if not xs:
+        return {"deals": 0}
+    xs = sorted(xs)
+    return {
+        "deals": len(xs),
+        "median_us": round(statistics.median(xs), 2),
+        "p99_us": round(xs[min(len(xs) - 1, math.ceil(0.99 * len(xs)) - 1)], 2),
+        "mean_us": round(statistics.fmean(xs), 2),
+        "max_us": round(xs[-1], 2),
+    }
+
+
+def bench_solver(deals: int = 2000, seed: int = 1, bidding: str = "random",
+                 core: int | None = None) -> dict[str, Any]:
+    """``euchre bench solver``: time full four-handed deals (24 cards, default rules)
+    solved from the first lead, one at a time on one core, after the JIT warm-up.
+
+    The deals are random; with ``bidding="random"`` the bidding is random up to the play
+    phase, and the maker goes alone in every second deal (so half the deals are played
+    by four, half by three); with ``bidding="basic"`` the ``basic`` bot bids for every
+    seat.  Each deal is solved three ways, each timed on its own:
+
+    * ``all_values``: :func:`solve_position` on the deal's raw ints, the value of every
+      legal first lead (what ``euchre solve`` prints, what a PIMC sample needs);
+    * ``value_only``: the same with ``all_values=False`` (the deal's value and one best
+      lead);
+    * ``solve_api``: :func:`solve` on the :class:`Deal` (``all_values`` plus reading the
+      deal and building :class:`Action` objects).
+
+    ``core`` pins the process to that core first (Linux).  The headline ``median_us`` and
+    ``p99_us`` are ``all_values`` over the deals the four play (maker not alone).
+    ``cpu_share`` is the process's CPU time over the wall time of the timed loop: well
+    below 1 means other work shared the core and the figures are inflated.
+    """
+    import os
+
+    if core is not None and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {core})
+    warm = warm_up()
+    rng = random.Random(seed)
+    rules = Rules(players=4)
+    dealt = []
+    for i in range(deals):
+        deal = random_play_deal(rules, rng, alone=i % 2 == 1, bidding=bidding)
+        dealt.append((deal, _position_of(deal)))
+    modes = ("all_values", "value_only", "solve_api")
+    times: dict[str, dict[bool, list[float]]] = {m: {False: [], True: []} for m in modes}
+    nodes: dict[str, dict[bool, list[int]]] = {m: {False: [], True: []} for m in modes}
+    clock = time.perf_counter_ns
+    cpu0 = time.process_time()
+    wall0 = time.perf_counter()
+    for deal, (hands, trump, makers, leader, trick, out) in dealt:
+        alone = deal.alone
+        for mode in modes:
+            _STATS[0] = 0
+            if mode == "solve_api":
+                t0 = clock()
+                solve(deal)
+                t1 = clock()
+            else:
+                all_values = mode == "all_values"
+                t0 = clock()
+                solve_position(hands, trump, makers, leader, trick, out, all_values)
+                t1 = clock()
+            times[mode][alone].append((t1 - t0) / 1000)
+            nodes[mode][alone].append(int(_STATS[0]))
+    cpu_share = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
+    report: dict[str, Any] = {
+        "benchmark": "open-hand solver, full four-handed deals from the first lead",
+        "rules": "four-handed, 24 cards, default rules",
+        "deals": deals,
+        "seed": seed,
+        "bidding": bidding,
+        "alone_deals": len(times["all_values"][True]),
+        "core": core,
+        "warm_up_s": round(warm, 3),
+        "cpu_share": round(cpu_share, 3),
+    }
+    head = _summary(times["all_values"][False])
+    report["median_us"] = head.get("median_us")
+    report["p99_us"] = head.get("p99_us")
+    for mode in modes:
+        by = times[mode]
+        report[mode] = {
+            "partnered": _summary(by[False]),
+            "alone": _summary(by[True]),
+            "all": _summary(by[False] + by[True]),
+            "median_nodes": {
+                "partnered": int(statistics.median(nodes[mode][False] or [0])),
+                "alone": int(statistics.median(nodes[mode][True] or [0])),
+            },
+        }
+    report["machine"] = _machine()
+    return report
+
+
+def format_bench(report: dict[str, Any]) -> str:
+    """The :func:`bench_solver` report as a few lines of plain text."""
+    lines = [
+        f"{report['benchmark']}: {report['deals']} deals ({report['alone_deals']} with the "
+        f"maker alone), seed {report['seed']}, {report['bidding']} bidding, "
+        f"warm-up {report['warm_up_s']} s, CPU share {report['cpu_share']}",
+        f"median {report['median_us']} µs, p99 {report['p99_us']} µs "
+        f"(every first lead's value, the deals the four play)",
+    ]
+    for mode in ("all_values", "value_only", "solve_api"):
+        part = report[mode]
+        cells = []
+        for group in ("partnered", "alone", "all"):
+            g = part[group]
+            if g.get("deals"):
+                cells.append(f"{group} {g['median_us']} / {g['p99_us']}")
+        lines.append(f"  {mode:<11} median / p99 µs: " + ", ".join(cells)
+                     + f"; median nodes {part['median_nodes']['partnered']} / "
+                     f"{part['median_nodes']['alone']}")
+    m = report["machine"]
+    lines.append(f"  machine: {m['cpu']}, {m['cores']} cores, {m['system']}, Python "
+                 f"{m['python']}, numba {m['numba']}")
+    return "\n".join(lines)
+
