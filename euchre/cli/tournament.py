@@ -1,0 +1,172 @@
+"""``euchre tournament``: bots against each other over many duplicate deals, on every core.
+
+The work is :mod:`euchre.tournament`'s; this command reads the options, shows a progress
+bar on standard error and prints the results table (or, with ``--json``, one JSON object).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from euchre.cli.options import (
+    DeckOption,
+    DefendAloneOption,
+    JokerOption,
+    JokerTurnupOption,
+    MustTakeUpOption,
+    PlayersOption,
+    SeedOption,
+    StickOption,
+    TargetOption,
+    bot_names,
+    build_rules,
+    fail,
+)
+from euchre.cli.results import describe_rules
+from euchre.tournament import (
+    Tournament,
+    TournamentResult,
+    check_bots,
+    default_workers,
+    run_tournament,
+)
+
+__all__ = ["tournament"]
+
+
+def tournament(
+    players: PlayersOption = 4,
+    bots: Annotated[str, typer.Option(
+        "--bots", metavar="A,B[,...]",
+        help="The bots: two names (four-handed: partners, A at seats 0 and 2; three- and "
+             "five-handed: one seat A, the rest B, and the other way round), or one name "
+             "per seat. ismcts[:SIMS[:WORLDS]] needs OpenSpiel and plays its rules: "
+             "four-handed, 24 cards, the dealer must take up (on by default with it), "
+             "stick the dealer (likewise).")] = "basic,random",
+    deals: Annotated[int, typer.Option(
+        "--deals", "-k", metavar="K",
+        help="Deal sets to play; each is played under every seating.")] = 1000,
+    duplicate: Annotated[bool, typer.Option(
+        "--duplicate/--no-duplicate",
+        help="Replay each shuffled deal under every seating, so each bot holds each hand "
+             "(the cards cancel out); --no-duplicate shuffles afresh for every seating.")
+    ] = True,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", metavar="W", show_default=False,
+        help="Processes to play on. Default: every core.")] = None,
+    seed: SeedOption = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object on standard output (no progress bar), "
+                       "with a `results` list: one entry per bot with bot, "
+                       "points_per_deal, ci95, margin, margin_ci95, games, wins, "
+                       "win_rate and elo.")] = False,
+    deck: DeckOption = None,
+    joker: JokerOption = None,
+    joker_turnup: JokerTurnupOption = None,
+    stick_the_dealer: StickOption = None,
+    defend_alone: DefendAloneOption = None,
+    dealer_must_take_up: MustTakeUpOption = None,
+    to: TargetOption = None,
+) -> None:
+    """Play bots against each other over many deals and rank them.
+
+    Each deal set is one shuffle played again under every seating (duplicate), so every
+    bot holds every hand. The table gives points per deal with a 95% confidence
+    interval, the margin over the other bots, the share of games won when the deals
+    are played as games to the target, and an Elo rating (mean 1500). See
+    euchre.tournament for the exact definitions.
+    """
+    if any(name.strip().lower().partition(":")[0] == "ismcts" for name in bots.split(",")):
+        # OpenSpiel's rules where the user left them open: the dealer keeps the upcard,
+        # stick the dealer (its default)
+        if dealer_must_take_up is None:
+            dealer_must_take_up = True
+        if stick_the_dealer is None:
+            stick_the_dealer = True
+    rules = build_rules(
+        players, deck=deck, joker=joker, joker_turnup=joker_turnup,
+        stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
+        dealer_must_take_up=dealer_must_take_up, target=to)
+    if deals < 2:
+        fail(f"--deals is a number of deal sets, 2 or more (for a confidence interval), "
+             f"not {deals}")
+    if workers is not None and workers < 1:
+        fail(f"--workers is a number of processes, 1 or more, not {workers}")
+    names = [bot_names(name, 1)[0] for name in bots.split(",")]
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    try:
+        t = Tournament(rules, tuple(names), deals, duplicate=duplicate, seed=seed)
+        check_bots(t)
+    except (ValueError, ImportError) as e:
+        fail(str(e))
+    result = _run(t, workers or default_workers(), progress=not json_out)
+    if json_out:
+        typer.echo(json.dumps(result.to_json()))
+    else:
+        _table(Console(highlight=False), result)
+
+
+def _run(t: Tournament, workers: int, progress: bool) -> TournamentResult:
+    bar = Progress(TextColumn("[bold]tournament[/]"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("deal sets · {task.fields[played]} deals"),
+                   TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), disable=not progress, transient=True)
+    with bar:
+        task = bar.add_task("sets", total=t.deals, played=0)
+
+        def advance(done: int, total: int, played: int) -> None:
+            bar.update(task, completed=done, played=played)
+
+        return run_tournament(t, workers=workers, progress=advance)
+
+
+def _pm(value: float, ci: tuple[float, float] | None, sign: bool = False) -> str:
+    """``1.480 ± 0.078``: the value and the half-width of its 95% interval."""
+    text = f"{value:+.3f}" if sign else f"{value:.3f}"
+    return text if ci is None else f"{text} ± {(ci[1] - ci[0]) / 2:.3f}"
+
+
+def _table(console: Console, result: TournamentResult) -> None:
+    """The results table and a line on how it was played."""
+    t = result.tournament
+    rotations = len(t.seatings)
+    console.print(f"[bold]{t.deals} deal sets × {rotations} seating"
+                  f"{'s' if rotations != 1 else ''}[/] "
+                  f"({'duplicate' if t.duplicate else 'not duplicate'}) · "
+                  f"{describe_rules(t.rules)}")
+    table = Table()
+    table.add_column("bot")
+    table.add_column("points/deal ± 95%", justify="right")
+    table.add_column("margin ± 95%", justify="right")
+    table.add_column("games won", justify="right")
+    table.add_column("win %", justify="right")
+    table.add_column("Elo", justify="right")
+    ranked = sorted(result.results, key=lambda r: -r.points_per_deal)
+    for r in ranked:
+        margin = "–" if r.margin is None else _pm(r.margin, r.margin_ci95, sign=True)
+        table.add_row(r.bot, _pm(r.points_per_deal, r.ci95), margin,
+                      f"{r.wins:g} / {r.games}", f"{100 * r.win_rate:.1f}", f"{r.elo:.0f}")
+    console.print(table)
+    console.print("[dim]points/deal: a seat's points per deal, over the seats the bot held; "
+                  "margin: minus the other bots'; games: the deals played as games to "
+                  f"{t.rules.target} under every seating, a shared win split[/]")
+    speed = result.deals_played / result.seconds if result.seconds > 0 else float("inf")
+    console.print(f"{result.deals_played} deals played ({result.games} games) in "
+                  f"{result.seconds:.1f} s on {result.workers} "
+                  f"worker{'s' if result.workers != 1 else ''}: {speed:.0f} deals per "
+                  f"second [dim](seed {t.seed})[/]")
