@@ -4,8 +4,13 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play serve test lint typecheck pytest bench clean
+
+# The browser test drives Debian's chromium, never a downloaded browser: apt-get installs
+# it when missing (as root, or through sudo); without apt-get that one test is skipped.
+CHROMIUM := /usr/bin/chromium
 
 $(STAMP): pyproject.toml
 	@test -n "$(PYTHON)" && $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "euchre needs Python 3.11 or newer: install it, or run make PYTHON=/path/to/python3.11"; exit 1; }
@@ -14,10 +19,27 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra.
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
+
 play: $(STAMP)
 	$(BIN)/euchre play $(ARGS)
 
-test: $(STAMP) lint typecheck pytest
+serve: $(STAMP)
+	$(BIN)/euchre serve $(ARGS)
+
+$(CHROMIUM):
+	@if command -v apt-get >/dev/null 2>&1; then \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core; \
+	else \
+	  echo "no apt-get here: the browser test will be skipped (it needs $(CHROMIUM))"; \
+	fi
+
+test: $(BENCH_STAMP) lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check euchre tests benchmarks
@@ -25,11 +47,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(BENCH_STAMP) $(CHROMIUM)
 	$(BIN)/pytest README.md euchre tests
 
-bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/selfplay.py
 
 clean:

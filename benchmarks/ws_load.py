@@ -1,0 +1,264 @@
+"""Load on the web server: many tables of random players over real WebSockets.
+
+Starts ``python -m euchre.server`` on a loopback port with a fresh SQLite file (the
+default ``synchronous=FULL``: every action is synced to disk before it is broadcast),
+opens ``--tables`` tables whose every seat is a random player connected by its own
+WebSocket, and lets them play for ``--seconds``.  A player answers each state in which
+it is to move with a uniformly random legal action after ``--think`` seconds (drawn
+uniformly from 0 to twice that, so ``--think 0`` plays flat out).
+
+It measures actions per second and the delay from a move being sent to each seat
+receiving the state it produced (the broadcast), p50/p99/max, both per receiving seat
+and until the last seat of the table has it; and how busy the server's core was.
+
+Loopback only, bounded in connections and time; it stops by itself and kills the server.
+
+    .venv/bin/python benchmarks/ws_load.py --tables 200 --seconds 30
+    .venv/bin/python benchmarks/ws_load.py --tables 200 --think 0   # flat out
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+HOST = "127.0.0.1"  # loopback only
+MAX_TABLES = 500
+MAX_SECONDS = 300.0
+
+
+@dataclass
+class Stats:
+    """What the players saw."""
+
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    """(table, seq of the state answered) -> when the move was sent."""
+    seen: dict[tuple[str, int], int] = field(default_factory=dict)
+    """(table, seq) -> how many seats have received that state."""
+    per_seat: list[float] = field(default_factory=list)
+    all_seats: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    games: int = 0
+    measuring: bool = False
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), or 0 where unavailable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _player(ws: ClientConnection, table: str, seats: int, think: float,
+                  rng: random.Random, stats: Stats, stop: asyncio.Event) -> None:
+    acted = -1
+    async for raw in ws:
+        if stop.is_set():
+            return
+        m = json.loads(raw)
+        kind = m["type"]
+        if kind == "error":
+            if m["code"] != "stale":
+                stats.errors += 1
+            continue
+        if kind != "state":
+            continue
+        seq = m["seq"]
+        now = time.perf_counter()
+        key = (table, seq)
+        count = stats.seen.get(key, 0) + 1
+        stats.seen[key] = count
+        sent = stats.sent.get((table, seq - 1))
+        if sent is not None and stats.measuring and count <= seats:
+            stats.per_seat.append(now - sent)
+            if count == seats:
+                stats.all_seats.append(now - sent)
+        if m["over"]:
+            if m["you"] == 0 and seq > acted:
+                acted = seq
+                stats.games += 1
+                await ws.send(json.dumps({"type": "rematch"}))
+            continue
+        deal = m["deal"]
+        if deal["to_move"] != m["you"] or not deal["legal"] or seq <= acted:
+            continue
+        acted = seq
+        if think > 0:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        if stop.is_set():
+            return
+        action = rng.choice(deal["legal"])
+        stats.sent[(table, seq)] = time.perf_counter()
+        if stats.measuring:
+            stats.actions += 1
+        await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+
+
+async def _run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(args.seed)
+    players = args.players
+    seats = [{"kind": "you", "name": "P0"}] + [
+        {"kind": "friend", "name": f"P{i}"} for i in range(1, players)]
+    conns: list[tuple[ClientConnection, str]] = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for _ in range(args.tables):
+            r = await http.post("/api/tables", json={"rules": {"players": players},
+                                                     "seats": seats})
+            r.raise_for_status()
+            answer = r.json()
+            tokens = [answer["token"]] + [i["token"] for i in answer["invites"]]
+            for token in tokens:
+                ws = await connect(f"ws://{base.split('://')[1]}/ws/{answer['id']}"
+                                   f"?token={token}", max_size=2**22)
+                conns.append((ws, answer["id"]))
+    tasks = [asyncio.create_task(_player(ws, tid, players, args.think,
+                                         random.Random(rng.random()), stats, stop))
+             for ws, tid in conns]
+    await asyncio.sleep(min(args.warmup, args.seconds))
+    stats.measuring = True
+    started = time.perf_counter()
+    cpu0 = _cpu_seconds(args.server_pid)
+    mine0 = _cpu_seconds(os.getpid())
+    await asyncio.sleep(args.seconds)
+    elapsed = time.perf_counter() - started
+    cpu1 = _cpu_seconds(args.server_pid)
+    mine1 = _cpu_seconds(os.getpid())
+    stats.measuring = False
+    stop.set()
+    for ws, _ in conns:
+        await ws.close()
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    def pct(values: list[float], q: float) -> float:
+        if not values:
+            return float("nan")
+        values = sorted(values)
+        return 1000 * values[min(len(values) - 1, int(q * len(values)))]
+
+    return {
+        "tables": args.tables,
+        "connections": len(conns),
+        "players": players,
+        "think_s": args.think,
+        "seconds": round(elapsed, 2),
+        "actions": stats.actions,
+        "actions_per_s": round(stats.actions / elapsed, 1),
+        "messages_per_s": round(len(stats.per_seat) / elapsed, 1),
+        "games_finished": stats.games,
+        "errors": stats.errors,
+        "broadcast_ms": {"p50": round(pct(stats.per_seat, 0.50), 2),
+                         "p99": round(pct(stats.per_seat, 0.99), 2),
+                         "max": round(pct(stats.per_seat, 1.0), 2),
+                         "mean": round(1000 * statistics.fmean(stats.per_seat), 2)
+                         if stats.per_seat else None},
+        "all_seats_ms": {"p50": round(pct(stats.all_seats, 0.50), 2),
+                         "p99": round(pct(stats.all_seats, 0.99), 2)},
+        "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1),
+        "players_cpu_percent": round(100 * (mine1 - mine0) / elapsed, 1),
+        "sync": args.sync,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4, 5])
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="mean seconds a player waits before its move (0: flat out)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sync", default="full", choices=["full", "normal"],
+                        help="the server's SQLite synchronous setting")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not 1 <= args.tables <= MAX_TABLES:
+        parser.error(f"--tables is 1 to {MAX_TABLES}")
+    args.seconds = min(args.seconds, MAX_SECONDS)
+
+    need = args.tables * args.players * 2 + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < need:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(need, hard), hard))
+
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "euchre.server", "--host", HOST, "--port", str(port),
+             "--db", str(Path(tmp) / "load.sqlite3"), "--bot-delay", "0",
+             "--sync", args.sync],
+            stdout=subprocess.DEVNULL)
+        try:
+            base = f"http://{HOST}:{port}"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(base + "/api/options", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise SystemExit("the server did not start") from None
+                    time.sleep(0.1)
+            args.server_pid = server.pid
+            try:
+                import uvloop
+            except ImportError:  # pragma: no cover
+                result = asyncio.run(_run(args, base))
+            else:
+                result = uvloop.run(_run(args, base))
+        finally:
+            server.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                server.wait(10)
+            if server.poll() is None:
+                server.kill()
+    if args.json:
+        print(json.dumps(result))
+        return
+    b, a = result["broadcast_ms"], result["all_seats_ms"]
+    print(f"{result['tables']} tables, {result['connections']} WebSockets, "
+          f"think {args.think} s, {result['seconds']} s measured")
+    print(f"  actions/s           {result['actions_per_s']}")
+    print(f"  messages/s          {result['messages_per_s']}")
+    print(f"  move -> each seat   p50 {b['p50']} ms   p99 {b['p99']} ms   max {b['max']} ms")
+    print(f"  move -> all seats   p50 {a['p50']} ms   p99 {a['p99']} ms")
+    print(f"  server CPU          {result['server_cpu_percent']} % of one core "
+          f"(the players' process: {result['players_cpu_percent']} %)")
+    print(f"  games finished {result['games_finished']}, errors {result['errors']}")
+
+
+if __name__ == "__main__":
+    main()

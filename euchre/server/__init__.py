@@ -1,0 +1,49 @@
+"""The web app: play euchre in a browser, against bots or friends (``euchre serve``).
+
+A FastAPI app on uvicorn.  The server holds the only true state; each WebSocket gets only
+what its seat may know (RULES §12).  Every action is stored in SQLite before it is
+acknowledged, and a restarted server resumes every unfinished game exactly.
+
+* :mod:`euchre.server.app`: the HTTP API, the WebSocket, the pages;
+* :mod:`euchre.server.protocol`: the messages, validated with pydantic;
+* :mod:`euchre.server.views`: what each seat, or a spectator, is shown;
+* :mod:`euchre.server.tables`: tables in memory, bots, resuming from storage;
+* :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
+* :mod:`euchre.server.history`: finished games replayed deal by deal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from euchre.server.app import create_app
+from euchre.server.storage import Synchronous, default_db_path
+from euchre.server.tables import Settings
+
+__all__ = ["DEFAULT_BOT_DELAY", "Settings", "create_app", "default_db_path", "serve"]
+
+DEFAULT_BOT_DELAY = 0.7
+"""Seconds a bot waits before acting when people are watching."""
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_path: str | Path | None = None,
+    bot_delay: float = DEFAULT_BOT_DELAY,
+    synchronous: Synchronous = "FULL",
+) -> None:
+    """Run the web app on uvicorn until interrupted (``euchre serve``).
+
+    ``db_path`` defaults to ``euchre.sqlite3`` in the user's data directory;
+    ``synchronous="NORMAL"`` trades safety against a power cut for speed.
+    """
+    import uvicorn
+
+    path = Path(db_path) if db_path is not None else default_db_path()
+    app = create_app(path, settings=Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay),
+                     synchronous=synchronous)
+    print(f"euchre: serving http://{host}:{port}/  (games stored in {path})", flush=True)
+    # messages are small: compressing them would cost more CPU than it saves
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,
+                ws_per_message_deflate=False)

@@ -1,0 +1,327 @@
+"""The FastAPI app: the lobby's HTTP API, the table's WebSocket, the static pages.
+
+HTTP (JSON):
+
+=========================================  ==================================================
+``GET  /api/options``                      variants with their default rules, bot levels
+``GET  /api/tables``                       open tables, and recently finished games
+``POST /api/tables``                       create a table (:class:`~.protocol.CreateTable`)
+``GET  /api/tables/{id}``                  one table's public facts and score
+``POST /api/tables/{id}/join``             take a place: by invitation token, or an open one
+``GET  /api/tables/{id}/matches/{n}/record``  the game record (RECORDS.md), once it is over
+``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
+=========================================  ==================================================
+
+WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
+``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from euchre.bots import BOTS
+from euchre.rules import Rules
+from euchre.server.history import replay_frames
+from euchre.server.protocol import (
+    ActMessage,
+    CreateTable,
+    HintMessage,
+    JoinRequest,
+    PingMessage,
+    ProtocolError,
+    RematchMessage,
+    SyncMessage,
+    parse_client_message,
+)
+from euchre.server.storage import (
+    PlaceRecord,
+    SQLiteStorage,
+    Storage,
+    Synchronous,
+    default_db_path,
+)
+from euchre.server.tables import HINT_BOT, Connection, Match, Settings, Table, Tables, new_token
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("euchre.server")
+
+STATIC = Path(__file__).parent / "static"
+
+BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eve")
+"""Default names of bots, by place, so that every seat reads differently."""
+
+_OPTION_NOTES = {
+    "deck": "24, 28 or 32 cards (RULES §1)",
+    "joker": "add the joker, the highest trump (RULES §1)",
+    "joker_turnup": "a turned-up joker: the dealer names trump, or it stands for a suit (§3)",
+    "stick_the_dealer": "the dealer may not pass in round 2 (RULES §4)",
+    "dealer_must_take_up": "the dealer must keep the turn-up when ordered up (RULES §5)",
+    "defend_alone": "a defender may go alone (RULES §7)",
+    "target": "points that win the game (RULES §10)",
+    "draw": "the draw fixes partners and the first dealer (RULES §11)",
+    "rubber": "best of three games, with rubber points (RULES §11)",
+}
+
+
+def _options() -> dict[str, Any]:
+    variants = {}
+    for n in range(2, 6):
+        rules = Rules(players=n)
+        variants[str(n)] = {"name": rules.variant, "defaults": rules.to_dict()}
+    return {"variants": variants, "bots": list(BOTS), "hint": HINT_BOT in BOTS,
+            "notes": _OPTION_NOTES}
+
+
+def _summary(table: Table) -> dict[str, Any]:
+    match = table.match
+    deal = match.game.deal
+    return {
+        **table.info(),
+        "scores": list(match.game.scores),
+        "over": match.is_over,
+        "deal": len(match.game.deals) + (0 if match.is_over else 1),
+        "to_move": None if match.is_over else deal.to_move,
+        "created": table.created,
+    }
+
+
+def create_app(
+    db_path: str | Path | None = None,
+    *,
+    settings: Settings | None = None,
+    synchronous: Synchronous = "FULL",
+    storage: Storage | None = None,
+) -> FastAPI:
+    """The web app over an SQLite file (default: the user's data directory).
+
+    ``storage`` replaces SQLite with another :class:`~.storage.Storage`.  Unfinished
+    games are resumed when the app starts.
+    """
+    cfg = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = storage or SQLiteStorage(db_path or default_db_path(), synchronous)
+        tables = Tables(store, cfg)
+        app.state.tables = tables
+        await tables.start()
+        try:
+            yield
+        finally:
+            await tables.stop()
+            await store.close()
+
+    # no Swagger page: it would load its scripts from outside; the schema is served
+    app = FastAPI(title="Euchre", lifespan=lifespan, docs_url=None,
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def tables_of(request: Request | WebSocket) -> Tables:
+        tables: Tables = request.app.state.tables
+        return tables
+
+    async def table_or_404(request: Request, table_id: str) -> Table:
+        table = await tables_of(request).get(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    # -- pages -------------------------------------------------------------------------------
+    index = STATIC / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/history/{table_id}/{number}", include_in_schema=False)
+    async def history_page(table_id: str, number: int) -> FileResponse:
+        return FileResponse(index)
+
+    # -- the lobby -------------------------------------------------------------------------
+    @app.get("/api/options")
+    async def options() -> dict[str, Any]:
+        """Variants with their defaults, the option notes, and the bot levels."""
+        return _options()
+
+    @app.get("/api/tables")
+    async def list_tables(request: Request) -> dict[str, Any]:
+        """Open tables (to join or watch) and recently finished games (to replay)."""
+        tables = tables_of(request)
+        finished = []
+        for record, match in await tables.storage.finished_matches(30):
+            finished.append({
+                "id": record.id, "name": record.name, "match": match.number,
+                "variant": Rules.from_dict(record.rules).variant,
+                "names": [p.name or (f"{p.bot} bot" if p.bot else "player")
+                          for p in record.places],
+                "result": match.result, "finished": match.finished,
+            })
+        return {"open": [_summary(t) for t in tables.open_tables()], "finished": finished}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
+        """Create a table; the answer holds your seat token and the invitation links."""
+        try:
+            rules = body.check(BOTS)
+        except ValueError as e:
+            raise HTTPException(422, str(e)) from None
+        places = []
+        for i, seat in enumerate(body.seats):
+            if seat.kind == "bot":
+                places.append(PlaceRecord(i, "bot", seat.name or BOT_NAMES[i], seat.bot))
+            else:
+                places.append(PlaceRecord(i, seat.kind, seat.name, None, new_token(),
+                                          claimed=seat.kind == "you"))
+        for p in places:
+            if p.kind == "you" and not p.name:
+                p.name = "You"
+        name = body.name or f"{rules.variant} euchre"
+        table = await tables_of(request).create(name, rules, places)
+        you = next((p for p in places if p.kind == "you"), None)
+        return {
+            "id": table.id,
+            "url": f"/table/{table.id}" + (f"?token={you.token}" if you else ""),
+            "token": you.token if you else None,
+            "place": you.index if you else None,
+            "invites": [{"place": p.index, "token": p.token,
+                         "url": f"/table/{table.id}?token={p.token}"}
+                        for p in places if p.kind == "friend"],
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+        """One table's public facts: rules, seats, score."""
+        return _summary(await table_or_404(request, table_id))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(request: Request, table_id: str, body: JoinRequest) -> dict[str, Any]:
+        """Take a place: with an invitation token, or an open place by its number."""
+        table = await table_or_404(request, table_id)
+        if body.token is not None:
+            place = table.place_by_token(body.token)
+            if place is None:
+                raise HTTPException(403, "this invitation does not open a seat at this table")
+        elif body.place is not None and body.place < len(table.places):
+            place = table.places[body.place]
+            if place.kind != "open" or place.claimed:
+                raise HTTPException(409, f"place {body.place} is not an open seat")
+        else:
+            raise HTTPException(422, "give an invitation token or the number of an open place")
+        await table.claim(place.index, body.name or None)
+        return {"id": table.id, "place": place.index, "token": place.token,
+                "url": f"/table/{table.id}?token={place.token}"}
+
+    async def finished_match(request: Request, table_id: str, number: int) -> tuple[Table, Match]:
+        table = await table_or_404(request, table_id)
+        if number == table.match.number:
+            match = table.match
+        else:
+            record = await tables_of(request).storage.load_table(table_id)
+            stored = next((m for m in record.matches if m.number == number), None) \
+                if record else None
+            if stored is None:
+                raise HTTPException(404, f"table {table_id} has no game {number}")
+            match = table.replay_match(stored)
+        if not match.is_over:
+            raise HTTPException(409, "the game is not over: its record holds every hand, "
+                                "so it is shown only when the game ends (RULES §12)")
+        return table, match
+
+    @app.get("/api/tables/{table_id}/matches/{number}/record")
+    async def record(request: Request, table_id: str, number: int) -> JSONResponse:
+        """The game record of RECORDS.md (a list of them for a rubber), to download."""
+        table, match = await finished_match(request, table_id, number)
+        return JSONResponse(
+            table.record(match),
+            headers={"Content-Disposition":
+                     f'attachment; filename="euchre-{table_id}-{number}.json"'})
+
+    @app.get("/api/tables/{table_id}/matches/{number}/replay")
+    async def replay(request: Request, table_id: str, number: int) -> dict[str, Any]:
+        """A finished game, deal by deal, every hand shown, for the history page."""
+        table, match = await finished_match(request, table_id, number)
+        rec = table.record(match)
+        games = rec if isinstance(rec, list) else [rec]
+        return {"id": table.id, "name": table.name, "match": number,
+                "games": [replay_frames(g) for g in games]}
+
+    # -- the table ---------------------------------------------------------------------------
+    @app.websocket("/ws/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        token = websocket.query_params.get("token")
+        await websocket.accept()
+        table = await tables_of(websocket).get(table_id)
+        if table is None:
+            await _refuse(websocket, "no_table", f"no table {table_id!r}", 4404)
+            return
+        place = None
+        if token:
+            found = table.place_by_token(token)
+            if found is None:
+                await _refuse(websocket, "bad_token",
+                              "this seat token opens no seat at this table", 4403)
+                return
+            place = found.index
+        conn = Connection(websocket.send_text, place)
+        await table.join(conn)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.push_json({"type": "error", "code": "malformed",
+                                    "message": "malformed message: send JSON as a text frame"})
+                    continue
+                reply = await _handle(table, conn, text)
+                if reply is not None:
+                    conn.push_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.leave(conn)
+            await conn.close()
+
+    return app
+
+
+async def _handle(table: Table, conn: Connection, text: str) -> dict[str, Any] | None:
+    try:
+        message = parse_client_message(text)
+    except ProtocolError as e:
+        return {"type": "error", "code": "malformed", "message": str(e)}
+    if isinstance(message, ActMessage):
+        return await table.act(conn, message.action, message.seq)
+    if isinstance(message, SyncMessage):
+        conn.push_json(table.state(table.seat_of(conn)))
+        return None
+    if isinstance(message, HintMessage):
+        return await table.hint(conn)
+    if isinstance(message, RematchMessage):
+        return await table.rematch(conn)
+    if isinstance(message, PingMessage):
+        return {"type": "pong"}
+    raise AssertionError(message)  # pragma: no cover
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "code": code, "message": message})
+        if websocket.client_state is WebSocketState.CONNECTED:
+            await websocket.close(close_code)

@@ -1,0 +1,206 @@
+"""The messages of the web protocol, validated with pydantic.
+
+JSON over a WebSocket at ``/ws/{table}?token=SEAT_TOKEN`` (no token: a spectator).
+Actions and cards inside the messages use the RECORDS notation.
+
+From the client (one JSON object per text frame):
+
+================================================  =============================================
+``{"type": "act", "action": "play JH", "seq": 17}``  an action; ``seq`` (optional) is the state it
+                                                  answers, so a late click is refused as stale
+``{"type": "sync"}``                               send the state again
+``{"type": "hint"}``                               what the expert bot would do (if installed)
+``{"type": "rematch"}``                            a new game, once this one is over
+``{"type": "ping"}``                               answered by ``{"type": "pong"}``
+================================================  =============================================
+
+From the server:
+
+* ``{"type": "hello", "table", "place", "seat", "role", "pause_ms"}`` once on connecting;
+* ``{"type": "state", "seq", "you", "table", "over", "game", "rubber", "deal",
+  "last_deal"}`` after every change, with only what the receiving seat may know
+  (RULES §12; see :mod:`euchre.server.views`);
+* ``{"type": "error", "code", "message"}`` for a message that is malformed
+  (``malformed``), not an action (``invalid_action``), out of turn (``not_your_turn``),
+  illegal (``illegal``), stale (``stale``) or otherwise refused; it changes nothing;
+* ``{"type": "hint", "seq", "action"}`` and ``{"type": "pong"}`` in answer.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from euchre.bots import check_rules, make_bot
+from euchre.rules import Rules, RulesError
+
+__all__ = [
+    "MAX_MESSAGE",
+    "ActMessage",
+    "ClientMessage",
+    "CreateTable",
+    "HintMessage",
+    "JoinRequest",
+    "PingMessage",
+    "ProtocolError",
+    "RematchMessage",
+    "RulesModel",
+    "SeatChoice",
+    "SyncMessage",
+    "parse_client_message",
+]
+
+MAX_MESSAGE = 4096
+"""The longest client message accepted, in characters."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ActMessage(_Message):
+    """An action in RECORDS notation (``pass``, ``order alone``, ``play JH``, …)."""
+
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=40)]
+    seq: Annotated[int, Field(ge=0)] | None = None
+
+
+class SyncMessage(_Message):
+    """Ask for the current state again."""
+
+    type: Literal["sync"]
+
+
+class HintMessage(_Message):
+    """Ask the expert bot what to do."""
+
+    type: Literal["hint"]
+
+
+class RematchMessage(_Message):
+    """Start a new game with the same rules and seats, once the game is over."""
+
+    type: Literal["rematch"]
+
+
+class PingMessage(_Message):
+    """Keep the connection alive."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    ActMessage | SyncMessage | HintMessage | RematchMessage | PingMessage,
+    Field(discriminator="type"),
+]
+"""Any message a client may send."""
+
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+class ProtocolError(ValueError):
+    """A malformed client message; the text names the problem."""
+
+
+def _describe(e: ValidationError) -> str:
+    parts = []
+    for err in e.errors()[:3]:
+        where = ".".join(str(x) for x in err["loc"]) or "message"
+        parts.append(f"{where}: {err['msg']}")
+    return "; ".join(parts)
+
+
+def parse_client_message(text: str) -> ClientMessage:
+    """Validate one client message, or raise :class:`ProtocolError` naming the problem.
+
+    >>> parse_client_message('{"type": "act", "action": "play JH"}')
+    ActMessage(type='act', action='play JH', seq=None)
+    >>> parse_client_message('{"type": "act"}')
+    Traceback (most recent call last):
+    ...
+    euchre.server.protocol.ProtocolError: malformed message: act.action: Field required
+    """
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"malformed message: longer than {MAX_MESSAGE} characters")
+    try:
+        return _CLIENT.validate_json(text)
+    except ValidationError as e:
+        if any(err["type"] == "json_invalid" for err in e.errors()):
+            raise ProtocolError("malformed message: not a JSON object") from None
+        raise ProtocolError(f"malformed message: {_describe(e)}") from None
+
+
+# -- the lobby's requests --------------------------------------------------------------------
+class RulesModel(BaseModel):
+    """Every option of RULES.md; omitted ones take the variant's defaults."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: Annotated[int, Field(ge=2, le=5)] = 4
+    deck: Literal[24, 28, 32] | None = None
+    joker: bool = False
+    joker_turnup: Annotated[str, Field(max_length=20)] = "dealer_names"
+    stick_the_dealer: bool | None = None
+    dealer_must_take_up: bool = False
+    defend_alone: bool | None = None
+    target: Annotated[int, Field(ge=1, le=100)] = 10
+    draw: bool = False
+    rubber: bool = False
+
+    def to_rules(self) -> Rules:
+        """The engine's rules; :class:`RulesError` names what RULES.md forbids."""
+        return Rules(**self.model_dump())
+
+
+class SeatChoice(BaseModel):
+    """Who fills one place: ``you``, a ``friend`` (invitation link), an ``open`` seat
+    anyone in the lobby may take, or a ``bot`` of a level from ``euchre.bots.BOTS``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["you", "friend", "open", "bot"]
+    name: Annotated[str, Field(max_length=40)] = ""
+    bot: Annotated[str, Field(max_length=40)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, v: str) -> str:
+        return " ".join(v.split())
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables``: the rules and one seat choice per player."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, Field(max_length=60)] = ""
+    rules: RulesModel = RulesModel()
+    seats: Annotated[list[SeatChoice], Field(min_length=2, max_length=5)]
+
+    def check(self, bots: Any) -> Rules:
+        """The rules, after checking the seats against them; raises ``ValueError``."""
+        rules = self.rules.to_rules()
+        if len(self.seats) != rules.players:
+            raise RulesError(f"{rules.players} players need {rules.players} seats, "
+                             f"not {len(self.seats)}")
+        if sum(s.kind == "you" for s in self.seats) > 1:
+            raise ValueError("only one seat can be yours")
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot" and s.bot not in bots:
+                raise ValueError(f"seat {i}: unknown bot {s.bot!r}; bots: {', '.join(bots)}")
+            if s.kind == "bot" and s.bot is not None:
+                check_rules(make_bot(s.bot, 0), rules)  # e.g. ismcts plays only OpenSpiel's
+        return rules
+
+
+class JoinRequest(BaseModel):
+    """``POST /api/tables/{id}/join``: take a place with its token (an invitation link),
+    or an open place by number."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, Field(max_length=100)] | None = None
+    place: Annotated[int, Field(ge=0, le=4)] | None = None
+    name: Annotated[str, Field(max_length=40)] = ""

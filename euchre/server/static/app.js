@@ -1,0 +1,46 @@
+// The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay.
+
+import { $, closeOverlay } from "./util.js";
+import { defsSVG } from "./cards.js";
+import { showLobby } from "./lobby.js";
+import { leaveTable, showTable } from "./table.js";
+import { leaveHistory, showHistory } from "./history.js";
+
+$("#defs").innerHTML = defsSVG();
+
+async function route() {
+  closeOverlay();
+  leaveTable();
+  leaveHistory();
+  const root = $("#app");
+  const path = location.pathname;
+  let m;
+  document.body.dataset.page = "lobby";
+  if ((m = path.match(/^\/table\/([\w-]+)$/))) {
+    document.body.dataset.page = "table";
+    await showTable(root, m[1], new URLSearchParams(location.search));
+  } else if ((m = path.match(/^\/history\/([\w-]+)\/(\d+)$/))) {
+    document.body.dataset.page = "history";
+    await showHistory(root, m[1], Number(m[2]));
+  } else {
+    await showLobby(root);
+  }
+}
+
+// links inside the app change the page without reloading it
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[href]");
+  if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  e.preventDefault();
+  history.pushState(null, "", url.pathname + url.search);
+  route();
+});
+
+$("#overlay").addEventListener("click", (e) => {
+  if (e.target.id === "overlay") closeOverlay();
+});
+
+window.addEventListener("popstate", route);
+route();

@@ -1,0 +1,144 @@
+// The history page: a finished game replayed deal by deal, every hand face up.
+
+import { $, $$, api, esc, positionsFor, setTopbar } from "./util.js";
+import { cardSVG, cardText, SUITS, suitIcon } from "./cards.js";
+
+let H = null;
+
+export function leaveHistory() {
+  if (H) document.removeEventListener("keydown", H.onKey);
+  H = null;
+}
+
+export async function showHistory(root, id, number) {
+  leaveHistory();
+  root.innerHTML = `<p class="loading">Loading the game…</p>`;
+  let data;
+  try {
+    data = await api(`/api/tables/${id}/matches/${number}/replay`);
+  } catch (e) {
+    root.innerHTML = `<div class="panel narrow"><h1>No replay</h1><p>${esc(e.message)}</p>
+      <p><a class="button primary" href="/">Back to the lobby</a></p></div>`;
+    return;
+  }
+  H = { id, number, data, game: 0, deal: 0, frame: 0, root, onKey: null };
+  H.onKey = (e) => {
+    const tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select") return;
+    if (e.key === "ArrowRight") step(1);
+    else if (e.key === "ArrowLeft") step(-1);
+    else if (e.key === "ArrowDown" || e.key === "PageDown") jumpDeal(1);
+    else if (e.key === "ArrowUp" || e.key === "PageUp") jumpDeal(-1);
+    else if (e.key === "Home") { H.frame = 0; render(); } else if (e.key === "End") {
+      H.frame = currentDeal().frames.length - 1; render();
+    } else return;
+    e.preventDefault();
+  };
+  document.addEventListener("keydown", H.onKey);
+  setTopbar(`<span class="table-title">${esc(data.name)}</span>
+    <span class="muted small-hide">game ${number} · replay</span>`,
+  `<a class="tool" href="/api/tables/${id}/matches/${number}/record" download>Record</a>`);
+  render();
+}
+
+const currentGame = () => H.data.games[H.game];
+const currentDeal = () => currentGame().deals[H.deal];
+
+function step(k) {
+  const deal = currentDeal();
+  const f = H.frame + k;
+  if (f < 0) { if (H.deal > 0) { H.deal -= 1; H.frame = currentDeal().frames.length - 1; } }
+  else if (f >= deal.frames.length) { if (H.deal < currentGame().deals.length - 1) { H.deal += 1; H.frame = 0; } }
+  else H.frame = f;
+  render();
+}
+
+function jumpDeal(k) {
+  H.deal = Math.max(0, Math.min(currentGame().deals.length - 1, H.deal + k));
+  H.frame = 0;
+  render();
+}
+
+function actionWords(a, names) {
+  if (!a) return "The cards are dealt.";
+  const w = a.action.split(" ");
+  const who = `<b>${esc(names[a.seat])}</b>`;
+  if (a.action === "pass") return `${who} passes.`;
+  if (w[0] === "order") return `${who} orders it up${w[1] ? " alone" : ""}.`;
+  if (w[0] === "trump") return `${who} names ${SUITS[w[1]]}${w[2] ? " alone" : ""}.`;
+  if (w[0] === "discard") return `${who} discards ${cardText(w[1])} face down.`;
+  if (w[0] === "call") return `${who} calls ${cardText(w[1])} for a partner.`;
+  if (a.action === "defend alone") return `${who} defends alone.`;
+  return `${who} plays ${cardText(w[1])}.`;
+}
+
+function finalScore(game) {
+  const names = game.seats;
+  if (names.length === 4) {
+    return [[0, 2], [1, 3]].map(([a, b]) => `${esc(names[a])} & ${esc(names[b])} <b>${game.scores[a]}</b>`).join(" · ");
+  }
+  return names.map((n, s) => `${esc(n)} <b>${game.scores[s]}</b>`).join(" · ");
+}
+
+function render() {
+  const game = currentGame();
+  const deal = currentDeal();
+  const frame = deal.frames[H.frame];
+  const names = game.seats;
+  const n = names.length;
+  const pos = positionsFor(n);
+  const seatPos = (seat) => pos[seat % n];
+  const trick = frame.trick.length ? frame.trick : [];
+  const seats = names.map((name, seat) => `
+    <div class="seat history-seat pos-${seatPos(seat)} ${frame.to_move === seat ? "to-move" : ""}
+        ${frame.sitting_out.includes(seat) ? "out" : ""}">
+      <div class="seat-name"><span>${esc(name)}</span>
+        ${deal.dealer === seat ? '<span class="badge dealer">Dealer</span>' : ""}
+        ${frame.maker === seat ? `<span class="badge maker">Maker${frame.alone ? ", alone" : ""}</span>` : ""}
+        ${frame.tricks_won[seat] ? `<span class="badge tricks">${frame.tricks_won[seat]}</span>` : ""}</div>
+      <div class="open-hand">${frame.hands[seat].map((c) => cardSVG(c, "mini-face")).join("")}</div>
+    </div>`).join("");
+  const centre = trick.length
+    ? trick.map((c) => `<div class="trick-card tpos-${seatPos(c.seat)}">${cardSVG(c.card)}</div>`).join("")
+    : frame.phase === "bid_turnup" || H.frame === 0
+      ? `<div class="turnup"><div class="turnup-label">Turn-up</div>${cardSVG(deal.turnup)}</div>` : "";
+  const dealList = game.deals.map((d, i) => `
+    <li><button class="deal-link ${i === H.deal ? "current" : ""}" data-deal="${i}">
+      <b>Deal ${i + 1}</b> ${esc(d.text)} <span class="muted">(${d.score_after.join("–")})</span></button></li>`).join("");
+  const games = H.data.games.length > 1 ? `<div class="segmented small">${H.data.games.map((g, i) => `
+      <label><input type="radio" name="hgame" value="${i}" ${i === H.game ? "checked" : ""}><span>Game ${i + 1}</span></label>`).join("")}</div>` : "";
+  H.root.innerHTML = `
+    <div class="history-page">
+      <div class="felt-wrap"><div class="felt history players-${n}">
+        ${frame.trump ? `<div class="chips"><div class="chip">${suitIcon(frame.trump)} Trump <b>${SUITS[frame.trump]}</b></div></div>` : ""}
+        ${seats}
+        <div class="center">${centre}</div>
+      </div></div>
+      <div class="controls">
+        <div class="prompt">${actionWords(frame.action, names)}</div>
+        <div class="buttons">
+          <button id="h-prev" aria-label="previous action">◀ <kbd>←</kbd></button>
+          <input type="range" id="h-frame" min="0" max="${deal.frames.length - 1}" value="${H.frame}"
+            aria-label="action in this deal">
+          <button id="h-next" aria-label="next action"><kbd>→</kbd> ▶</button>
+          <span class="muted">${H.frame}/${deal.frames.length - 1}</span>
+        </div>
+        <p class="muted small">Kitty: ${deal.kitty.map(cardText).join(" ")}${deal.dummy ? ` · dummy: ${deal.dummy.map(cardText).join(" ")}` : ""}
+          ${deal.discards.some((x) => x.length) ? ` · discards: ${deal.discards.map((x, s) => (x.length ? `${esc(names[s])} ${x.map(cardText).join(" ")}` : "")).filter(Boolean).join("; ")}` : ""}</p>
+      </div>
+      <aside class="side">${games}
+        <h2 class="log-title">Deals <small class="muted">(<kbd>↑</kbd> <kbd>↓</kbd>)</small></h2>
+        <ol class="deal-list">${dealList}</ol>
+        <p>Final score: ${finalScore(game)}</p>
+      </aside>
+    </div>`;
+  $("#h-prev").onclick = () => step(-1);
+  $("#h-next").onclick = () => step(1);
+  $("#h-frame").oninput = (e) => { H.frame = Number(e.target.value); render(); $("#h-frame").focus(); };
+  $$(".deal-link").forEach((b) => b.addEventListener("click", () => {
+    H.deal = Number(b.dataset.deal); H.frame = 0; render();
+  }));
+  $$("input[name=hgame]").forEach((r) => r.addEventListener("change", () => {
+    H.game = Number(r.value); H.deal = 0; H.frame = 0; render();
+  }));
+}

@@ -1,0 +1,904 @@
+// The table: one WebSocket, the state the server sends for our seat, drawn anew on
+// every message.  The server holds the only true state; this page only shows it and
+// sends actions in the RECORDS notation ("pass", "order alone", "trump H", "play JH").
+
+import {
+  $, $$, api, closeOverlay, esc, overlayOpen, positionsFor, setTopbar, showOverlay,
+  storeName, storedName, toast,
+} from "./util.js";
+import {
+  backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon,
+} from "./cards.js";
+
+const SUIT_ORDER = ["C", "D", "H", "S"];
+const KEYS = "1234567890";
+
+let T = null; // the table being shown
+
+export function leaveTable() {
+  if (!T) return;
+  T.closed = true;
+  clearTimeout(T.retryTimer);
+  clearTimeout(T.holdTimer);
+  if (T.ws) T.ws.close();
+  document.removeEventListener("keydown", onKey);
+  T = null;
+}
+
+export async function showTable(root, id, params) {
+  leaveTable();
+  let token = params.get("token");
+  if (token) {
+    localStorage.setItem(`euchre.token.${id}`, token);
+    // keep the address bar free of the secret; the token stays in this browser
+    history.replaceState(null, "", `/table/${id}`);
+  } else {
+    token = localStorage.getItem(`euchre.token.${id}`);
+  }
+  T = {
+    id, token, root, ws: null, hello: null, state: null, prev: null, pending: false,
+    selected: -1, aloneToggle: false, held: null, holdTimer: null, retry: 0,
+    retryTimer: null, closed: false, pastDeals: [], hint: null,
+    markers: localStorage.getItem("euchre.markers") === "1",
+  };
+  document.addEventListener("keydown", onKey);
+  root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">Connecting…</p></div>`;
+  if (token && !localStorage.getItem(`euchre.joined.${id}`)) {
+    askToJoin();
+  } else {
+    connect();
+  }
+}
+
+// -- joining with an invitation link ------------------------------------------------------
+function askToJoin() {
+  const dialog = showOverlay(`
+    <h2>Join the table</h2>
+    <p>You were invited to play. What is your name?</p>
+    <form id="join-form" class="join-form">
+      <input id="join-name" maxlength="40" placeholder="Your name" value="${esc(storedName())}" autofocus>
+      <div class="buttons">
+        <button class="primary" type="submit">Take my seat</button>
+        <button type="button" id="join-watch">Just watch</button>
+      </div>
+    </form>
+    <p id="join-error" class="error" hidden></p>`);
+  $("#join-name", dialog).focus();
+  $("#join-watch", dialog).addEventListener("click", () => {
+    T.token = null;
+    closeOverlay();
+    connect();
+  });
+  $("#join-form", dialog).addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = $("#join-name", dialog).value.trim();
+    storeName(name);
+    try {
+      await api(`/api/tables/${T.id}/join`, { method: "POST", body: { token: T.token, name } });
+      localStorage.setItem(`euchre.joined.${T.id}`, "1");
+      closeOverlay();
+      connect();
+    } catch (err) {
+      const box = $("#join-error", dialog);
+      box.textContent = err.message;
+      box.hidden = false;
+    }
+  });
+}
+
+// -- the connection ----------------------------------------------------------------------------
+function connect() {
+  if (!T || T.closed) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = T.token ? `?token=${encodeURIComponent(T.token)}` : "";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${T.id}${query}`);
+  T.ws = ws;
+  ws.onopen = () => { T.retry = 0; setBanner(""); };
+  ws.onmessage = (event) => onMessage(JSON.parse(event.data));
+  ws.onclose = (event) => {
+    if (!T || T.closed || T.ws !== ws) return;
+    if (event.code === 4404 || event.code === 4403) return; // told why already
+    const wait = Math.min(5000, 400 * 2 ** T.retry++);
+    setBanner("Connection lost: reconnecting…");
+    T.retryTimer = setTimeout(connect, wait);
+  };
+}
+
+function send(message) {
+  if (T.ws && T.ws.readyState === WebSocket.OPEN) {
+    T.ws.send(JSON.stringify(message));
+    return true;
+  }
+  toast("Not connected: reconnecting…");
+  return false;
+}
+
+function act(action) {
+  if (T.pending) return;
+  if (send({ type: "act", action, seq: T.state.seq })) {
+    T.pending = true;
+    T.hint = null;
+    render();
+  }
+}
+
+function onMessage(m) {
+  if (m.type === "hello") {
+    T.hello = m;
+    return;
+  }
+  if (m.type === "state") {
+    T.prev = T.state;
+    T.state = m;
+    T.pending = false;
+    if (T.prev && T.prev.seq !== m.seq) T.hint = null;
+    noteTransitions();
+    render();
+    return;
+  }
+  if (m.type === "hint") {
+    if (T.state && m.seq === T.state.seq) {
+      T.hint = m.action;
+      toast(`Hint: ${describeAction(m.action, T.state.you, true)}`);
+      render();
+    }
+    return;
+  }
+  if (m.type === "error") {
+    T.pending = false;
+    if (m.code === "bad_token") {
+      localStorage.removeItem(`euchre.token.${T.id}`);
+      T.token = null;
+      toast(`${m.message}: you are watching instead`, 5000);
+      connect();
+      return;
+    }
+    if (m.code === "no_table") {
+      T.root.innerHTML = `<div class="panel narrow"><h1>No such table</h1>
+        <p>${esc(m.message)}.</p><p><a class="button primary" href="/">Back to the lobby</a></p></div>`;
+      return;
+    }
+    toast(m.message, 5000);
+    if (m.code === "stale") send({ type: "sync" });
+    render();
+  }
+}
+
+function setBanner(text) {
+  const page = $("#table-page");
+  let banner = $("#banner");
+  if (!text) { if (banner) banner.remove(); return; }
+  if (!banner && page) {
+    banner = document.createElement("div");
+    banner.id = "banner";
+    banner.className = "banner";
+    page.prepend(banner);
+  }
+  if (banner) banner.textContent = text;
+}
+
+// -- what changed: a finished trick to keep in view, a deal summary, the game's end ---------
+function dealKey(s) {
+  return `${s.table.match}.${s.game.index}.${s.game.deal}`;
+}
+
+function noteTransitions() {
+  const s = T.state;
+  const p = T.prev;
+  const hold = Math.max(1300, (T.hello ? T.hello.pause_ms : 0) * 2);
+  let finished = null;
+  if (p && dealKey(p) === dealKey(s) && s.deal.tricks.length > p.deal.tricks.length) {
+    finished = s.deal.tricks[s.deal.tricks.length - 1];
+  } else if (p && dealKey(p) !== dealKey(s) && s.last_deal && p.deal.phase === "play") {
+    const t = s.last_deal.tricks;
+    if (t.length) finished = t[t.length - 1];
+  }
+  if (finished) {
+    T.held = { trick: finished, until: Date.now() + hold, key: dealKey(s), events: s.deal.events.length };
+    clearTimeout(T.holdTimer);
+    T.holdTimer = setTimeout(() => { if (T) render(); }, hold + 20);
+  }
+  if (p && dealKey(p) !== dealKey(s) && s.last_deal) {
+    T.pastDeals.push(summarySentence(s.last_deal));
+  }
+  const last = s.last_deal;
+  const seenKey = `euchre.seen.${T.id}`;
+  if (last) {
+    const key = `${s.table.match}.${last.game}.${last.number}`;
+    if (sessionStorage.getItem(seenKey) !== key) {
+      sessionStorage.setItem(seenKey, key);
+      if (p || s.seq > 0) showSummary(last, s);
+    }
+  }
+  if (s.over && !(p && p.over)) {
+    const key = `euchre.over.${T.id}.${s.table.match}`;
+    if (!sessionStorage.getItem(key)) {
+      sessionStorage.setItem(key, "1");
+      // the deal summary first, then the game's end
+      if (!overlayOpen()) showGameOver();
+      else T.gameOverPending = true;
+    }
+  }
+}
+
+// -- names and words ---------------------------------------------------------------------------
+function names() {
+  return T.state.table.seats.map((s) => s.name);
+}
+
+function nameOf(seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  return seat === T.state.you ? "You" : names()[seat];
+}
+
+function sides() {
+  // four-handed: seats 0 and 2, seats 1 and 3
+  return [[0, 2], [1, 3]];
+}
+
+function sideName(side) {
+  const me = T.state.you;
+  if (me !== null && side.includes(me)) {
+    const partner = side.find((x) => x !== me);
+    return `You & ${names()[partner]}`;
+  }
+  return side.map((x) => names()[x]).join(" & ");
+}
+
+function suitWord(suit) {
+  return SUITS[suit];
+}
+
+function describeAction(action, seat, forHint = false) {
+  if (action === null) return "discards a card face down";
+  const s = T.state;
+  const words = action.split(" ");
+  const you = seat === s.you && !forHint;
+  const verb = (youForm, other) => (you || forHint ? youForm : other);
+  const d = s.deal;
+  if (action === "pass") return verb("pass", "passes");
+  if (words[0] === "order") {
+    let what = verb("order it up", "orders it up");
+    if (seat === d.dealer) what = verb("take it up", "takes it up");
+    else if (s.table.rules.players === 4 && seat === (d.dealer + 2) % 4) what = verb("assist", "assists");
+    return what + (words[1] === "alone" ? " alone" : "");
+  }
+  if (words[0] === "trump") {
+    return `${verb("name", "names")} ${suitWord(words[1])}${words[2] ? " alone" : ""}`;
+  }
+  if (words[0] === "discard") return `${verb("discard", "discards")} ${cardText(words[1])}`;
+  if (words[0] === "call") return `${verb("call", "calls")} ${cardText(words[1])} for a partner`;
+  if (action === "defend alone") return verb("defend alone", "defends alone");
+  if (words[0] === "play") return `${verb("play", "plays")} ${cardText(words[1])}`;
+  return action;
+}
+
+function bubbleText(action) {
+  if (action === null) return "Discards";
+  const w = action.split(" ");
+  if (action === "pass") return "Pass";
+  if (w[0] === "order") return w[1] ? "Order up, alone!" : "Order up";
+  if (w[0] === "trump") return `${SUIT_SYMBOL[w[1]]} ${w[2] ? "alone!" : "trump"}`;
+  if (w[0] === "discard") return "Discards";
+  if (w[0] === "call") return `Calls ${cardText(w[1])}`;
+  if (action === "defend alone") return "Defends alone!";
+  return "";
+}
+
+// -- drawing -----------------------------------------------------------------------------------
+function render() {
+  if (!T || !T.state) return;
+  const s = T.state;
+  const page = $("#table-page");
+  if (!page) return;
+  renderTopbar();
+  const n = s.table.rules.players;
+  const me = s.you === null ? 0 : s.you;
+  const pos = positionsFor(n);
+  const seatPos = (seat) => pos[(seat - me + n) % n];
+  page.innerHTML = `
+    <div class="statusbar">${scoreboard()}${chips()}</div>
+    <div class="felt-wrap">
+      <div class="felt players-${n}" id="felt">
+        ${Array.from({ length: n }, (_, seat) => seatBox(seat, seatPos(seat))).join("")}
+        <div class="center" id="center">${center(seatPos)}</div>
+      </div>
+    </div>
+    <div class="controls" id="controls">${controls()}</div>
+    <div class="hand-row" id="hand">${hand()}</div>
+    <aside class="side" id="side">${sidePanel()}</aside>`;
+  if (s.you === null) page.classList.add("spectating");
+  else page.classList.remove("spectating");
+  wire(page);
+  const log = $("#log", page);
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+function renderTopbar() {
+  const s = T.state;
+  const r = s.table.rules;
+  const middle = `<span class="table-title">${esc(s.table.name)}</span>
+    <span class="muted small-hide">${esc(s.table.variant)} · to ${r.target}</span>`;
+  const tools = `
+    <button class="tool" id="tool-last" title="Show the last trick (L)">Last trick</button>
+    ${s.table.hint && s.you !== null ? `<button class="tool" id="tool-hint" title="Ask the expert bot (I)">Hint</button>` : ""}
+    ${s.over ? `<a class="tool" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Record</a>` : ""}
+    ${invites().length ? `<button class="tool" id="tool-invite" title="Invitation links">Invite</button>` : ""}
+    <button class="tool" id="tool-keys" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">?</button>`;
+  setTopbar(middle, tools);
+  $("#tool-last").onclick = showLastTrick;
+  $("#tool-keys").onclick = showKeys;
+  const hint = $("#tool-hint");
+  if (hint) hint.onclick = askHint;
+  const inv = $("#tool-invite");
+  if (inv) inv.onclick = showInvites;
+}
+
+function scoreboard() {
+  const s = T.state;
+  const r = s.table.rules;
+  const g = s.game;
+  let rows;
+  if (r.players === 4) {
+    const markers = T.markers && r.target === 5;
+    rows = sides().map((side, k) => `
+      <div class="score-row ${s.you !== null && side.includes(s.you) ? "ours" : ""}">
+        <span class="score-name">${esc(sideName(side))}</span>
+        ${markers ? `<span class="score-marker">${markerSVG(g.scores[side[0]], k ? "H" : "S")}</span>` : ""}
+        <span class="score-value">${g.scores[side[0]]}</span>
+      </div>`).join("");
+  } else {
+    rows = g.scores.map((v, seat) => `
+      <div class="score-row ${seat === s.you ? "ours" : ""}">
+        <span class="score-name">${esc(nameOf(seat))}</span>
+        <span class="score-value">${v}</span></div>`).join("");
+  }
+  const rubber = s.rubber ? `<div class="score-extra">Rubber: games ${s.rubber.games_won.join("–")}</div>` : "";
+  const bridge = g.bridge !== null && g.bridge !== undefined
+    ? `<div class="score-extra">${esc(sideName(sides()[g.bridge]))} at the bridge</div>` : "";
+  const toggle = r.players === 4 && r.target === 5
+    ? `<button class="link small" id="toggle-markers">${T.markers ? "numbers" : "card markers"}</button>` : "";
+  return `<div class="scoreboard ${T.markers && r.players === 4 && r.target === 5 ? "with-markers" : ""}" aria-label="Score">
+    <div class="score-title">Score <small>to ${r.target}</small> ${toggle}</div>
+    ${rows}${rubber}${bridge}</div>`;
+}
+
+function chips() {
+  const d = T.state.deal;
+  const out = [];
+  if (d.trump) {
+    const maker = d.maker !== null ? `${esc(nameOf(d.maker))}${d.alone ? " alone" : ""}` : "";
+    out.push(`<div class="chip trump-chip ${isRed(d.trump) ? "red" : "black"}">
+      ${suitIcon(d.trump)} <span>Trump <b>${suitWord(d.trump)}</b><br><small>${maker}</small></span></div>`);
+  }
+  if (d.called) {
+    const partner = d.partner !== null ? esc(nameOf(d.partner)) : "secret";
+    out.push(`<div class="chip">Called ${cardText(d.called)}<br><small>partner: ${partner}</small></div>`);
+  }
+  if (d.lone_defender !== null) {
+    out.push(`<div class="chip">${esc(nameOf(d.lone_defender))} defends alone</div>`);
+  }
+  return `<div class="chips">${out.join("")}</div>`;
+}
+
+function lastEventOf(seat) {
+  const d = T.state.deal;
+  for (let i = d.events.length - 1; i >= 0; i -= 1) {
+    const e = d.events[i];
+    if (e.seat === seat) {
+      if (e.action && e.action.startsWith("play")) return null;
+      return e;
+    }
+  }
+  return null;
+}
+
+function seatBox(seat, pos) {
+  const s = T.state;
+  const d = s.deal;
+  const info = s.table.seats[seat];
+  const out = d.sitting_out.includes(seat);
+  const toMove = d.to_move === seat && !s.over;
+  const count = d.hand_sizes[seat];
+  const badges = [];
+  if (d.dealer === seat) badges.push(`<span class="badge dealer" title="dealer">Dealer</span>`);
+  if (d.maker === seat) badges.push(`<span class="badge maker">Maker${d.alone ? ", alone" : ""}</span>`);
+  if (d.partner === seat && d.partner !== d.maker) badges.push(`<span class="badge">Partner</span>`);
+  if (d.lone_defender === seat) badges.push(`<span class="badge">Alone</span>`);
+  if (out) badges.push(`<span class="badge out">Sits out</span>`);
+  const ev = d.phase !== "play" || d.trick.length === 0 ? lastEventOf(seat) : null;
+  const bubble = ev && d.phase !== "play" ? `<div class="bubble">${esc(bubbleText(ev.action))}</div>` : "";
+  const who = info.kind === "bot" ? `<small>${esc(info.bot)} bot</small>` : "";
+  const presence = info.kind === "bot" ? "" : `<span class="dot ${info.connected ? "on" : ""}"
+    title="${info.connected ? "connected" : "away"}"></span>`;
+  const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" aria-label="${count} cards">
+    ${Array.from({ length: Math.min(count, 10) }, () => backSVG("mini")).join("")}</div>`;
+  const tricks = d.tricks_won[seat];
+  return `<div class="seat pos-${pos} ${toMove ? "to-move" : ""} ${out ? "out" : ""} ${seat === s.you ? "me" : ""}"
+      data-seat="${seat}">
+    ${bubble}
+    <div class="seat-name">${presence}<span>${esc(nameOf(seat))}</span> ${who}</div>
+    <div class="seat-badges">${badges.join("")}${tricks ? `<span class="badge tricks">${tricks} trick${tricks > 1 ? "s" : ""}</span>` : ""}</div>
+    ${backs}
+  </div>`;
+}
+
+function center(seatPos) {
+  const s = T.state;
+  const d = s.deal;
+  let trick = d.trick;
+  let winner = null;
+  const held = T.held;
+  // a finished trick stays in view a moment, but not over the next deal's bidding
+  if (!trick.length && held && Date.now() < held.until
+      && held.key === dealKey(s) && d.events.length === held.events) {
+    trick = held.trick.cards;
+    winner = held.trick.winner;
+  }
+  if (trick.length) {
+    return trick.map((c, i) => `<div class="trick-card tpos-${seatPos(c.seat)} ${c.seat === winner ? "winner" : ""}"
+      style="z-index:${i + 1}">${cardSVG(c.card)}</div>`).join("");
+  }
+  if (d.phase === "bid_turnup" || d.phase === "name_trump") {
+    return `<div class="turnup"><div class="turnup-label">Turn-up</div>${cardSVG(d.turnup)}</div>`;
+  }
+  if (d.phase === "bid_suit") {
+    return `<div class="turnup down"><div class="turnup-label">Turned down: ${esc(cardText(d.turnup))}</div>
+      ${backSVG()}</div>`;
+  }
+  if (s.over) {
+    return `<div class="center-note">Game over</div>`;
+  }
+  if (d.phase === "exchange") {
+    return `<div class="center-note">${esc(nameOf(d.dealer))} ${d.dealer === s.you ? "take" : "takes"} up the ${esc(cardText(d.turnup))}</div>`;
+  }
+  return "";
+}
+
+function turnupSuit() {
+  const d = T.state.deal;
+  if (d.turnup !== "JK") return d.turnup[1];
+  return T.state.table.rules.joker_turnup.slice(5); // "suit:H": the joker stands for it
+}
+
+function legalSet(prefix) {
+  return new Set(T.state.deal.legal.filter((a) => a.startsWith(prefix)).map((a) => a.split(" ")[1]));
+}
+
+function myTurn() {
+  const s = T.state;
+  return s.you !== null && !s.over && s.deal.to_move === s.you && s.deal.legal.length > 0;
+}
+
+function controls() {
+  const s = T.state;
+  const d = s.deal;
+  if (s.over) {
+    return `<div class="prompt"><b>${esc(gameOverTitle())}</b></div>
+      <div class="buttons">
+        ${s.you !== null ? `<button class="primary" data-cmd="rematch">Rematch <kbd>R</kbd></button>` : ""}
+        <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Download record</a>
+        <a class="button" href="/history/${T.id}/${s.table.match}">Replay deal by deal</a>
+        <a class="button" href="/">Lobby</a>
+      </div>`;
+  }
+  if (!myTurn()) {
+    const who = d.to_move === null ? "" : nameOf(d.to_move);
+    const spect = s.you === null ? `<span class="watching">Watching</span> ` : "";
+    return `<div class="prompt waiting">${spect}${who ? `Waiting for <b>${esc(who)}</b> (${esc(d.phase_text)})…` : ""}</div>`;
+  }
+  const legal = d.legal;
+  const hintCls = (a) => (T.hint === a ? " hinted" : "");
+  const btn = (action, label, key, extra = "") => legal.includes(action)
+    ? `<button class="${extra}${hintCls(action)}" data-act="${esc(action)}" ${T.pending ? "disabled" : ""}>${label}${key ? ` <kbd>${key}</kbd>` : ""}</button>` : "";
+  const dis = T.pending ? "disabled" : "";
+  switch (d.phase) {
+    case "bid_turnup": {
+      const isDealer = s.you === d.dealer;
+      const partnerOfDealer = s.table.rules.players === 4 && s.you === (d.dealer + 2) % 4;
+      const order = isDealer ? "Take it up" : partnerOfDealer ? "Assist" : "Order it up";
+      return `<div class="prompt">Your bid: make <b>${suitWord(turnupSuit())}</b> trump?</div>
+        <div class="buttons">${btn("pass", "Pass", "P")}${btn("order", order, "O", "primary ")}
+        ${btn("order alone", `${order} alone`, "A")}</div>`;
+    }
+    case "bid_suit":
+    case "name_trump": {
+      const suits = SUIT_ORDER.filter((x) => legal.includes(`trump ${x}`));
+      const aloneOk = suits.some((x) => legal.includes(`trump ${x} alone`));
+      const alone = aloneOk && T.aloneToggle;
+      const prompt = d.phase === "name_trump"
+        ? "The joker was turned up: name trump."
+        : legal.includes("pass") ? "Name a suit as trump, or pass." : "Stick the dealer: you must name trump.";
+      return `<div class="prompt">${prompt}</div>
+        <div class="buttons">
+          ${btn("pass", "Pass", "P")}
+          ${suits.map((x) => {
+    const a = `trump ${x}${alone ? " alone" : ""}`;
+    return `<button class="suit-btn ${isRed(x) ? "red" : "black"}${hintCls(a)}${T.hint === `trump ${x} alone` ? " hinted" : ""}" data-act="${a}" ${dis}>
+              ${suitIcon(x)} ${SUITS[x]} <kbd>${x}</kbd></button>`;
+  }).join("")}
+          ${aloneOk ? `<label class="check inline"><input type="checkbox" id="alone-toggle" ${T.aloneToggle ? "checked" : ""}> alone <kbd>A</kbd></label>` : ""}
+        </div>`;
+    }
+    case "exchange":
+      return `<div class="prompt">You took up the ${esc(cardText(d.turnup))}: <b>discard one card</b> face down${s.table.rules.dealer_must_take_up ? " (not the turn-up)" : " (discarding the turn-up declines it)"}.</div>`;
+    case "dummy": {
+      const left = d.hand.length - 5;
+      const what = left === 5 ? "discard five cards" : `discard ${left} more card${left > 1 ? "s" : ""}`;
+      return `<div class="prompt">You took up the dummy: <b>${what}</b>, one at a time, keeping your best five.</div>`;
+    }
+    case "call_partner":
+      return `<div class="prompt">Call your partner: <b>name a card</b> you do not hold. Its holder is your secret partner.</div>
+        <div class="call-grid">${callGrid()}</div>`;
+    case "defend":
+      return `<div class="prompt">Defend alone against ${esc(nameOf(d.maker))}?</div>
+        <div class="buttons">${btn("pass", "No, pass", "P")}${btn("defend alone", "Defend alone", "D", "primary ")}</div>`;
+    case "play": {
+      const leading = d.trick.length === 0;
+      return `<div class="prompt">${leading ? "Your lead." : "Your turn: play a card."}</div>`;
+    }
+    default:
+      return "";
+  }
+}
+
+function callGrid() {
+  // grouped by suit as they follow once trump is fixed: the left bower is a trump (RULES §2)
+  const trump = T.state.deal.trump;
+  const left = trump ? `J${{ C: "S", S: "C", D: "H", H: "D" }[trump]}` : null;
+  const groupOf = (c) => (c === "JK" || c === left ? trump : c[1]);
+  const rank = (c) => {
+    if (c === "JK") return -3;
+    if (trump && c === `J${trump}`) return -2;
+    if (c === left) return -1;
+    return "AKQJT987".indexOf(c[0]);
+  };
+  const bySuit = {};
+  for (const c of legalSet("call ")) (bySuit[groupOf(c)] = bySuit[groupOf(c)] || []).push(c);
+  const suits = [trump, ...SUIT_ORDER.filter((x) => x !== trump)].filter((x) => bySuit[x]);
+  return suits.map((suit) => `<div class="call-suit">${
+    bySuit[suit].sort((a, b) => rank(a) - rank(b)).map((c) => `
+      <button class="call-card${T.hint === `call ${c}` ? " hinted" : ""}" data-act="call ${c}"
+        title="call the ${cardName(c)}" aria-label="call the ${cardName(c)}" ${T.pending ? "disabled" : ""}>${cardSVG(c)}</button>`).join("")
+  }</div>`).join("");
+}
+
+function hand() {
+  const s = T.state;
+  const d = s.deal;
+  if (s.you === null) return `<p class="muted center-text">You are watching: only public cards are shown.</p>`;
+  const cards = d.hand || [];
+  if (!cards.length) return "";
+  const turn = myTurn();
+  let legal = new Set();
+  let verb = "";
+  if (turn && d.phase === "play") { legal = legalSet("play "); verb = "play"; }
+  if (turn && (d.phase === "exchange" || d.phase === "dummy")) { legal = legalSet("discard "); verb = "discard"; }
+  const dummy = new Set(d.dummy || []);
+  const count = cards.length;
+  const overlap = count > 7 ? "tight" : count > 5 ? "snug" : "";
+  return `<div class="hand ${overlap}" style="--count:${count}">${cards.map((c, i) => {
+    const ok = legal.has(c);
+    const cls = [turn && verb ? (ok ? "legal" : "dimmed") : "", i === T.selected && ok ? "selected" : "",
+      T.hint === `${verb} ${c}` ? "hinted" : "", dummy.has(c) ? "from-dummy" : "",
+      d.phase === "exchange" && c === d.turnup ? "from-turnup" : ""].join(" ");
+    const key = i < KEYS.length ? KEYS[i] : "";
+    const label = ok ? `${verb} the ${cardName(c)}` : cardName(c);
+    return `<button class="hand-card ${cls}" data-card="${c}" data-index="${i}"
+        ${ok && !T.pending ? `data-act="${verb} ${c}"` : 'aria-disabled="true"'} aria-label="${esc(label)}">
+      ${cardSVG(c)}${key && ok ? `<kbd class="card-key">${key}</kbd>` : ""}
+      ${dummy.has(c) ? '<span class="card-tag">dummy</span>' : ""}
+      ${d.phase === "exchange" && c === d.turnup ? '<span class="card-tag">turn-up</span>' : ""}
+    </button>`;
+  }).join("")}</div>`;
+}
+
+function logLines() {
+  const s = T.state;
+  const d = s.deal;
+  const lines = T.pastDeals.slice(-6).map((t) => `<li class="past">${esc(t)}</li>`);
+  if (s.game.draw && s.game.index === 0 && s.game.deal === 0) {
+    lines.push(`<li class="past">${drawText()}</li>`);
+  }
+  lines.push(`<li class="deal-head">Deal ${s.game.deal + 1}: ${esc(nameOf(d.dealer))} ${d.dealer === s.you ? "deal" : "deals"}; turn-up ${esc(cardText(d.turnup))}</li>`);
+  let plays = 0;
+  let trickNo = 0;
+  const active = s.table.rules.players - d.sitting_out.length;
+  for (const e of d.events) {
+    const isPlay = e.action && e.action.startsWith("play ");
+    lines.push(`<li><b>${esc(nameOf(e.seat))}</b> ${esc(describeAction(e.action, e.seat))}</li>`);
+    if (isPlay) {
+      plays += 1;
+      if (plays % active === 0 && d.tricks[trickNo]) {
+        const w = d.tricks[trickNo].winner;
+        lines.push(`<li class="trick-won">Trick ${trickNo + 1} to ${esc(nameOf(w))}</li>`);
+        trickNo += 1;
+      }
+    }
+  }
+  return lines.join("");
+}
+
+function drawText() {
+  const s = T.state;
+  const draw = s.game.draw;
+  const seats = s.table.seats;
+  const placeName = (p) => { const x = seats.find((y) => y.place === p); return x ? x.name : `player ${p + 1}`; };
+  const rounds = draw.rounds.map((row, k) => `${k ? "again: " : ""}${row.map((c, p) => (c ? `${esc(placeName(p))} ${cardText(c)}` : null)).filter(Boolean).join(", ")}`);
+  return `The draw: ${rounds.join("; ")}. The two lowest play the two highest; the lowest deals.`;
+}
+
+function sidePanel() {
+  const inv = invites();
+  const invitePanel = inv.length && !T.invitesDismissed ? `<div class="invite-box">
+    <b>Invite friends</b> <button class="link small" id="dismiss-invites">hide</button>
+    ${inv.map((x) => `<div class="invite">Seat ${x.place + 1}:
+      <input readonly value="${esc(location.origin + x.url)}" aria-label="invitation link for seat ${x.place + 1}">
+      <button class="small copy" data-copy="${esc(location.origin + x.url)}">Copy</button></div>`).join("")}</div>` : "";
+  return `${invitePanel}<h2 class="log-title">Bids and plays</h2><ol class="log" id="log" aria-live="polite">${logLines()}</ol>`;
+}
+
+function invites() {
+  try {
+    return JSON.parse(sessionStorage.getItem(`euchre.invites.${T.id}`) || "[]");
+  } catch { return []; }
+}
+
+function wire(page) {
+  $$("[data-act]", page).forEach((el) => el.addEventListener("click", () => act(el.dataset.act)));
+  $$("[data-cmd=rematch]", page).forEach((el) => el.addEventListener("click", rematch));
+  const toggle = $("#alone-toggle", page);
+  if (toggle) toggle.addEventListener("change", () => { T.aloneToggle = toggle.checked; render(); });
+  const markers = $("#toggle-markers", page);
+  if (markers) {
+    markers.addEventListener("click", () => {
+      T.markers = !T.markers;
+      localStorage.setItem("euchre.markers", T.markers ? "1" : "0");
+      render();
+    });
+  }
+  $$(".copy", page).forEach((b) => b.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(b.dataset.copy); toast("Link copied"); } catch {
+      b.previousElementSibling.select(); toast("Press Ctrl+C to copy");
+    }
+  }));
+  const dismiss = $("#dismiss-invites", page);
+  if (dismiss) dismiss.addEventListener("click", () => { T.invitesDismissed = true; render(); });
+}
+
+function rematch() {
+  send({ type: "rematch" });
+  closeOverlay();
+  T.pastDeals = [];
+}
+
+function askHint() {
+  if (!myTurn()) { toast("A hint is given when it is your turn"); return; }
+  send({ type: "hint" });
+}
+
+// -- dialogs -----------------------------------------------------------------------------------
+function trickHTML(trick) {
+  return `<div class="trick-row">${trick.cards.map((c) => `
+    <figure class="${c.seat === trick.winner ? "winner" : ""}">${cardSVG(c.card)}
+      <figcaption>${esc(nameOf(c.seat))}</figcaption></figure>`).join("")}</div>
+    <p>Won by <b>${esc(nameOf(trick.winner))}</b>.</p>`;
+}
+
+function showLastTrick() {
+  const s = T.state;
+  let trick = s.deal.tricks[s.deal.tricks.length - 1];
+  if (!trick && s.last_deal && s.last_deal.tricks.length) {
+    trick = s.last_deal.tricks[s.last_deal.tricks.length - 1];
+  }
+  showOverlay(`<h2>Last trick</h2>${trick ? trickHTML(trick) : "<p>No trick has been played yet.</p>"}
+    <div class="buttons"><button class="primary" id="close-dialog">Close <kbd>Esc</kbd></button></div>`);
+  $("#close-dialog").onclick = closeOverlay;
+}
+
+/** The deal in a sentence, as the server words it but with "you" for our seat. */
+function summarySentence(last) {
+  const s = T.state;
+  const n = s.table.rules.players;
+  const you = s.you;
+  const nm = (seat) => (seat === you ? "you" : names()[seat]);
+  const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const join = (l) => (l.length <= 1 ? l.join("") : `${l.slice(0, -1).join(", ")} and ${l[l.length - 1]}`);
+  const pts = (v) => `${v} point${v === 1 ? "" : "s"}`;
+  if (last.outcome === "thrown in") {
+    const next = (last.dealer + 1) % n;
+    return `Everybody passed twice: the cards are thrown in and ${nm(next)} ${next === you ? "deal" : "deals"} next.`;
+  }
+  if (last.maker === null) return last.text;
+  const maker = last.maker;
+  const side = [maker];
+  if (n === 4 && !last.alone) side.push((maker + 2) % 4);
+  else if (n !== 4 && last.partner !== null) side.push(last.partner);
+  let who = join(side.map(nm));
+  if (last.alone) who = n === 4 ? `${nm(maker)}, alone,` : `${nm(maker)} (alone)`;
+  const trump = SUITS[last.trump];
+  const taken = last.makers_tricks;
+  if (last.outcome === "euchred") {
+    const scoring = n === 4 ? [maker, (maker + 2) % 4] : side;
+    const defenders = last.points.map((p, seat) => seat).filter((seat) => !scoring.includes(seat) && last.points[seat]);
+    const took = taken === 0 ? "no tricks" : `only ${taken} trick${taken > 1 ? "s" : ""}`;
+    const several = defenders.length > 1;
+    const verb = several ? (n === 3 || n === 5 ? "each score" : "score") : (defenders[0] === you ? "score" : "scores");
+    const lone = last.lone_defender !== null ? ` ${cap(nm(last.lone_defender))} defended alone.` : "";
+    return `Euchred! ${cap(who)} made ${trump} trump but took ${took}: ${join(defenders.map(nm))} ${verb} ${pts(Math.max(...last.points))}.${lone}`;
+  }
+  if (last.outcome === "march") return `March! ${cap(who)} took all five tricks with ${trump} trump: ${pts(last.points[maker])}.`;
+  return `${cap(who)} made ${trump} trump with ${taken} tricks: ${pts(last.points[maker])}.`;
+}
+
+function summaryTitle(last) {
+  const you = T.state.you;
+  const makers = last.maker === null ? [] : [last.maker];
+  if (last.maker !== null && T.state.table.rules.players === 4) makers.push((last.maker + 2) % 4);
+  if (last.partner !== null && last.partner !== undefined) makers.push(last.partner);
+  const ours = you !== null && makers.includes(you);
+  switch (last.outcome) {
+    case "euchred": return ours ? "Euchred!" : "Euchred them!";
+    case "march": return "March!";
+    case "made": return "Made it";
+    case "thrown in": return "Thrown in";
+    default: return "Deal over";
+  }
+}
+
+function showSummary(last, s) {
+  const n = s.table.rules.players;
+  const points = last.points.map((p, seat) => `<tr class="${seat === s.you ? "ours" : ""}">
+    <td>${esc(nameOf(seat))}</td><td>${last.tricks_won[seat]}</td>
+    <td>${p ? `+${p}` : "–"}</td><td><b>${last.scores[seat]}</b></td></tr>`).join("");
+  const trick = last.tricks.length ? last.tricks[last.tricks.length - 1] : null;
+  showOverlay(`
+    <h2 class="summary-title ${last.outcome}">${esc(summaryTitle(last))}</h2>
+    <p class="summary-text">${esc(summarySentence(last))}</p>
+    ${last.trump ? `<p class="muted">Trump ${suitIcon(last.trump)} ${suitWord(last.trump)}${last.called ? ` · called ${cardText(last.called)}` : ""}</p>` : ""}
+    <table class="points"><thead><tr><th>${n === 4 ? "Seat" : "Player"}</th><th>Tricks</th><th>Points</th><th>Score</th></tr></thead>
+      <tbody>${points}</tbody></table>
+    ${trick ? `<details><summary>Last trick</summary>${trickHTML(trick)}</details>` : ""}
+    <div class="buttons"><button class="primary" id="close-dialog">Continue <kbd>Enter</kbd></button></div>`,
+  {
+    className: "summary",
+    onClose: () => {
+      if (T && T.gameOverPending) { T.gameOverPending = false; setTimeout(showGameOver, 50); }
+    },
+  });
+  $("#close-dialog").onclick = closeOverlay;
+}
+
+function gameOverTitle() {
+  const s = T.state;
+  const g = s.game;
+  let winners = g.winners;
+  if (s.rubber && s.rubber.over) {
+    winners = sides()[s.rubber.winner];
+  }
+  if (s.you !== null && winners.includes(s.you)) return "You win!";
+  if (s.table.rules.players === 4) return `${sideName(winners.length ? [winners[0], (winners[0] + 2) % 4] : [])} win`;
+  return `${winners.map((w) => nameOf(w)).join(" and ")} win${winners.length > 1 ? "" : "s"}`;
+}
+
+function showGameOver() {
+  const s = T.state;
+  const scores = s.table.rules.players === 4
+    ? sides().map((side) => `<tr><td>${esc(sideName(side))}</td><td><b>${s.game.scores[side[0]]}</b></td></tr>`).join("")
+    : s.game.scores.map((v, seat) => `<tr><td>${esc(nameOf(seat))}</td><td><b>${v}</b></td></tr>`).join("");
+  const rubber = s.rubber && s.rubber.over
+    ? `<p>Rubber won ${s.rubber.games_won.join("–")}, by ${s.rubber.margin} point${s.rubber.margin > 1 ? "s" : ""}.</p>` : "";
+  showOverlay(`
+    <h2 class="summary-title">${esc(gameOverTitle())}</h2>
+    <p>Game over: first to ${s.table.rules.target}.</p>${rubber}
+    <table class="points"><tbody>${scores}</tbody></table>
+    <div class="buttons">
+      ${s.you !== null ? `<button class="primary" id="rematch-btn">Rematch <kbd>R</kbd></button>` : ""}
+      <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Download record</a>
+      <a class="button" href="/history/${T.id}/${s.table.match}">Replay</a>
+      <button id="close-dialog">Close</button>
+    </div>`, { className: "game-over" });
+  const r = $("#rematch-btn");
+  if (r) r.onclick = rematch;
+  $("#close-dialog").onclick = closeOverlay;
+}
+
+function showInvites() {
+  T.invitesDismissed = false;
+  render();
+}
+
+function showKeys() {
+  showOverlay(`<h2>Keyboard shortcuts</h2>
+    <table class="keys"><tbody>
+      <tr><td><kbd>1</kbd>…<kbd>0</kbd></td><td>play or discard the card with that number</td></tr>
+      <tr><td><kbd>←</kbd> <kbd>→</kbd> <kbd>Enter</kbd></td><td>pick a card and play it</td></tr>
+      <tr><td><kbd>P</kbd></td><td>pass</td></tr>
+      <tr><td><kbd>O</kbd> / <kbd>A</kbd></td><td>order it up / order it up alone; <kbd>A</kbd> toggles “alone” when naming a suit</td></tr>
+      <tr><td><kbd>C</kbd> <kbd>D</kbd> <kbd>H</kbd> <kbd>S</kbd></td><td>name clubs, diamonds, hearts, spades (<kbd>Shift</kbd>: alone)</td></tr>
+      <tr><td><kbd>D</kbd></td><td>defend alone (when offered)</td></tr>
+      <tr><td>rank, suit</td><td>call a partner's card, e.g. <kbd>A</kbd> <kbd>H</kbd></td></tr>
+      <tr><td><kbd>L</kbd></td><td>show the last trick</td></tr>
+      <tr><td><kbd>I</kbd></td><td>hint (when the expert bot is installed)</td></tr>
+      <tr><td><kbd>R</kbd></td><td>rematch, once the game is over</td></tr>
+      <tr><td><kbd>Enter</kbd> <kbd>Esc</kbd></td><td>close a dialog</td></tr>
+    </tbody></table>
+    <div class="buttons"><button class="primary" id="close-dialog">Close</button></div>`);
+  $("#close-dialog").onclick = closeOverlay;
+}
+
+// -- keys -------------------------------------------------------------------------------------
+let callRank = null;
+
+function onKey(e) {
+  if (!T || !T.state) return;
+  const tag = (e.target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "select" || tag === "textarea") return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const key = e.key;
+  if (overlayOpen()) {
+    if (key === "Escape" || key === "Enter") {
+      if (key === "Enter" && e.target.tagName === "BUTTON" && !e.target.matches("#close-dialog")) return;
+      e.preventDefault();
+      closeOverlay();
+    } else if ((key === "r" || key === "R") && T.state.over) {
+      rematch();
+    }
+    return;
+  }
+  const s = T.state;
+  const d = s.deal;
+  const lower = key.toLowerCase();
+  if (key === "?") { showKeys(); return; }
+  if (lower === "l") { showLastTrick(); return; }
+  if (lower === "i" && s.table.hint) { askHint(); return; }
+  if (lower === "r" && s.over && s.you !== null) { rematch(); return; }
+  if (!myTurn() || T.pending) return;
+  const legal = d.legal;
+  const tryAct = (a) => { if (legal.includes(a)) { e.preventDefault(); act(a); return true; } return false; };
+  if (d.phase === "call_partner") {
+    const up = key.toUpperCase();
+    if (callRank && "CDHS".includes(up)) { tryAct(`call ${callRank}${up}`); callRank = null; return; }
+    if ("789TJQKA".includes(up) && up.length === 1) { callRank = up; toast(`Call: ${up}…`, 1200); return; }
+    return;
+  }
+  const n = KEYS.indexOf(key);
+  const cards = d.hand || [];
+  const verb = d.phase === "play" ? "play" : (d.phase === "exchange" || d.phase === "dummy") ? "discard" : null;
+  if (verb && n >= 0 && n < cards.length) { tryAct(`${verb} ${cards[n]}`); return; }
+  if (verb && (key === "ArrowLeft" || key === "ArrowRight")) {
+    e.preventDefault();
+    const step = key === "ArrowLeft" ? -1 : 1;
+    const legalCards = new Set(legal.map((a) => a.split(" ")[1]));
+    let i = T.selected;
+    for (let k = 0; k < cards.length; k += 1) {
+      i = (i + step + cards.length) % cards.length;
+      if (legalCards.has(cards[i])) break;
+    }
+    T.selected = i;
+    render();
+    return;
+  }
+  if (verb && (key === "Enter" || key === " ") && T.selected >= 0 && T.selected < cards.length) {
+    tryAct(`${verb} ${cards[T.selected]}`);
+    return;
+  }
+  if (lower === "p") { tryAct("pass"); return; }
+  if (d.phase === "bid_turnup") {
+    if (lower === "o") tryAct("order");
+    else if (lower === "a") tryAct("order alone");
+    return;
+  }
+  if (d.phase === "defend") {
+    if (lower === "d") tryAct("defend alone");
+    return;
+  }
+  if (d.phase === "bid_suit" || d.phase === "name_trump") {
+    if (lower === "a") { T.aloneToggle = !T.aloneToggle; render(); return; }
+    const up = key.toUpperCase();
+    if ("CDHS".includes(up) && up.length === 1) {
+      const alone = e.shiftKey || T.aloneToggle;
+      if (!tryAct(`trump ${up}${alone ? " alone" : ""}`)) toast(`You may not name ${SUITS[up]} now`);
+    }
+  }
+}

@@ -1,0 +1,416 @@
+"""Where tables live between restarts: their rules, seats, seeds and every action.
+
+The server writes each action here *before* it acknowledges it, and on start-up replays
+what it finds to resume every unfinished game exactly.  :class:`Storage` is the interface
+the server uses (all coroutines, so a server database with an async driver can implement
+it later); :class:`SQLiteStorage` implements it over one SQLite file.
+
+SQLite calls are blocking, so one worker thread owns the connection and commits in groups:
+every write queued while the previous commit was running goes into the next transaction
+(each in its own savepoint, so one failing write fails alone), and every waiting coroutine
+resumes once that commit is done.  With ``synchronous="FULL"`` (the default) a commit
+survives a power cut, and grouping keeps that affordable under load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import queue
+import sqlite3
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Literal, Protocol, TypeVar
+
+__all__ = [
+    "MatchRecord",
+    "PlaceRecord",
+    "SQLiteStorage",
+    "Storage",
+    "StorageError",
+    "TableRecord",
+    "default_db_path",
+]
+
+T = TypeVar("T")
+Synchronous = Literal["FULL", "NORMAL", "OFF"]
+
+PlaceKind = Literal["you", "friend", "open", "bot"]
+"""Who fills a place: the creator, a friend with an invitation link, anyone from the
+lobby, or a bot."""
+
+
+class StorageError(RuntimeError):
+    """The database refused a write or a read; the action it carried did not happen."""
+
+
+@dataclass(slots=True)
+class PlaceRecord:
+    """One place at a table, as chosen in the lobby.
+
+    Places are the players in the order they were listed; the seat a place takes in a
+    game is its own index, except after the four-handed draw (RULES §11).
+    """
+
+    index: int
+    kind: PlaceKind
+    name: str
+    bot: str | None = None
+    token: str | None = None
+    """The secret that lets a person take and resume this place (``None`` for a bot)."""
+    claimed: bool = False
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """One game (or one rubber of games) at a table: its seed and its actions."""
+
+    number: int
+    seed: int
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    """``(seat, action)`` in the order applied, the action in RECORDS notation."""
+    result: dict[str, Any] | None = None
+    """Set when the game is over: scores and winners."""
+    started: float = 0.0
+    finished: float | None = None
+
+
+@dataclass(slots=True)
+class TableRecord:
+    """Everything needed to rebuild a table exactly."""
+
+    id: str
+    name: str
+    rules: dict[str, Any]
+    places: list[PlaceRecord]
+    matches: list[MatchRecord]
+    created: float = 0.0
+
+
+class Storage(Protocol):
+    """What the server needs from a database.  Every write is durable when it returns."""
+
+    async def create_table(self, table: TableRecord) -> None:
+        """Store a new table with its places and first match."""
+        ...
+
+    async def claim_place(self, table_id: str, place: int, name: str) -> None:
+        """Mark a place as taken by a person called ``name``."""
+        ...
+
+    async def start_match(self, table_id: str, number: int, seed: int) -> None:
+        """Store a new match (a rematch) at a table."""
+        ...
+
+    async def append_action(
+        self, table_id: str, match: int, index: int, seat: int, action: str
+    ) -> None:
+        """Store action ``index`` of a match (RECORDS notation).
+
+        Refused (:class:`StorageError`) if action ``index`` is already stored.
+        """
+        ...
+
+    async def finish_match(self, table_id: str, match: int, result: dict[str, Any]) -> None:
+        """Mark a match as over, with its scores and winners."""
+        ...
+
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        """A table with all its matches and actions, or ``None``."""
+        ...
+
+    async def unfinished_tables(self) -> list[TableRecord]:
+        """Every table whose latest match is not over: the server resumes these."""
+        ...
+
+    async def finished_matches(self, limit: int = 50) -> list[tuple[TableRecord, MatchRecord]]:
+        """The most recently finished matches (the table's other matches left out)."""
+        ...
+
+    async def close(self) -> None:
+        """Finish pending writes and release the database."""
+        ...
+
+
+def default_db_path() -> Path:
+    """``euchre.sqlite3`` in the user's data directory (XDG on Linux)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "euchre" / "euchre.sqlite3"
+
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS places (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    place INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token TEXT UNIQUE,
+    claimed INTEGER NOT NULL,
+    PRIMARY KEY (table_id, place)
+);
+CREATE TABLE IF NOT EXISTS matches (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    started REAL NOT NULL,
+    finished REAL,
+    result TEXT,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    match INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, match, idx)
+);
+CREATE INDEX IF NOT EXISTS matches_open ON matches(finished);
+PRAGMA user_version = 1;
+"""
+
+_Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
+
+
+class SQLiteStorage:
+    """:class:`Storage` over one SQLite file, written by a single worker thread.
+
+    ``synchronous`` is SQLite's setting: ``"FULL"`` survives a power cut, ``"NORMAL"``
+    survives the server being killed (tests use it for speed).
+    """
+
+    def __init__(self, path: str | Path, synchronous: Synchronous = "FULL") -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.executescript(_SCHEMA)
+        self._conn = conn
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._closed = False
+        self._thread = threading.Thread(target=self._work, name="euchre-sqlite", daemon=True)
+        self._thread.start()
+
+    # -- the worker ------------------------------------------------------------------------
+    def _work(self) -> None:
+        conn = self._conn
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                break
+            batch = [job]
+            stop = False
+            while True:  # group every write already waiting into this commit
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            outcomes: list[tuple[bool, Any]] = []
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                for fn, _, _ in batch:
+                    conn.execute("SAVEPOINT job")
+                    try:
+                        outcomes.append((True, fn(conn)))
+                        conn.execute("RELEASE job")
+                    except Exception as e:  # one write fails alone
+                        conn.execute("ROLLBACK TO job")
+                        conn.execute("RELEASE job")
+                        outcomes.append((False, _as_storage_error(e)))
+                conn.execute("COMMIT")
+            except Exception as e:  # the commit itself failed: nothing in it happened
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                outcomes = [(False, _as_storage_error(e))] * len(batch)
+            for (_, future, loop), (ok, value) in zip(batch, outcomes, strict=True):
+                loop.call_soon_threadsafe(_settle, future, ok, value)
+            if stop:
+                break
+        conn.close()
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        if self._closed:
+            raise StorageError("the database is closed")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.put((fn, future, loop))
+        return await future
+
+    # -- writes ------------------------------------------------------------------------------
+    async def create_table(self, table: TableRecord) -> None:
+        """Store a new table with its places and first match."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO tables (id, name, rules, created) VALUES (?, ?, ?, ?)",
+                (table.id, table.name, json.dumps(table.rules), table.created),
+            )
+            conn.executemany(
+                "INSERT INTO places (table_id, place, kind, name, bot, token, claimed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table.id, p.index, p.kind, p.name, p.bot, p.token, int(p.claimed))
+                 for p in table.places],
+            )
+            for m in table.matches:
+                conn.execute(
+                    "INSERT INTO matches (table_id, number, seed, started) VALUES (?, ?, ?, ?)",
+                    (table.id, m.number, m.seed, m.started),
+                )
+
+        await self._run(write)
+
+    async def claim_place(self, table_id: str, place: int, name: str) -> None:
+        """Mark a place as taken by a person called ``name``."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE places SET claimed = 1, name = ? WHERE table_id = ? AND place = ?",
+                (name, table_id, place),
+            )
+
+        await self._run(write)
+
+    async def start_match(self, table_id: str, number: int, seed: int) -> None:
+        """Store a new match (a rematch) at a table."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO matches (table_id, number, seed, started) VALUES (?, ?, ?, ?)",
+                (table_id, number, seed, time.time()),
+            )
+
+        await self._run(write)
+
+    async def append_action(
+        self, table_id: str, match: int, index: int, seat: int, action: str
+    ) -> None:
+        """Store action ``index`` of a match (RECORDS notation)."""
+        now = time.time()
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO actions (table_id, match, idx, seat, action, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, match, index, seat, action, now),
+            )
+
+        await self._run(write)
+
+    async def finish_match(self, table_id: str, match: int, result: dict[str, Any]) -> None:
+        """Mark a match as over, with its scores and winners."""
+        now = time.time()
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE matches SET finished = ?, result = ? WHERE table_id = ? AND number = ?",
+                (now, json.dumps(result), table_id, match),
+            )
+
+        await self._run(write)
+
+    # -- reads ---------------------------------------------------------------------------------
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        """A table with all its matches and actions, or ``None``."""
+        return await self._run(lambda conn: _load(conn, table_id))
+
+    async def unfinished_tables(self) -> list[TableRecord]:
+        """Every table whose latest match is not over: the server resumes these."""
+
+        def read(conn: sqlite3.Connection) -> list[TableRecord]:
+            ids = [row[0] for row in conn.execute(
+                "SELECT m.table_id FROM matches m WHERE m.finished IS NULL AND m.number = "
+                "(SELECT MAX(number) FROM matches WHERE table_id = m.table_id) "
+                "ORDER BY m.started")]
+            return [t for t in (_load(conn, i) for i in ids) if t is not None]
+
+        return await self._run(read)
+
+    async def finished_matches(self, limit: int = 50) -> list[tuple[TableRecord, MatchRecord]]:
+        """The most recently finished matches, without their actions."""
+
+        def read(conn: sqlite3.Connection) -> list[tuple[TableRecord, MatchRecord]]:
+            out = []
+            rows = conn.execute(
+                "SELECT table_id, number, seed, started, finished, result FROM matches "
+                "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ?", (limit,))
+            for table_id, number, seed, started, finished, result in rows.fetchall():
+                table = _load(conn, table_id, with_matches=False)
+                if table is not None:
+                    match = MatchRecord(number, seed, [], json.loads(result), started, finished)
+                    out.append((table, match))
+            return out
+
+        return await self._run(read)
+
+    async def close(self) -> None:
+        """Finish pending writes and stop the worker."""
+        if self._closed:
+            return
+        self._closed = True
+        self._jobs.put(None)
+        await asyncio.to_thread(self._thread.join)
+
+
+def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    if future.done():  # the waiting coroutine was cancelled
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
+def _as_storage_error(e: Exception) -> StorageError:
+    if isinstance(e, StorageError):
+        return e
+    return StorageError(f"the database refused the write: {e}")
+
+
+def _load(conn: sqlite3.Connection, table_id: str, with_matches: bool = True
+          ) -> TableRecord | None:
+    row = conn.execute(
+        "SELECT id, name, rules, created FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        return None
+    places = [
+        PlaceRecord(index, kind, name, bot, token, bool(claimed))
+        for index, kind, name, bot, token, claimed in conn.execute(
+            "SELECT place, kind, name, bot, token, claimed FROM places WHERE table_id = ? "
+            "ORDER BY place", (table_id,))
+    ]
+    matches: list[MatchRecord] = []
+    if with_matches:
+        for number, seed, started, finished, result in conn.execute(
+                "SELECT number, seed, started, finished, result FROM matches "
+                "WHERE table_id = ? ORDER BY number", (table_id,)).fetchall():
+            actions = [(seat, action) for seat, action in conn.execute(
+                "SELECT seat, action FROM actions WHERE table_id = ? AND match = ? "
+                "ORDER BY idx", (table_id, number))]
+            matches.append(MatchRecord(number, seed, actions,
+                                       None if result is None else json.loads(result),
+                                       started, finished))
+    return TableRecord(row[0], row[1], json.loads(row[2]), places, matches, row[3])

@@ -1,0 +1,624 @@
+"""The tables the server holds in memory, each rebuilt exactly from storage.
+
+A :class:`Table` owns one :class:`Match` (a game, or a rubber of games, RULES §10-§11)
+made from a stored seed; re-creating it with the same seed and re-applying the stored
+actions in order reproduces the state exactly, so a restarted server resumes every
+unfinished game where it stopped.  Bot decisions are re-applied from storage, never
+recomputed.
+
+Every action, a person's or a bot's, goes the same way under the table's lock: checked
+against the rules, written to storage, applied, then broadcast.  Nothing is acknowledged
+before it is stored, and nothing that fails a check changes anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import secrets
+import time
+import zlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from euchre.actions import Action, InvalidActionError
+from euchre.bots import BOTS, Bot, make_bot
+from euchre.deal import Deal, DealResult, IllegalActionError
+from euchre.game import Game, Rubber
+from euchre.records import game_record
+from euchre.rules import Rules
+from euchre.server import views
+from euchre.server.storage import (
+    MatchRecord,
+    PlaceRecord,
+    Storage,
+    StorageError,
+    TableRecord,
+)
+
+__all__ = ["FAST_BOTS", "HINT_BOT", "Connection", "Match", "Settings", "Table", "Tables"]
+
+log = logging.getLogger("euchre.server")
+
+HINT_BOT = "expert"
+"""The bot asked for hints; the hint button exists only when it is in ``BOTS``."""
+
+FAST_BOTS = frozenset({"random", "basic"})
+"""Bots quick enough to run on the event loop; any other runs in a worker thread."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Server settings that are not rules of the game."""
+
+    bot_delay: float = 0.0
+    """Seconds a bot waits before acting, so people can follow (0 in tests)."""
+    trick_pause: float = 0.0
+    """Extra seconds a bot waits before leading after a trick is complete."""
+
+
+class TableError(ValueError):
+    """A request the table refuses; ``code`` names the kind of problem for the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Match:
+    """One game, or four-handed a rubber of games, played from a seed (RULES §10, §11)."""
+
+    def __init__(self, rules: Rules, seed: int, number: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.number = number
+        self.rubber = Rubber(rules, seed) if rules.rubber else None
+        self._game = None if self.rubber is not None else Game(rules, seed)
+        self.actions: list[tuple[int, str]] = []
+        self.last_deal: tuple[int, Deal] | None = None
+        """The most recently finished deal, with the index of its game in :attr:`games`."""
+        draw = self.games[0].draw
+        self.place_at: tuple[int, ...] = (
+            tuple(draw.seats) if draw is not None else tuple(range(rules.players)))
+        """``place_at[seat]``: the place (player) at each seat; the draw decides (§11)."""
+        self.seat_of: dict[int, int] = {p: s for s, p in enumerate(self.place_at)}
+
+    @property
+    def game(self) -> Game:
+        """The game being played (the last one, once the match is over)."""
+        if self.rubber is not None:
+            return self.rubber.game
+        assert self._game is not None
+        return self._game
+
+    @property
+    def games(self) -> list[Game]:
+        """Every game of the match so far, the current one included."""
+        if self.rubber is None:
+            return [self.game]
+        done = self.rubber.games
+        return done if done and done[-1] is self.rubber.game else [*done, self.rubber.game]
+
+    @property
+    def is_over(self) -> bool:
+        """The game (or the rubber) is won."""
+        return self.rubber.is_over if self.rubber is not None else self.game.is_over
+
+    @property
+    def seq(self) -> int:
+        """The number of actions applied: the version of the table's state."""
+        return len(self.actions)
+
+    def apply(self, seat: int, action: Action) -> DealResult | None:
+        """Apply the action of ``seat``; returns the finished deal's result, if one ended.
+
+        Raises :class:`IllegalActionError` (changing nothing) if it is not ``seat``'s
+        turn or the rules refuse the action.
+        """
+        if self.is_over:
+            raise IllegalActionError("the game is over (RULES §10): no action is legal")
+        game = self.game
+        index = len(self.games) - 1
+        deal = game.deal
+        if seat != deal.to_move:
+            raise IllegalActionError(f"it is seat {deal.to_move}'s turn, not seat {seat}'s")
+        # the game scores a finished deal and deals the next; a rubber starts its next
+        # game after a won one (RULES §10, §11)
+        result = self.rubber.apply(action) if self.rubber is not None else game.apply(action)
+        self.actions.append((seat, str(action)))
+        if result is not None:
+            self.last_deal = (index, deal)
+        return result
+
+    def result(self) -> dict[str, Any]:
+        """Scores and winners of each game, and the rubber's outcome."""
+        out: dict[str, Any] = {
+            "games": [{"scores": list(g.scores), "winners": list(g.winners)}
+                      for g in self.games],
+        }
+        if self.rubber is not None and self.rubber.is_over:
+            out["rubber"] = {"winner": self.rubber.winner, "margin": self.rubber.margin,
+                             "points": list(self.rubber.rubber_points)}
+        return out
+
+
+class Connection:
+    """One WebSocket: the place it plays (``None`` for a spectator) and an outbox.
+
+    Messages are queued and sent by the connection's own task, so a slow client never
+    holds up a table.
+    """
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], place: int | None) -> None:
+        self.place = place
+        self._send = send
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._task = asyncio.create_task(self._pump())
+
+    def push(self, text: str) -> None:
+        """Queue one message."""
+        self._outbox.put_nowait(text)
+
+    def push_json(self, message: dict[str, Any]) -> None:
+        """Queue one message as JSON."""
+        self.push(json.dumps(message, separators=(",", ":")))
+
+    async def _pump(self) -> None:
+        while True:
+            text = await self._outbox.get()
+            if text is None:
+                return
+            try:
+                await self._send(text)
+            except Exception:  # the socket closed: the receive loop notices and leaves
+                return
+
+    async def close(self) -> None:
+        """Send what is queued, then stop."""
+        self._outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._task, 2)
+
+
+def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **extra}
+
+
+class Table:
+    """A table: its rules, places, current match, connections and bots."""
+
+    def __init__(self, record: TableRecord, storage: Storage, settings: Settings) -> None:
+        self.id = record.id
+        self.name = record.name
+        self.rules = Rules.from_dict(record.rules)
+        self.places = record.places
+        self.created = record.created
+        self.storage = storage
+        self.settings = settings
+        self.connections: list[Connection] = []
+        self.lock = asyncio.Lock()
+        self._bots: dict[int, Bot] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+        self.match = self._replay(record.matches[-1])
+        self.matches = len(record.matches)
+
+    # -- rebuilding from storage --------------------------------------------------------------
+    def _replay(self, stored: MatchRecord) -> Match:
+        match = Match(self.rules, stored.seed, stored.number)
+        for i, (seat, text) in enumerate(stored.actions):
+            try:
+                match.apply(seat, Action.parse(text))
+            except ValueError as e:
+                raise StorageError(
+                    f"table {self.id}, match {stored.number}: stored action {i} "
+                    f"{text!r} of seat {seat} does not replay: {e}") from None
+        self._bots = self._make_bots(stored.number)
+        return match
+
+    def _make_bots(self, match: int) -> dict[int, Bot]:
+        bots = {}
+        for p in self.places:
+            if p.kind != "bot" or p.bot is None:
+                continue
+            name = p.bot
+            if name not in BOTS:  # e.g. a bot of an optional extra no longer installed
+                fallback = "basic" if "basic" in BOTS else "random"
+                log.warning("table %s: no bot %r here; %s plays place %d instead",
+                            self.id, name, fallback, p.index)
+                name = fallback
+            bots[p.index] = make_bot(name, self._bot_seed(p.index, match))
+        return bots
+
+    def replay_match(self, stored: MatchRecord) -> Match:
+        """Another match of this table, rebuilt from storage (for the history)."""
+        if stored.number == self.match.number:
+            return self.match
+        match = Match(self.rules, stored.seed, stored.number)
+        for seat, text in stored.actions:
+            match.apply(seat, Action.parse(text))
+        return match
+
+    def _bot_seed(self, place: int, match: int) -> int:
+        return zlib.crc32(f"{self.id}:{place}:{match}".encode())
+
+    # -- who is who ----------------------------------------------------------------------------
+    def place_by_token(self, token: str) -> PlaceRecord | None:
+        """The place this seat token opens, if any (compared in constant time)."""
+        found = None
+        given = token.encode()
+        for p in self.places:
+            if p.token is not None and secrets.compare_digest(p.token.encode(), given):
+                found = p
+        return found
+
+    def seat_of(self, conn: Connection) -> int | None:
+        """The seat a connection plays in the current match (``None``: spectator)."""
+        return None if conn.place is None else self.match.seat_of[conn.place]
+
+    def names(self, match: Match | None = None) -> list[str]:
+        """The name at each seat of a match (the current one by default)."""
+        m = match or self.match
+        return [self._place_name(self.places[p]) for p in m.place_at]
+
+    @staticmethod
+    def _place_name(place: PlaceRecord) -> str:
+        if place.kind == "bot":
+            return place.name or f"{place.bot} bot"
+        return place.name or ("open seat" if place.kind == "open" else "friend")
+
+    def connected_places(self) -> set[int]:
+        """Places with at least one live connection."""
+        return {c.place for c in self.connections if c.place is not None}
+
+    @property
+    def is_over(self) -> bool:
+        """The current match is over."""
+        return self.match.is_over
+
+    # -- what is sent ----------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        """The public facts of the table: rules and who sits where (no tokens)."""
+        connected = self.connected_places()
+        seats = []
+        for seat, p in enumerate(self.match.place_at):
+            place = self.places[p]
+            seats.append({
+                "seat": seat,
+                "place": p,
+                "name": self._place_name(place),
+                "kind": "bot" if place.kind == "bot" else "person",
+                "bot": place.bot,
+                "open": place.kind == "open" and not place.claimed,
+                "claimed": place.kind == "bot" or place.claimed,
+                "connected": place.kind == "bot" or p in connected,
+            })
+        return {
+            "id": self.id,
+            "name": self.name,
+            "rules": self.rules.to_dict(),
+            "variant": self.rules.variant,
+            "seats": seats,
+            "hint": HINT_BOT in BOTS,
+            "match": self.match.number,
+            "matches": self.matches,
+        }
+
+    def state(self, seat: int | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The whole state as ``seat`` may know it (RULES §12); ``None``: a spectator.
+
+        ``shared`` is the public part (:meth:`public_state`), when already built.
+        """
+        if shared is None:
+            shared = self.public_state()
+        return {**shared, "you": seat, "deal": views.deal_view(self.match.game.deal, seat)}
+
+    def public_state(self) -> dict[str, Any]:
+        """The part of the state every connection may see: table, scores, last deal."""
+        match = self.match
+        names = self.names()
+        games = match.games
+        game = match.game
+        last = None
+        if match.last_deal is not None:
+            gi, deal = match.last_deal
+            finished_game = games[gi]
+            last = views.deal_summary(finished_game, gi, deal, names, finished_game.is_over)
+        rubber = None
+        if match.rubber is not None:
+            r = match.rubber
+            rubber = {
+                "games_won": list(r.games_won),
+                "points": list(r.rubber_points),
+                "over": r.is_over,
+                "winner": r.winner,
+                "margin": r.margin if r.is_over else None,
+                "games": [{"scores": list(g.scores), "winners": list(g.winners)}
+                          for g in r.games],
+            }
+        return {
+            "type": "state",
+            "seq": match.seq,
+            "table": self.info(),
+            "over": match.is_over,
+            "game": views.game_view(game, len(games) - 1),
+            "rubber": rubber,
+            "last_deal": last,
+        }
+
+    def broadcast(self) -> None:
+        """Send every connection the state its seat may see (each view built once)."""
+        if not self.connections:
+            return
+        # the public part is encoded once; each seat adds only its own view of the deal
+        head = json.dumps(self.public_state(), separators=(",", ":"))[:-1]
+        deal = self.match.game.deal
+        cache: dict[int | None, str] = {}
+        for conn in self.connections:
+            seat = self.seat_of(conn)
+            text = cache.get(seat)
+            if text is None:
+                view = json.dumps(views.deal_view(deal, seat), separators=(",", ":"))
+                you = "null" if seat is None else str(seat)
+                text = cache[seat] = f'{head},"you":{you},"deal":{view}}}'
+            conn.push(text)
+
+    # -- connections -------------------------------------------------------------------------
+    async def join(self, conn: Connection) -> None:
+        """A connection arrives: greet it, claim its place if new, tell everyone."""
+        place = self.places[conn.place] if conn.place is not None else None
+        if place is not None and not place.claimed:
+            await self.claim(place.index, None)
+        self.connections.append(conn)
+        conn.push_json({
+            "type": "hello",
+            "table": self.id,
+            "place": conn.place,
+            "seat": self.seat_of(conn),
+            "role": "spectator" if conn.place is None else "player",
+            "pause_ms": int(1000 * max(self.settings.bot_delay, self.settings.trick_pause)),
+        })
+        self.broadcast()
+        self.kick()
+
+    def leave(self, conn: Connection) -> None:
+        """A connection is gone."""
+        if conn in self.connections:
+            self.connections.remove(conn)
+            self.broadcast()
+
+    async def claim(self, place_index: int, name: str | None) -> PlaceRecord:
+        """A person takes a place (friend or open); ``name`` replaces the default."""
+        place = self.places[place_index]
+        if place.kind == "bot":
+            raise TableError("bot_place", f"place {place_index} is played by a bot")
+        new_name = (name or place.name or "").strip()[:40] or (
+            "Friend" if place.kind == "friend" else f"Player {place_index + 1}")
+        await self.storage.claim_place(self.id, place.index, new_name)
+        place.claimed = True
+        place.name = new_name
+        self.broadcast()
+        return place
+
+    # -- actions -------------------------------------------------------------------------------
+    async def act(self, conn: Connection, text: str, seq: int | None) -> dict[str, Any] | None:
+        """A person's action; returns an error message, or ``None`` once applied."""
+        seat = self.seat_of(conn)
+        if seat is None:
+            return _error("spectator", "a spectator may watch but not act")
+        async with self.lock:
+            match = self.match
+            if match.is_over:
+                return _error("game_over", "the game is over (RULES §10): no action is legal; "
+                              "ask for a rematch")
+            if seq is not None and seq != match.seq:
+                return _error("stale", f"your message answers state {seq} but the table is "
+                              f"at state {match.seq}: nothing was done", seq=match.seq)
+            try:
+                action = Action.parse(text)
+            except InvalidActionError as e:
+                return _error("invalid_action", str(e))
+            deal = match.game.deal
+            if deal.to_move != seat:
+                mover = deal.to_move
+                who = self.names()[mover] if mover is not None else "nobody"
+                return _error("not_your_turn",
+                              f"it is seat {mover}'s turn ({who}), not yours (seat {seat})")
+            if not deal.is_legal(action):
+                try:
+                    deal.copy().apply(action, seat=seat)
+                except IllegalActionError as e:
+                    return _error("illegal", str(e))
+                return _error("illegal", f"'{action}' is not legal now")  # pragma: no cover
+            try:
+                await self._commit(seat, action)
+            except StorageError as e:
+                return _error("storage", f"{e}: nothing was done")
+        self.kick()
+        return None
+
+    async def _commit(self, seat: int, action: Action) -> None:
+        """Store, apply and broadcast one legal action (the lock is held).
+
+        The action is stored before it is applied; a match it ends is marked finished
+        before anyone is told.
+        """
+        match = self.match
+        await self.storage.append_action(self.id, match.number, match.seq, seat, str(action))
+        match.apply(seat, action)
+        if match.is_over:
+            await self.storage.finish_match(self.id, match.number, match.result())
+        self.broadcast()
+
+    # -- bots ------------------------------------------------------------------------------------
+    def _bot_to_move(self) -> int | None:
+        match = self.match
+        if match.is_over:
+            return None
+        seat = match.game.deal.to_move
+        if seat is None:
+            return None
+        place = match.place_at[seat]
+        return place if place in self._bots else None
+
+    def kick(self) -> None:
+        """Let the bots play if one is to move and none is already playing."""
+        if self._bot_task is not None and not self._bot_task.done():
+            return
+        if self._bot_to_move() is None:
+            return
+        self._bot_task = asyncio.create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        while True:
+            place = self._bot_to_move()
+            if place is None:
+                return
+            deal = self.match.game.deal
+            delay = self.settings.bot_delay
+            if deal.phase.name == "PLAY" and not deal.current_trick and deal.tricks:
+                delay += self.settings.trick_pause  # let people see the finished trick
+            await asyncio.sleep(delay)
+            try:
+                async with self.lock:
+                    if self._bot_to_move() != place:
+                        continue
+                    deal = self.match.game.deal
+                    seat = deal.to_move
+                    assert seat is not None
+                    action = await self._bot_action(self._bots[place], deal, seat)
+                    await self._commit(seat, action)
+            except StorageError as e:
+                log.error("table %s: a bot's action was not stored (%s); retrying", self.id, e)
+                await asyncio.sleep(1)
+            except Exception:
+                log.exception("table %s: the bot at place %d failed", self.id, place)
+                return
+
+    async def _bot_action(self, bot: Bot, deal: Deal, seat: int) -> Action:
+        obs = deal.observation(seat)
+        if bot.name in FAST_BOTS:
+            action = bot.act(obs)
+        else:
+            action = await asyncio.to_thread(bot.act, obs)
+        if action not in obs.legal_actions:
+            log.error("table %s: bot %s chose an illegal action %s; playing a legal one",
+                      self.id, bot.name, action)
+            action = obs.legal_actions[0]
+        return action
+
+    async def hint(self, conn: Connection) -> dict[str, Any]:
+        """What the expert bot would do in this seat's place now."""
+        seat = self.seat_of(conn)
+        if seat is None:
+            return _error("spectator", "a spectator gets no hints")
+        if HINT_BOT not in BOTS:
+            return _error("no_hint", f"hints need the {HINT_BOT} bot, which is not installed")
+        match = self.match
+        deal = match.game.deal
+        if match.is_over or deal.to_move != seat:
+            return _error("not_your_turn", "a hint is given only when it is your turn")
+        seq = match.seq
+        obs = deal.observation(seat)
+        bot = make_bot(HINT_BOT, random.randrange(1 << 30))
+        action = await asyncio.to_thread(bot.act, obs)
+        return {"type": "hint", "seq": seq, "action": str(action)}
+
+    async def rematch(self, conn: Connection) -> dict[str, Any] | None:
+        """A new match with the same rules and places, once this one is over."""
+        if conn.place is None:
+            return _error("spectator", "a spectator cannot start a rematch")
+        async with self.lock:
+            if not self.match.is_over:
+                return _error("not_over", "the game is not over yet: finish it first")
+            number = self.match.number + 1
+            seed = secrets.randbits(63)
+            await self.storage.start_match(self.id, number, seed)
+            self.match = Match(self.rules, seed, number)
+            self.matches = number
+            self._bots = self._make_bots(number)
+            self.broadcast()
+        self.kick()
+        return None
+
+    def record(self, match: Match) -> Any:
+        """The RECORDS game record(s) of a finished match: one game, or a rubber's list."""
+        names = self.names(match)
+        records = [game_record(g, names) for g in match.games]
+        return records[0] if match.rubber is None else records
+
+    async def close(self) -> None:
+        """Stop the bots and the connections (the server is stopping)."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._bot_task
+        for conn in list(self.connections):
+            await conn.close()
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class Tables:
+    """Every table the server holds: unfinished ones from start-up, others on demand."""
+
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self.settings = settings
+        self._tables: dict[str, Table] = {}
+
+    async def start(self) -> None:
+        """Resume every unfinished table from storage and let its bots play on."""
+        for record in await self.storage.unfinished_tables():
+            try:
+                table = Table(record, self.storage, self.settings)
+            except (StorageError, ValueError) as e:
+                log.error("table %s cannot be resumed: %s", record.id, e)
+                continue
+            self._tables[table.id] = table
+            if table.is_over:  # the server stopped between the last action and its result
+                await self.storage.finish_match(table.id, table.match.number,
+                                                table.match.result())
+            table.kick()
+        log.info("resumed %d unfinished table(s)", len(self._tables))
+
+    async def stop(self) -> None:
+        """Stop every table's bots and connections."""
+        for table in self._tables.values():
+            await table.close()
+
+    async def create(self, name: str, rules: Rules, places: list[PlaceRecord]) -> Table:
+        """Store and open a new table."""
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self._tables or await self.storage.load_table(table_id):
+            table_id = secrets.token_urlsafe(6)
+        now = time.time()
+        record = TableRecord(table_id, name, rules.to_dict(), places,
+                             [MatchRecord(1, secrets.randbits(63), started=now)], now)
+        await self.storage.create_table(record)
+        table = Table(record, self.storage, self.settings)
+        self._tables[table_id] = table
+        table.kick()
+        return table
+
+    async def get(self, table_id: str) -> Table | None:
+        """A table by id, loaded from storage if it is not in memory."""
+        table = self._tables.get(table_id)
+        if table is None:
+            record = await self.storage.load_table(table_id)
+            if record is None:
+                return None
+            table = self._tables.setdefault(table_id, Table(record, self.storage,
+                                                            self.settings))
+        return table
+
+    def open_tables(self) -> list[Table]:
+        """Tables whose current match is not over, newest first."""
+        return sorted((t for t in self._tables.values() if not t.is_over),
+                      key=lambda t: -t.created)

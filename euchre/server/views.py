@@ -1,0 +1,247 @@
+"""What each connection is shown: a seat's view of the table, or the public one (RULES §12).
+
+Every card a seat is sent comes from :meth:`Deal.observation` of that seat; a spectator's
+view is the observation of seat 0 with everything private taken out (the hand, the
+discards, the dummy, the legal actions, a partner not yet revealed by the called card).
+Hand sizes are counted from the public events only.  The full :class:`Deal` is never
+sent: the game record, which holds every hand, is offered only once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from euchre.actions import ActionKind
+from euchre.cards import Card, sort_hand
+from euchre.deal import Deal, DealResult, Observation, Phase, Trick
+from euchre.game import Draw, Game
+from euchre.rules import Rules
+
+__all__ = [
+    "deal_summary",
+    "deal_view",
+    "game_view",
+    "hand_sizes",
+    "makers",
+    "summary_text",
+]
+
+_SUIT_WORDS: Final = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def _cards(cards: Sequence[Card] | None) -> list[str] | None:
+    return None if cards is None else [str(c) for c in cards]
+
+
+def _trick(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "cards": [{"seat": s, "card": str(c)} for s, c in trick.cards],
+        "winner": trick.winner,
+    }
+
+
+def _result(result: DealResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    out = result.to_json()
+    out["outcome"] = result.outcome
+    return out
+
+
+def hand_sizes(obs: Observation) -> list[int]:
+    """Cards each seat holds, counted from public events only (plays and face-down
+    discards), so it tells nobody anything hidden."""
+    n = obs.rules.players
+    played = [0] * n
+    discarded = [0] * n
+    for e in obs.events:
+        if e.action is None or e.action.kind is ActionKind.DISCARD:
+            discarded[e.seat] += 1
+        elif e.action.kind is ActionKind.PLAY:
+            played[e.seat] += 1
+    sizes = [5 - played[s] for s in range(n)]
+    if obs.phase is Phase.EXCHANGE:
+        sizes[obs.dealer] = 6  # the dealer holds the turn-up until discarding (RULES §5)
+    elif obs.phase is Phase.DUMMY and obs.maker is not None:
+        # hand and dummy (RULES §6), less the discards since; a dealer who made trump
+        # discarded once already, in the exchange (RULES §5)
+        exchanged = 1 if obs.turnup_taken and obs.dealer == obs.maker else 0
+        sizes[obs.maker] = 10 - (discarded[obs.maker] - exchanged)
+    return sizes
+
+
+def _called_played(obs: Observation) -> bool:
+    called = obs.called
+    return called is not None and any(
+        e.action is not None and e.action.kind is ActionKind.PLAY and e.action.card == called
+        for e in obs.events)
+
+
+def deal_view(deal: Deal, seat: int | None) -> dict[str, Any]:
+    """One deal as ``seat`` may know it, or as a spectator (``seat=None``) may.
+
+    Built only from ``deal.observation``: RULES §12 holds by construction.
+    """
+    obs = deal.observation(0 if seat is None else seat)
+    public = seat is None
+    hand: list[str] | None = None
+    if not public:
+        cards = obs.hand
+        if obs.phase is Phase.BID_TURNUP and obs.trump is None:
+            # while the turn-up is bid on, sort as if its suit were trump
+            suit = deal.turnup_suit
+            cards = tuple(sort_hand(cards, suit))
+        hand = _cards(cards)
+    partner = obs.partner
+    if public and not _called_played(obs):
+        partner = None
+    events = []
+    for e in obs.events:
+        hidden = e.action is None or (public and e.action.kind is ActionKind.DISCARD)
+        events.append({"seat": e.seat, "action": None if hidden else str(e.action)})
+    return {
+        "dealer": obs.dealer,
+        "phase": obs.phase.name.lower(),
+        "phase_text": obs.phase.value,
+        "to_move": obs.to_move,
+        "turnup": str(obs.turnup),
+        "turnup_taken": obs.turnup_taken,
+        "trump": None if obs.trump is None else obs.trump.char,
+        "maker": obs.maker,
+        "alone": obs.alone,
+        "called": None if obs.called is None else str(obs.called),
+        "partner": partner,
+        "lone_defender": obs.lone_defender,
+        "sitting_out": list(obs.sitting_out),
+        "hand": hand,
+        "dummy": None if public else _cards(obs.dummy),
+        "discards": None if public else _cards(obs.discards),
+        "hand_sizes": hand_sizes(obs),
+        "events": events,
+        "trick": [{"seat": s, "card": str(c)} for s, c in obs.trick],
+        "tricks": [_trick(t) for t in obs.tricks],
+        "tricks_won": list(obs.tricks_won),
+        "legal": [] if public else [str(a) for a in obs.legal_actions],
+        "result": _result(obs.result),
+    }
+
+
+def _draw_view(draw: Draw | None) -> dict[str, Any] | None:
+    if draw is None:
+        return None
+    return {
+        "rounds": [[None if c is None else str(c) for c in row] for row in draw.rounds],
+        "seats": list(draw.seats),
+    }
+
+
+def game_view(game: Game, index: int) -> dict[str, Any]:
+    """The public state of one game: scores, target, winners, "at the bridge" (§10)."""
+    return {
+        "index": index,
+        "deal": len(game.deals),
+        "scores": list(game.scores),
+        "target": game.rules.target,
+        "over": game.is_over,
+        "winners": list(game.winners),
+        "bridge": game.at_the_bridge,
+        "first_dealer": game.first_dealer,
+        "draw": _draw_view(game.draw),
+    }
+
+
+# -- the summary after each deal --------------------------------------------------------------
+def makers(result: DealResult, players: int) -> list[int]:
+    """The maker's side: the maker, the partner (four-handed, or five-handed if any)."""
+    if result.maker is None:
+        return []
+    side = [result.maker]
+    if players == 4 and not result.alone:
+        side.append((result.maker + 2) % 4)
+    elif players == 4:
+        pass  # a lone maker's partner sits out but still scores with the side
+    elif result.partner is not None:
+        side.append(result.partner)
+    return side
+
+
+def _join(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _points(value: int) -> str:
+    return f"{value} point" + ("" if value == 1 else "s")
+
+
+def summary_text(result: DealResult, rules: Rules, names: Sequence[str], dealer: int) -> str:
+    """The deal in one or two sentences: "Euchred! Ann and Cy took only 2 tricks: …"."""
+    n = rules.players
+    if result.thrown_in:
+        return (f"Everybody passed twice: the cards are thrown in and "
+                f"{names[(dealer + 1) % n]} deals next (RULES §4).")
+    if result.maker is None or result.trump is None:
+        return "The deal is unfinished."
+    side = makers(result, n)
+    scoring_side = side if n != 4 else [result.maker, (result.maker + 2) % 4]
+    who = _join([names[s] for s in side])
+    if result.alone and n == 4:
+        who = f"{names[result.maker]}, alone,"
+    elif result.alone:
+        who = f"{names[result.maker]} (alone)"
+    trump = _SUIT_WORDS[result.trump.char]
+    taken = result.makers_tricks
+    points = result.points
+    if result.outcome == "euchred":
+        defenders = [s for s in range(n) if s not in scoring_side and points[s]]
+        value = max(points)
+        took = "no tricks" if taken == 0 else f"only {taken} trick" + ("s" if taken > 1 else "")
+        several = len(defenders) > 1
+        verb = ("each score" if n in (3, 5) else "score") if several else "scores"
+        lone = ""
+        if result.lone_defender is not None:
+            lone = f" {names[result.lone_defender]} defended alone."
+        return (f"Euchred! {who} made {trump} trump but took {took}: "
+                f"{_join([names[s] for s in defenders])} {verb} {_points(value)}.{lone}")
+    value = points[result.maker]
+    if result.outcome == "march":
+        return f"March! {who} took all five tricks with {trump} trump: {_points(value)}."
+    return f"{who} made {trump} trump with {taken} tricks: {_points(value)}."
+
+
+def deal_summary(
+    game: Game, game_index: int, deal: Deal, names: Sequence[str], game_over: bool,
+) -> dict[str, Any]:
+    """The summary shown after a deal ends: outcome, points, running score, the tricks.
+
+    Everything in it is public once the deal is over: the five tricks were played face
+    up, and a five-handed partner has shown the called card (RULES §12).
+    """
+    result = deal.result
+    number = game.deals.index(deal) if deal in game.deals else len(game.deals)
+    scores = [sum(d.result.points[s] for d in game.deals[:number + 1])
+              for s in range(game.rules.players)]
+    called = deal.called
+    return {
+        "game": game_index,
+        "number": number,
+        "dealer": deal.dealer,
+        "trump": None if result.trump is None else result.trump.char,
+        "maker": result.maker,
+        "alone": result.alone,
+        "partner": result.partner,
+        "called": None if called is None else str(called),
+        "lone_defender": result.lone_defender,
+        "tricks_won": list(result.tricks),
+        "makers_tricks": result.makers_tricks,
+        "points": list(result.points),
+        "outcome": result.outcome,
+        "scores": scores,
+        "tricks": [_trick(t) for t in deal.tricks],
+        "text": summary_text(result, game.rules, names, deal.dealer),
+        "game_over": game_over and number == len(game.deals) - 1,
+        "winners": list(game.winners) if game_over else [],
+    }

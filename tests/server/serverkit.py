@@ -1,0 +1,123 @@
+"""Running the web app for tests: a real uvicorn server on a loopback port.
+
+``running_server`` starts it in a thread (the app's event loop is its own); ``server_process``
+starts ``python -m euchre.server`` as a child process that a test may kill.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from euchre.server.app import create_app
+from euchre.server.tables import Settings
+
+__all__ = ["Server", "free_port", "running_server", "server_process", "ws_connect"]
+
+
+class Server:
+    """A running server's address, with small helpers for tests."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        self.ws_base = f"ws://127.0.0.1:{port}"
+        self.http = httpx.Client(base_url=self.base, timeout=10)
+
+    def create(self, rules: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """Create a table; returns the API's answer."""
+        r = self.http.post("/api/tables", json={"rules": rules, "seats": seats})
+        assert r.status_code == 201, r.text
+        answer: dict[str, Any] = r.json()
+        return answer
+
+    def ws(self, table: str, token: str | None = None) -> ClientConnection:
+        """A WebSocket to a table, as a seat (with its token) or a spectator."""
+        return ws_connect(self.ws_base, table, token)
+
+
+def ws_connect(ws_base: str, table: str, token: str | None = None) -> ClientConnection:
+    """Open a WebSocket to a table."""
+    url = f"{ws_base}/ws/{table}" + (f"?token={token}" if token else "")
+    return connect(url, open_timeout=10, max_size=2**22)
+
+
+def recv(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    """The next message, parsed."""
+    message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+    return message
+
+
+def free_port() -> int:
+    """A TCP port free on loopback just now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def running_server(db: Path, bot_delay: float = 0.0) -> Iterator[Server]:
+    """The app on uvicorn in a background thread, stopped on exit."""
+    app = create_app(db, settings=Settings(bot_delay=bot_delay), synchronous="NORMAL")
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                            lifespan="on", ws_max_size=65536)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    srv = Server(port)
+    try:
+        yield srv
+    finally:
+        srv.http.close()
+        server.should_exit = True
+        thread.join(20)
+
+
+@contextlib.contextmanager
+def server_process(db: Path, port: int, bot_delay: float = 0.0) -> Iterator[
+        subprocess.Popen[bytes]]:
+    """``python -m euchre.server`` as a child process; killed on exit if still running."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euchre.server", "--port", str(port), "--db", str(db),
+         "--bot-delay", str(bot_delay)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
+                break
+            except httpx.HTTPError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    raise RuntimeError(f"the server did not start: {err}") from None
+                time.sleep(0.05)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        if proc.stderr:
+            proc.stderr.close()
