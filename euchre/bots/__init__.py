@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
@@ -21,7 +22,8 @@ from euchre.deal import Deal, Observation
 from euchre.game import Game
 from euchre.rules import Rules
 
-__all__ = ["BOTS", "Bot", "RandomBot", "choose", "make_bot", "play_deal", "play_game"]
+__all__ = ["BOTS", "BOT_OPTIONS", "Bot", "RandomBot", "check_rules", "choose", "make_bot",
+           "play_deal", "play_game"]
 
 
 @runtime_checkable
@@ -63,19 +65,64 @@ def _basic(seed: int | random.Random | None) -> Bot:
     return BasicBot(seed)
 
 
+def _ismcts(seed: int | random.Random | None, options: str = "") -> Bot:
+    from euchre.bots.ismcts import ISMCTSBot, parse_options
+
+    return ISMCTSBot(seed, **parse_options(options))
+
+
+def _intermediate(seed: int | random.Random | None) -> Bot:
+    from euchre.bots.expert import IntermediateBot
+
+    return IntermediateBot(seed)
+
+
+def _expert(seed: int | random.Random | None) -> Bot:
+    from euchre.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
 BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
     "random": RandomBot,
     "basic": _basic,
+    "intermediate": _intermediate,
+    "expert": _expert,
 }
 """Bot names and their constructors (taking a seed)."""
 
+BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {}
+"""Bots that take options after a colon (``ismcts:500``): constructors of a seed and the
+text after the colon."""
+
+if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: OpenSpiel
+    BOTS["ismcts"] = _ismcts
+    BOT_OPTIONS["ismcts"] = _ismcts
+
 
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
-    """A bot by name (``random``, ``basic``)."""
-    key = name.strip().lower()
+    """A bot by name (``random``, ``basic``, ``ismcts`` or ``ismcts:SIMS`` with OpenSpiel)."""
+    key, colon, options = name.strip().lower().partition(":")
+    if key == "ismcts" and key not in BOTS:
+        raise ImportError("the ismcts bot needs OpenSpiel: pip install -e '.[bench]'")
     if key not in BOTS:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    if colon:
+        if key not in BOT_OPTIONS:
+            raise ValueError(f"the {key} bot takes no options: {name!r}")
+        return BOT_OPTIONS[key](seed, options)
     return BOTS[key](seed)
+
+
+def check_rules(bot: Bot, rules: Rules) -> None:
+    """Raise ``ValueError`` if ``bot`` cannot play under ``rules``.
+
+    A bot that plays only some rules (``ismcts``: OpenSpiel's four-handed euchre) has a
+    ``check_rules`` method; every other bot plays every variant.
+    """
+    check = getattr(bot, "check_rules", None)
+    if check is not None:
+        check(rules)
 
 
 def choose(bot: Bot, deal: Deal) -> int:
@@ -116,6 +163,8 @@ def play_game(
     """
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")
+    for bot in bots:
+        check_rules(bot, rules)
     game = Game(rules, seed)
     while not game.is_over:
         deal = game.deal

@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from euchre.bots import BOTS, Bot, make_bot
+from euchre.bots import BOTS, Bot, check_rules, make_bot
 from euchre.rules import Rules, RulesError
 
 __all__ = [
@@ -106,8 +106,14 @@ def bot_names(text: str, seats: int, what: str = "seat") -> list[str]:
     """
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
-        if name not in BOTS:
+        base = name.partition(":")[0]
+        if base not in BOTS and base != "ismcts":
             fail(f"unknown bot {name!r} in --bots; bots: {', '.join(BOTS)}")
+        if base not in BOTS or base != name:  # OpenSpiel missing, or options to check
+            try:
+                make_bot(name, 0)
+            except (ImportError, ValueError) as e:
+                fail(f"{e} (in --bots)")
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
@@ -115,9 +121,19 @@ def bot_names(text: str, seats: int, what: str = "seat") -> list[str]:
     return names
 
 
-def make_bots(names: Sequence[str], seed: int | None) -> list[Bot]:
-    """One bot per name, each seeded from ``seed`` and its place (or at random)."""
-    return [
+def make_bots(names: Sequence[str], seed: int | None, rules: Rules | None = None) -> list[Bot]:
+    """One bot per name, each seeded from ``seed`` and its place (or at random).
+
+    With ``rules``, a bot that cannot play them exits 2 with one line.
+    """
+    bots = [
         make_bot(name, None if seed is None else random.Random(f"{seed}/bot/{k}"))
         for k, name in enumerate(names)
     ]
+    if rules is not None:
+        for bot in bots:
+            try:
+                check_rules(bot, rules)
+            except ValueError as e:
+                fail(f"{e} (in --bots)")
+    return bots

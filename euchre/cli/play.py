@@ -13,7 +13,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -42,9 +42,12 @@ from euchre.cli.options import (
 from euchre.cli.prompt import Command, Prompter, QuitGame, choices, interpret
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle
-from euchre.deal import Deal, IllegalActionError
+from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.game import Game
 from euchre.records import game_record
+
+if TYPE_CHECKING:
+    from euchre.bots.expert import ExpertBot
 
 __all__ = ["Seating", "Table", "play"]
 
@@ -72,6 +75,7 @@ class Table:
         self.person = person
         self.view = narrator.view
         self.delay = delay
+        self._hinter: ExpertBot | None = None
 
     def run(self) -> None:
         """Play the game to its end; raises :class:`QuitGame` if the person leaves."""
@@ -103,6 +107,17 @@ class Table:
         if self.delay > 0:
             time.sleep(self.delay * beats)
 
+    def _hint(self, obs: Observation) -> None:
+        """The expert's choice and the value of every legal action, from the person's
+        observation only (RULES §12)."""
+        if self._hinter is None:
+            from euchre.bots.expert import ExpertBot
+
+            # its own seed: asking for a hint must not change the game's deals
+            self._hinter = ExpertBot(random.Random(f"hint/{self.person}"), time_budget=0.5)
+        values = self._hinter.evaluate(obs)
+        self.narrator.hint(obs, self._hinter.best(values), values)
+
     def _person_acts(self, deal: Deal) -> None:
         """Ask until the answer is a legal action, then apply it."""
         assert self.person is not None
@@ -120,6 +135,9 @@ class Table:
                 continue
             if choice is Command.HELP:
                 self.narrator.help(obs)
+                continue
+            if choice is Command.HINT:
+                self._hint(obs)
                 continue
             if choice is Command.QUIT:
                 try:
@@ -159,7 +177,7 @@ class Seating:
         """
         n = game.rules.players
         player_at = list(game.draw.seats) if game.draw is not None else list(range(n))
-        made = dict(zip(bots, make_bots(list(bots.values()), seed), strict=True))
+        made = dict(zip(bots, make_bots(list(bots.values()), seed, game.rules), strict=True))
         return cls(
             view=player_at.index(player),
             bots={s: made[p] for s, p in enumerate(player_at) if p in made},
@@ -229,7 +247,8 @@ def play(
 
     At your turn, answer with the number of a listed action or the action itself in
     RECORDS notation: pass, order, order alone, trump H, trump H alone, discard 9C,
-    call AH, defend alone, JH (or play JH).  ? lists your choices, q quits.
+    call AH, defend alone, JH (or play JH).  ? lists your choices, h shows the
+    expert's hint (its choice and the value of every legal action), q quits.
 
     Exit status: 0 when the game ends or you quit, 1 when the input ends first,
     130 on Ctrl-C, 2 for bad options.

@@ -93,7 +93,7 @@ def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | N
          progress: bool) -> dict[str, Any]:
     """Play the games; the summary as the ``--json`` object."""
     n = rules.players
-    bots = make_bots(names, seed)
+    bots = make_bots(names, seed, rules)
     rng = random.Random(seed)
     wins = [0] * n
     points = [0] * n
