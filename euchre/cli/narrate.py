@@ -335,7 +335,7 @@ class Narrator:
         if phase is Phase.PLAY and obs.trick:
             leader = obs.trick[0][0]
             question = f"Your play? ({names.does(leader, 'led')} {self._card(obs.trick[0][1])})"
-        return f"[bold]{question}[/] [dim](? help, q quit)[/] › "
+        return f"[bold]{question}[/] [dim](? help, h hint, q quit)[/] › "
 
     def help(self, obs: Observation) -> None:
         """What the person may type."""
@@ -343,13 +343,31 @@ class Narrator:
                  "[bold]pass[/], [bold]order[/], [bold]order alone[/], [bold]trump H[/], "
                  "[bold]trump H alone[/], [bold]discard 9C[/], [bold]call AH[/], "
                  "[bold]defend alone[/], [bold]JH[/] or [bold]play JH[/]. "
-                 "[bold]?[/] shows this, [bold]q[/] quits.", 0)
+                 "[bold]?[/] shows this, [bold]h[/] asks the expert for a hint (its choice "
+                 "and the value of every legal action), [bold]q[/] quits.", 0)
         if obs.trick:
             played = ", ".join(f"{self.names[s]} {self._card(c)}" for s, c in obs.trick)
             self.say(f"This trick: {played}", 0)
         if obs.phase is Phase.PLAY:
             self.say(f"Tricks: {self._tally(obs)}", 0)
         self.turn(obs)
+
+    def hint(self, obs: Observation, best: Action, values: dict[Action, float]) -> None:
+        """The expert's choice and the value of each legal action (expected points for
+        the person's side this deal), best first."""
+        def name(action: Action) -> str:
+            if action.kind is ActionKind.PLAY:
+                return self._card(action.card)
+            if action.card is not None:
+                return f"{action.kind.value} {self._card(action.card)}"
+            return f"[bold]{escape(str(action))}[/]"
+
+        what = f"play {name(best)}" if best.kind is ActionKind.PLAY else name(best)
+        self.say(f"Hint: the expert would {what}.", 0)
+        ranked = sorted(values, key=lambda a: -values[a])
+        cells = [f"{name(a)} {values[a]:+.2f}" for a in ranked]
+        self.say("Values [dim](expected points for your side this deal)[/]: "
+                 + " · ".join(cells), 0)
 
     def refuse(self, message: str) -> None:
         """An answer that is not a legal action, with the engine's reason."""

@@ -9,8 +9,8 @@ test drives a whole game by feeding lines (typer's ``CliRunner(input=...)``).
 >>> legal = deal.legal_actions()
 >>> interpret('2', legal, deal.phase), interpret('Order', legal, deal.phase)
 (Action.parse('order'), Action.parse('order'))
->>> interpret('?', legal, deal.phase)
-<Command.HELP: '?'>
+>>> interpret('?', legal, deal.phase), interpret('h', legal, deal.phase)
+(<Command.HELP: '?'>, <Command.HINT: 'h'>)
 >>> interpret('9', legal, deal.phase)
 Traceback (most recent call last):
 ...
@@ -48,11 +48,13 @@ class Command(enum.Enum):
     """Answers that are not actions."""
 
     HELP = "?"
+    HINT = "h"
     QUIT = "q"
     NOTHING = ""
 
 
-_HELP = ("?", "h", "help")
+_HELP = ("?", "help")
+_HINT = ("h", "hint")
 _QUIT = ("q", "quit", "exit")
 
 
@@ -80,6 +82,8 @@ def interpret(answer: str, legal: Sequence[Action], phase: Phase) -> Action | Co
         return Command.NOTHING
     if low in _HELP:
         return Command.HELP
+    if low in _HINT:
+        return Command.HINT
     if low in _QUIT:
         return Command.QUIT
     if text.isdigit():

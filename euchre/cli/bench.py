@@ -1,0 +1,66 @@
+"""``euchre bench``: how fast the solver and the bots are, like a chess engine's bench."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+
+from euchre.cli.options import fail
+
+__all__ = ["bench_app"]
+
+bench_app = typer.Typer(
+    help="Time the open-hand solver or a bot's decisions.", no_args_is_help=True,
+    add_completion=False, rich_markup_mode=None,
+)
+
+
+@bench_app.command("solver")
+def bench_solver_command(
+    deals: Annotated[int, typer.Option(help="Random four-handed deals to solve.")] = 2000,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Solve full four-handed deals from the first lead; median and p99 in µs."""
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {deals}")
+    from euchre.solver import bench_solver, format_bench
+
+    report = bench_solver(deals=deals, seed=seed)
+    typer.echo(json.dumps(report) if json_out else format_bench(report))
+
+
+@bench_app.command("bot")
+def bench_bot_command(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The bot: random, basic, ...")],
+    deals: Annotated[int, typer.Option(help="Deals of each variant.")] = 50,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Time a bot's decisions over deals of every variant; median and p99 in ms."""
+    from euchre.bench import bench_bot
+    from euchre.bots import make_bot
+
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {deals}")
+    try:
+        make_bot(name, 0)
+    except (ValueError, ImportError) as e:
+        fail(str(e))
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True, disable=json_out) as bar:
+        task = bar.add_task(f"bench {name}", total=deals * 4)
+        report = bench_bot(name, deals, seed,
+                           progress=lambda done, total: bar.update(task, completed=done))
+    if json_out:
+        typer.echo(json.dumps(report))
+        return
+    typer.echo(f"bot {name}: {report['decisions']} decisions, median "
+               f"{report['median_ms']:.3f} ms, p99 {report['p99_ms']:.3f} ms")
+    for row in report["variants"]:
+        typer.echo(f"  {row['variant']:<13} {row['decisions']:>6} decisions  median "
+                   f"{row['median_ms']:.3f} ms  p99 {row['p99_ms']:.3f} ms")

@@ -1,0 +1,59 @@
+"""``euchre solve``: the exact open-hand value of every legal card (see euchre.solver)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from euchre.cli.options import fail
+from euchre.records import RecordError, parse_records
+
+__all__ = ["solve_command"]
+
+
+def solve_command(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A deal record (RECORDS.md) stopped in the play phase; "
+                             "- reads standard input.")],
+    json_out: Annotated[bool, typer.Option(
+        "--json", help='Print {"to_move": seat, "values": {"play JH": tricks, ...}, '
+                       '"best": "play JH"}.')] = False,
+) -> None:
+    """Solve a deal with every hand open: the tricks the mover's side takes with each card.
+
+    The value of a card is what the side of the player to move takes from here, the
+    trick in progress included, if it plays that card and everyone plays perfectly after.
+    """
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        fail(f"cannot read {file}: {e.strerror}", 1)
+    try:
+        records = parse_records(text)
+    except RecordError as e:
+        fail(f"{file}: {e}", 1)
+    from euchre.solver import solve_record
+
+    for k, record in enumerate(records):
+        where = f"record {k}: " if len(records) > 1 else ""
+        if "deals" in record:
+            fail(f"{where}a game record holds several deals; solve takes one deal record", 1)
+        try:
+            answer = solve_record(record)
+        except (ValueError, TypeError, KeyError) as e:
+            fail(f"{where}{e}", 1)
+        if json_out:
+            typer.echo(json.dumps(answer))
+            continue
+        typer.echo(f"{where}seat {answer['to_move']} to play; tricks its side takes from here:")
+        best = answer["best"]
+        for action, tricks in sorted(answer["values"].items(), key=lambda kv: -kv[1]):
+            mark = "  <- best" if action == best else ""
+            typer.echo(f"  {action:<10} {tricks}{mark}")
