@@ -30,5 +30,4 @@ def serve_command(
         fail(f"--sync is 'full' or 'normal', not {sync!r}")
     if not 0 < port < 65536:
         fail(f"--port is a port number from 1 to 65535, not {port}")
-    typer.echo(f"euchre: serving on http://{host}:{port}/ (Ctrl-C stops)", err=True)
     serve(host, port, db, bot_delay, synchronous="FULL" if mode == "FULL" else "NORMAL")
