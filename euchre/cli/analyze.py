@@ -8,7 +8,6 @@ ones are flagged as mistakes (:mod:`euchre.analysis`).
 from __future__ import annotations
 
 import json
-import sys
 from typing import Annotated
 
 import typer
@@ -25,7 +24,7 @@ from euchre.analysis import (
     default_seat,
     review_records,
 )
-from euchre.cli.options import fail
+from euchre.cli.options import fail, read_input
 from euchre.records import RecordError, parse_records
 
 __all__ = ["analyze_command"]
@@ -58,16 +57,7 @@ def analyze_command(
     """
     if samples < 1:
         fail(f"--samples is 1 or more, not {samples}")
-    try:
-        if file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        fail(f"cannot read {file}: {e.strerror}", 1)
-    except UnicodeDecodeError:
-        fail(f"{file} is not a text file", 1)
+    text = read_input(file)
     try:
         records = parse_records(text)
         if seat is None:

@@ -12,6 +12,7 @@ Rules(players=4, joker=True, target=5)
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 from typing import Annotated, Any, NoReturn
 
@@ -36,6 +37,7 @@ __all__ = [
     "build_rules",
     "fail",
     "make_bots",
+    "read_input",
 ]
 
 _RULES = "Rules (unset: the variant's default, RULES.md)"
@@ -97,6 +99,19 @@ def build_rules(players: int, **given: Any) -> Rules:
         return Rules(players=players, **options)
     except RulesError as e:
         fail(str(e))
+
+
+def read_input(file: str) -> str:
+    """The text of ``file`` (``-``: standard input); exits 1 with one line if unreadable."""
+    try:
+        if file == "-":
+            return sys.stdin.read()
+        with open(file, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        fail(f"cannot read {file}: {e.strerror}", 1)
+    except UnicodeDecodeError:
+        fail(f"{file} is not a text file", 1)
 
 
 def bot_names(text: str, seats: int, what: str = "seat") -> list[str]:

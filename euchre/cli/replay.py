@@ -8,12 +8,11 @@ illegal action stops the replay with one line on standard error and exit status 
 from __future__ import annotations
 
 import json
-import sys
 from typing import Annotated
 
 import typer
 
-from euchre.cli.options import fail
+from euchre.cli.options import fail, read_input
 from euchre.records import RecordError, parse_records, replay, replay_text
 
 __all__ = ["replay_command"]
@@ -32,16 +31,7 @@ def replay_command(
     An illegal or malformed action stops the replay: exit status 1 and one line on
     standard error naming the action's index, the action and the rule it breaks.
     """
-    try:
-        if file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        fail(f"cannot read {file}: {e.strerror}", 1)
-    except UnicodeDecodeError:
-        fail(f"{file} is not a text file", 1)
+    text = read_input(file)
     try:
         records = parse_records(text)
     except RecordError as e:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Annotated
 
 import typer
 
-from euchre.cli.options import fail
+from euchre.cli.options import fail, read_input
 from euchre.records import RecordError, parse_records
 
 __all__ = ["solve_command"]
@@ -27,14 +26,7 @@ def solve_command(
     The value of a card is what the side of the player to move takes from here, the
     trick in progress included, if it plays that card and everyone plays perfectly after.
     """
-    try:
-        if file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        fail(f"cannot read {file}: {e.strerror}", 1)
+    text = read_input(file)
     try:
         records = parse_records(text)
     except RecordError as e:
