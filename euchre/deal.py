@@ -67,6 +67,7 @@ __all__ = [
     "Observation",
     "Phase",
     "Trick",
+    "deal_points",
 ]
 
 
@@ -842,40 +843,13 @@ class Deal:
         )
 
     def _points(self) -> tuple[int, ...]:
-        n = self.n
-        maker = self._maker
-        side = {maker}
-        if n == 4:
-            side.add((maker + 2) % 4)
-        elif n == 5 and self._partner >= 0:
+        side = {self._maker}
+        if self.n == 4:
+            side.add((self._maker + 2) % 4)
+        elif self.n == 5 and self._partner >= 0:
             side.add(self._partner)
         made = sum(self._tricks[s] for s in side)
-        alone = self.alone
-        points = [0] * n
-        if made >= 3:
-            march = made == 5
-            if n == 2:
-                value = 2 if march else 1
-            elif n == 3:
-                value = (4 if alone else 3) if march else 1
-            elif n == 4:
-                value = (4 if alone else 2) if march else 1
-            else:
-                value = (5 if alone else 2) if march else 1
-            scorers = side
-        else:
-            if n == 4:
-                value = 4 if self._lone_defender >= 0 else 2
-            elif n == 3:
-                value = 4 if self._lone_defender >= 0 and made == 0 else 2
-            elif n == 5:
-                value = 4 if made == 0 else 2
-            else:
-                value = 2
-            scorers = set(range(n)) - side
-        for s in scorers:
-            points[s] = value
-        return tuple(points)
+        return deal_points(self.n, side, made, self.alone, self._lone_defender >= 0)
 
     # -- observations ------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
@@ -1053,6 +1027,46 @@ class Deal:
 
 
 _PACKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def deal_points(
+    players: int, makers: Iterable[int], made: int, alone: bool, lone_defender: bool
+) -> tuple[int, ...]:
+    """Each seat's points for a finished deal (the RULES §9 table).
+
+    ``makers`` are the seats of the maker's side, ``made`` the tricks they took,
+    ``alone`` whether the maker played alone (declared or, five-handed, forced), and
+    ``lone_defender`` whether a defender went alone.
+
+    >>> deal_points(4, {1, 3}, 5, alone=True, lone_defender=False)
+    (0, 4, 0, 4)
+    >>> deal_points(3, {0}, 0, alone=False, lone_defender=True)
+    (0, 4, 4)
+    """
+    n = players
+    side = set(makers)
+    if made >= 3:
+        march = made == 5
+        if n == 2:
+            value = 2 if march else 1
+        elif n == 3:
+            value = (4 if alone else 3) if march else 1
+        elif n == 4:
+            value = (4 if alone else 2) if march else 1
+        else:
+            value = (5 if alone else 2) if march else 1
+        scorers = side
+    else:
+        if n == 4:
+            value = 4 if lone_defender else 2
+        elif n == 3:
+            value = 4 if lone_defender and made == 0 else 2
+        elif n == 5:
+            value = 4 if made == 0 else 2
+        else:
+            value = 2
+        scorers = set(range(n)) - side
+    return tuple(value if s in scorers else 0 for s in range(n))
 
 
 def _pack_cards(rules: Rules) -> tuple[int, ...]:
