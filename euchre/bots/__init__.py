@@ -101,7 +101,8 @@ if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: Open
 
 
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
-    """A bot by name (``random``, ``basic``, ``ismcts`` or ``ismcts:SIMS`` with OpenSpiel)."""
+    """A bot by name (``random``, ``basic``, ``intermediate``, ``expert``, ``ismcts`` or
+    ``ismcts:SIMS`` with OpenSpiel)."""
     key, colon, options = name.strip().lower().partition(":")
     if key == "ismcts" and key not in BOTS:
         raise ImportError("the ismcts bot needs OpenSpiel: pip install -e '.[bench]'")

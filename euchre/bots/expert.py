@@ -12,13 +12,15 @@ the dummy and the other discards), consistent with everything the seat has seen:
   the joker are trump, RULES §2);
 * five-handed, the called card is never in the maker's hand; its holder in a world is
   the maker's partner there (or nobody: the maker then plays alone, RULES §6);
-* three-handed, the maker's hand came from hand and dummy: any five of the ten, which is
-  just five unseen cards to a seat that did not see the dummy.
+* three-handed, the maker's hand came from hand and dummy: five of the ten it held, so a
+  world deals it five unseen cards more than it holds and it keeps the best (trumps, then
+  aces, then high cards) of those its shown voids allow; the others are discards.
 
-Worlds are weighted by a light likelihood of the bids seen: a seat that passed the
+Worlds are weighted by a light likelihood of what the others did: a seat that passed the
 turn-up is unlikely to hold a strong hand in its suit, a maker likely holds trumps (a
 logistic of the rule-of-thumb hand estimate of :mod:`euchre.bots.basic` around the bar
-that bot bids at).
+that bot bids at), and a seat that let an opponent's card win a trick is unlikely to have
+held a legal card that beat it.
 
 **Play** (RULES §8): each world is solved open-handed (:func:`euchre.solver.solve_position`,
 every legal card's value); a card's value is the weighted average over the worlds.
@@ -26,7 +28,10 @@ every legal card's value); a card's value is the weighted average over the world
 dummy merge and the partner call (§6), defending alone (§7) -- is evaluated by playing each
 candidate action forward in every world: the decisions still to come before the first
 lead are taken by a fixed rule-of-thumb policy (the basic bot's rules, on raw ints), and
-the deal is then solved from the first lead.
+the deal is then solved from the first lead.  The seat's own next decision on the way (its
+round-2 bid after passing, its exchange as dealer, its call) is not left to the policy:
+its few best options are played on in every world, and the one best on average over the
+worlds that reach that point is taken in all of them (the seat will not know more then).
 
 **Values are points**: for each world the deal's result is scored by RULES §9 and the
 seat's *utility* is its side's points minus the opponents' (the average of the others'
@@ -85,24 +90,24 @@ __all__ = [
     "sample_world",
 ]
 
-DEFAULT_SAMPLES: Final = 64
+DEFAULT_SAMPLES: Final = 128
 """Worlds sampled per decision when the time budget does not stop the sampling first."""
-DEFAULT_TIME_BUDGET: Final = 0.03
+DEFAULT_TIME_BUDGET: Final = 0.05
 """Seconds per decision (the sampling stops once spent; a few worlds are always taken)."""
 _MIN_WORLDS: Final = 6
 _TAU: Final = 0.5
 """Softness of the bid likelihood (in estimated tricks)."""
 _FLOOR: Final = 0.05
-_DUMMY_BONUS: Final = 0.8
+_DUMMY_BONUS: Final = 1.45
 """Three-handed: what the dummy adds to a maker's estimate, on average (basic samples it)."""
 _TRICK_TIE: Final = 0.001
 _MODEL_MERGE = True
-_SHADE: dict[int, float] = {2: 0.0, 3: 0.0, 4: 0.0, 5: 0.0}
-"""Before the play, the chance that the makers take one trick fewer than the open-hand
-solution: real play falls short of perfect play, the makers' more than the defenders'."""
 """Three-handed: model the maker's hand as the best five of ten (else any five)."""
 _ALONE_SLACK = 1.2
 """Going alone is evaluated when the march estimate is within this of the basic bar."""
+_BRANCH = True
+"""The seat's own later pre-play decisions: one choice per information set (else the
+policy's)."""
 
 # Internal phase numbers of the simulation.
 _BID1, _BID2, _NAME, _EXCHANGE, _DUMMY, _CALL, _DEFEND, _PLAY, _OVER = range(9)
@@ -225,6 +230,25 @@ def _greedy_keep(cards: int, trump: int, keep: int = 5) -> int:
     return m
 
 
+def _build_beaters() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``_BEATERS[trump][led][strength]``: the cards stronger than that in such a trick."""
+    out = []
+    for t in range(4):
+        per_led = []
+        for led in range(4):
+            row = TRICK_STRENGTH[t][led]
+            per_led.append(tuple(sum(1 << c for c in range(33) if row[c] > v)
+                                 for v in range(32)))
+        out.append(tuple(per_led))
+    return tuple(out)
+
+
+_BEATERS: Final = _build_beaters()
+_DUCK: Final = 0.35
+"""The likelihood factor of a world in which a seat let an opponent win a trick it
+could have taken (the basic bot, like most players, takes such a trick)."""
+
+
 def _sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
@@ -257,14 +281,40 @@ class _Know:
         self.played = played = [0] * n
         self.forbid = forbid = [0] * (n + 1)
         trump = self.trump
+        # (seat, winning seat, cards that would have beaten it, the seat's cards played
+        # later): a seat that let an opponent's card stand when it held a legal card that
+        # beat it (its hand then: its hand now and the cards it played since)
+        self.ducks: list[tuple[int, int, int, int]] = []
+        order: list[tuple[int, int]] = []
         for trick in (*((t.cards) for t in obs.tricks), obs.trick):
             if not trick:
                 continue
             led = EFFECTIVE_SUIT[trump][int(trick[0][1])]
+            row = TRICK_STRENGTH[trump][led]
+            best = -1
+            winner = -1
             for seat, card in trick:
-                played[seat] |= 1 << int(card)
-                if EFFECTIVE_SUIT[trump][int(card)] != led:
+                c = int(card)
+                played[seat] |= 1 << c
+                follows = EFFECTIVE_SUIT[trump][c] == led
+                if not follows:
                     forbid[seat] |= SUIT_MASKS[trump][led]
+                if winner >= 0 and row[c] <= best and seat != me:
+                    beat = _BEATERS[trump][led][best]
+                    if follows:
+                        beat &= SUIT_MASKS[trump][led]
+                    self.ducks.append((seat, winner, beat, len(order)))
+                if row[c] > best:
+                    best, winner = row[c], seat
+                order.append((seat, c))
+        ducks = []
+        for seat, winner, beat, at in self.ducks:
+            later = 0
+            for s2, c in order[at + 1:]:
+                if s2 == seat:
+                    later |= 1 << c
+            ducks.append((seat, winner, beat, later))
+        self.ducks = ducks
         all_played = 0
         for m in played:
             all_played |= m
@@ -411,7 +461,8 @@ class ExpertBot:
         if not observation.legal_actions:
             return {}
         values, tie = self._values(observation, everything=True)
-        return {a: values[a] + tie.get(a, 0.0) for a in observation.legal_actions}
+        return {a: values[a] + tie.get(a, 0.0) for a in observation.legal_actions
+                if a in values}
 
     def best(self, values: dict[Action, float]) -> Action:
         """The action of highest value (the first such in the dict's order)."""
@@ -581,14 +632,22 @@ class _Evaluator:
                     v += 0.6 * tv
                 else:
                     v -= 0.5 * tv
+            elif (n == 4 and seat == (k.dealer + 1) % 4 and k.turnup != JOKER
+                    and trump == k.turnup >> 3 ^ 3):
+                v += 0.15  # "next": the dealer's side showed no interest in that colour
         if n == 3 and not alone:
             v += _DUMMY_BONUS
         return v
 
     def weight(self, hands: list[int]) -> float:
-        """How likely the other seats' bids are with these hands (unnormalised)."""
+        """How likely the other seats' bids and plays are with these hands
+        (unnormalised)."""
         k = self.k
         w = 1.0
+        if k.ducks and _DUCK < 1:
+            for seat, winner, beat, later in k.ducks:
+                if (hands[seat] | later) & beat and not self._same_side(seat, winner, hands):
+                    w *= _DUCK
         for seat, kind, suit, alone in k.bid_terms:
             hand = hands[seat] | k.played[seat]
             if kind == 0:
@@ -605,6 +664,24 @@ class _Evaluator:
                 x = (est - self.bar - (1.0 if alone else 0.0)) / _TAU
             w *= max(_FLOOR, _sigmoid(x))
         return w
+
+    def _same_side(self, seat: int, other: int, hands: list[int]) -> bool:
+        """Whether ``seat`` plays with ``other`` this deal, as far as ``seat`` knows."""
+        n = self.n
+        obs = self.k.obs
+        maker = obs.maker
+        if n == 4:
+            return (seat - other) % 2 == 0
+        if n == 3:
+            return seat != maker and other != maker
+        if n == 5 and maker is not None and obs.called is not None:
+            called = int(obs.called)
+            holder = obs.partner
+            if holder is None:
+                holder = next((s for s in range(n) if hands[s] >> called & 1), -1)
+            return (seat == holder and other == maker) or (
+                seat != maker and seat != holder and other != maker and other != holder)
+        return False
 
     # -- points ----------------------------------------------------------------------------
     def utility(self, maker: int, partner: int, made: int, alone: bool,
@@ -953,7 +1030,7 @@ class _PrePlayEval(_Evaluator):
         a: int | None = first
         while st.phase < _PLAY:
             if a is None:
-                if branch and st.turn == self.k.me:
+                if branch and _BRANCH and st.turn == self.k.me:
                     options = self._own_options(st)
                     if options:
                         key = (first, st.phase, st.maker, st.trump, int(st.alone),
@@ -1032,10 +1109,6 @@ class _PrePlayEval(_Evaluator):
             alone = st.alone or st.forced
             util_partner = partner if n == 5 else -1
             u = self.utility(maker, util_partner, sol.value, alone, st.lone >= 0)
-            shade = _SHADE[n]
-            if shade > 0 and sol.value > 0:
-                u = (1 - shade) * u + shade * self.utility(
-                    maker, util_partner, sol.value - 1, alone, st.lone >= 0)
             cache[key] = u
         return u
 
