@@ -295,7 +295,8 @@ def markdown(rep: dict[str, Any]) -> str:
         "### The command",
         "",
         "```sh",
-        ".venv/bin/python benchmarks/expert.py --games 200 --write-docs",
+        f".venv/bin/python benchmarks/expert.py --games {rep['games_per_variant']} "
+        "--write-docs   # this section",
         ".venv/bin/python benchmarks/expert.py --games 20 --variants 2 4 --json",
         "```",
         "",

@@ -46,9 +46,9 @@ __all__ = [
     "review_records",
 ]
 
-MISTAKE_THRESHOLD: Final = 0.25
+MISTAKE_THRESHOLD: Final = 0.3
 """Expected points lost by a decision from which on it counts as a mistake."""
-DEFAULT_SAMPLES: Final = 64
+DEFAULT_SAMPLES: Final = 256
 """Worlds per decision in a review."""
 
 

@@ -77,7 +77,7 @@ from euchre.cards import (
     cards_of,
     pack_mask,
 )
-from euchre.deal import Observation, Phase
+from euchre.deal import Observation, Phase, deal_points
 from euchre.solver import solve_position
 
 __all__ = [
@@ -702,29 +702,7 @@ class _Evaluator:
             side.add((maker + 2) % 4)
         elif n == 5 and partner >= 0:
             side.add(partner)
-        if made >= 3:
-            march = made == 5
-            if n == 2:
-                value = 2 if march else 1
-            elif n == 3:
-                value = (4 if alone else 3) if march else 1
-            elif n == 4:
-                value = (4 if alone else 2) if march else 1
-            else:
-                value = (5 if alone else 2) if march else 1
-            scorers = side
-        else:
-            if n == 4:
-                value = 4 if lone_defender else 2
-            elif n == 3:
-                value = 4 if lone_defender and made == 0 else 2
-            elif n == 5:
-                value = 4 if made == 0 else 2
-            else:
-                value = 2
-            scorers = set(range(n)) - side
-        gains = [value if s in scorers else 0 for s in range(n)]
-        return self.utility_of_gains(gains)
+        return self.utility_of_gains(deal_points(n, side, made, alone, lone_defender))
 
     def utility_of_gains(self, gains: Sequence[int]) -> float:
         """Net points for the seat, with the game bonus (module doc)."""
