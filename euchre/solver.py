@@ -14,8 +14,9 @@ called card's holder five-handed; everyone else defends.  A seat sitting out pla
 Importing this module compiles the kernel the first time (a few seconds) and loads it
 from numba's cache after that (``__pycache__`` beside the module; a few tenths of a
 second).  A whole four-handed deal from the first lead then takes some tens of µs
-(``euchre bench solver``, docs/benchmarks.md).  The solver keeps its working memory in
-module-level arrays: it is not thread-safe.
+(``euchre bench solver``, docs/benchmarks.md).  Each thread gets its own working memory
+(the web server runs bots in worker threads), so solves in different threads never share
+a table.
 
 >>> from euchre import Deal, Rules
 >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
@@ -36,6 +37,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -63,12 +65,19 @@ __all__ = [
     "warm_up",
 ]
 
-# Working memory of the kernel, allocated once (the solver is not thread-safe).
-_TT = np.zeros(_k.TT_ENTRIES * 4, dtype=np.int64)
-_STACK = np.zeros((_k.STACK_DEPTH, _k.STACK_WIDTH), dtype=np.int64)
-_STATS = np.zeros(8, dtype=np.int64)
-_OUT = np.zeros(_k.OUT_SIZE, dtype=np.int64)
-_stamp = 0
+class _Memory(threading.local):
+    """The kernel's working memory, one per thread: concurrent solves must not share the
+    transposition table or the output array."""
+
+    def __init__(self) -> None:
+        self.tt = np.zeros(_k.TT_ENTRIES * 4, dtype=np.int64)
+        self.stack = np.zeros((_k.STACK_DEPTH, _k.STACK_WIDTH), dtype=np.int64)
+        self.stats = np.zeros(8, dtype=np.int64)
+        self.out = np.zeros(_k.OUT_SIZE, dtype=np.int64)
+        self.stamp = 0
+
+
+_MEMORY = _Memory()
 
 
 class PositionSolution(NamedTuple):
@@ -168,18 +177,19 @@ def solve_position(
     seat that plays holds as many cards as the others, less one if it has played to the
     trick in progress).
     """
-    global _stamp
     n = len(hands)
     if not 2 <= n <= 5:
         raise ValueError(f"2 to 5 hands, not {n}")
     packed = 0
     for i, c in enumerate(trick):
         packed |= c << (6 * i)
-    _stamp += 1
+    m = _MEMORY
+    m.stamp += 1
     h = [*hands, 0, 0, 0]
     value = _k.solve_kernel(n, trump, makers, out, leader, packed, len(trick), int(all_values),
-                            _stamp, h[0], h[1], h[2], h[3], h[4], _TT, _STACK, _STATS, _OUT)
-    o = _OUT.tolist()
+                            m.stamp, h[0], h[1], h[2], h[3], h[4], m.tt, m.stack, m.stats,
+                            m.out)
+    o = m.out.tolist()
     count = o[_k.OUT_COUNT]
     if not count:
         raise ValueError("the player to move holds no card: the deal is over")
@@ -353,17 +363,10 @@ def _machine() -> dict[str, Any]:
 
     import numba
 
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    from euchre.bench import cpu_model
+
     return {
-        "cpu": cpu,
+        "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "python": platform.python_version(),
         "numba": numba.__version__,
@@ -427,7 +430,7 @@ def bench_solver(deals: int = 2000, seed: int = 1, bidding: str = "random",
     for deal, (hands, trump, makers, leader, trick, out) in dealt:
         alone = deal.alone
         for mode in modes:
-            _STATS[0] = 0
+            _MEMORY.stats[0] = 0
             if mode == "solve_api":
                 t0 = clock()
                 solve(deal)
@@ -438,7 +441,7 @@ def bench_solver(deals: int = 2000, seed: int = 1, bidding: str = "random",
                 solve_position(hands, trump, makers, leader, trick, out, all_values)
                 t1 = clock()
             times[mode][alone].append((t1 - t0) / 1000)
-            nodes[mode][alone].append(int(_STATS[0]))
+            nodes[mode][alone].append(int(_MEMORY.stats[0]))
     cpu_share = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
     report: dict[str, Any] = {
         "benchmark": "open-hand solver, full four-handed deals from the first lead",

@@ -477,3 +477,16 @@ def test_solve_position_refuses_a_finished_position() -> None:
     for all_values in (True, False):
         with pytest.raises(ValueError, match="holds no card"):
             solve_position([0, 0, 0, 0], 0, 0b0101, 0, all_values=all_values)
+
+
+def test_solves_in_concurrent_threads_agree_with_sequential_solves() -> None:
+    """The web server runs bots in worker threads: concurrent solves must not share the
+    kernel's working memory (a shared table once gave wrong answers and crashes)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(77)
+    deals = [random_play_deal(Rules(players=4), rng) for _ in range(40)]
+    expected = [solve(d).values for d in deals]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for _ in range(5):
+            assert list(pool.map(lambda d: solve(d).values, deals)) == expected
