@@ -24,17 +24,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from euchre import Rules, RulesError
+from euchre.bench import wilson
 from euchre.bots import Bot, make_bot, play_game
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,21 +76,6 @@ class Outcome:
             "deals": self.deals,
             "seconds": self.seconds,
         }
-
-
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` successes in ``games`` trials.
-
-    >>> [round(x, 3) for x in wilson(80, 100)]
-    [0.711, 0.867]
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def basic_seats(players: int, game_index: int) -> set[int]:

@@ -39,6 +39,7 @@ from typing import Any
 
 from euchre import Rules
 from euchre.actions import Action
+from euchre.bench import cpu_model, wilson
 from euchre.bots import Bot, make_bot, play_game
 from euchre.bots.expert import ExpertBot
 from euchre.deal import Observation
@@ -49,24 +50,8 @@ GOALS: dict[int, float] = {2: 0.65, 3: 0.50, 4: 0.65, 5: 0.35}
 """The expert side's share of games the issue asks for, by number of players."""
 TIME_GOALS: tuple[float, float] = (50.0, 250.0)
 """Median and p99 decision time goals, in milliseconds."""
-Z95 = 1.959963984540054
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 SECTION = "## Expert bot"
-
-
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` successes in ``games`` trials.
-
-    >>> [round(x, 3) for x in wilson(80, 100)]
-    [0.711, 0.867]
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -182,15 +167,7 @@ def timing_table(rows: list[Row]) -> list[dict[str, Any]]:
 
 def machine() -> dict[str, Any]:
     """The CPU, cores and load, for the report."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    cpu = cpu_model()
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
             "load_average": [round(x, 2) for x in load]}

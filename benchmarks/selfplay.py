@@ -51,6 +51,7 @@ from importlib import metadata
 from typing import Any
 
 from euchre import Deal, Rules
+from euchre.bench import cpu_model
 
 try:
     import pyspiel
@@ -236,18 +237,6 @@ def pin_to_one_core() -> int | None:
     core = max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {core})
     return core
-
-
-def cpu_model() -> str:
-    """The CPU model as /proc/cpuinfo names it, else what :mod:`platform` knows."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def version_of(dist: str) -> str | None:

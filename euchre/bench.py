@@ -1,10 +1,13 @@
-"""Timing the bots' decisions (``euchre bench bot NAME``).
+"""Timing the bots' decisions (``euchre bench bot NAME``), and what the benchmark
+reports share: the machine's CPU and the interval of a win rate.
 
 The solver has its own timing in :func:`euchre.solver.bench_solver`.
 """
 
 from __future__ import annotations
 
+import math
+import platform
 import random
 import statistics
 import time
@@ -15,7 +18,36 @@ from euchre.bots import choose, make_bot
 from euchre.deal import Deal
 from euchre.rules import Rules
 
-__all__ = ["bench_bot"]
+__all__ = ["bench_bot", "cpu_model", "wilson"]
+
+Z95 = 1.959963984540054
+
+
+def cpu_model() -> str:
+    """The CPU model as /proc/cpuinfo names it, else what :mod:`platform` knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` successes in ``games`` trials.
+
+    >>> [round(x, 3) for x in wilson(80, 100)]
+    [0.711, 0.867]
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _percentile(xs: list[float], q: float) -> float:
