@@ -1,9 +1,10 @@
 """How often the ``basic`` bot beats the ``random`` bot, in every variant.
 
-Run ``python benchmarks/basic_vs_random.py [--games N] [--seed S] [--json]``; options of
-the rules (``--deck``, ``--joker``, ``--stick-the-dealer``, ``--dealer-must-take-up``,
-``--defend-alone``) apply to every variant that allows them, and ``--variants`` picks
-some of 2, 3, 4, 5.
+Run ``python benchmarks/basic_vs_random.py [--games N] [--seed S] [--bot NAME] [--json]``;
+``--bot`` seats another bot in basic's place (``expert``: how far any bot can get against
+random players, five-handed in particular).  Options of the rules (``--deck``,
+``--joker``, ``--stick-the-dealer``, ``--dealer-must-take-up``, ``--defend-alone``) apply
+to every variant that allows them, and ``--variants`` picks some of 2, 3, 4, 5.
 
 Whole games to the target are played with :func:`euchre.bots.play_game`:
 
@@ -38,10 +39,11 @@ VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The basic side's results over a run of games of one variant."""
+    """The basic (or ``--bot``) side's results over a run of games of one variant."""
 
     players: int
     rules: str
+    bot: str
     games: int
     wins: float
     deals: int
@@ -68,9 +70,10 @@ class Outcome:
         return {
             "players": self.players,
             "rules": self.rules,
+            "bot": self.bot,
             "games": self.games,
-            "basic_wins": self.wins,
-            "basic_share": self.share,
+            "wins": self.wins,
+            "share": self.share,
             "interval95": [lo, hi],
             "fair_share": self.fair_share,
             "deals": self.deals,
@@ -90,8 +93,8 @@ def basic_seats(players: int, game_index: int) -> set[int]:
     return {first}
 
 
-def play_variant(rules: Rules, games: int, seed: int) -> Outcome:
-    """Play ``games`` games of ``rules`` and count the basic side's wins."""
+def play_variant(rules: Rules, games: int, seed: int, bot: str = "basic") -> Outcome:
+    """Play ``games`` games of ``rules`` and count the wins of ``bot``'s side."""
     n = rules.players
     wins = 0.0
     deals = 0
@@ -99,14 +102,14 @@ def play_variant(rules: Rules, games: int, seed: int) -> Outcome:
     for g in range(games):
         seats = basic_seats(n, g)
         bots: list[Bot] = [
-            make_bot("basic" if s in seats else "random", seed=(seed + g) * 8 + s)
+            make_bot(bot if s in seats else "random", seed=(seed + g) * 8 + s)
             for s in range(n)
         ]
         game = play_game(rules, bots, seed=seed + g)
         winners = game.winners
         wins += sum(1 for s in winners if s in seats) / len(winners)
         deals += len(game.deals)
-    return Outcome(n, repr(rules), games, wins, deals, time.perf_counter() - start)
+    return Outcome(n, repr(rules), bot, games, wins, deals, time.perf_counter() - start)
 
 
 def rules_for(players: int, args: argparse.Namespace) -> Rules | None:
@@ -134,7 +137,7 @@ def rules_for(players: int, args: argparse.Namespace) -> Rules | None:
 def format_outcome(o: Outcome) -> str:
     """One line of the report."""
     lo, hi = o.interval
-    return (f"{o.players} players  {o.share:6.1%}  (95% {lo:5.1%}-{hi:6.1%}; "
+    return (f"{o.bot} · {o.players} players  {o.share:6.1%}  (95% {lo:5.1%}-{hi:6.1%}; "
             f"fair share {o.fair_share:.0%})  {o.wins:g}/{o.games} games, {o.deals} deals, "
             f"{o.seconds:.1f} s  {o.rules}")
 
@@ -145,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=500, help="games per variant")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--bot", default="basic", help="the bot in basic's place")
     parser.add_argument("--variants", type=int, nargs="+", default=list(VARIANTS),
                         choices=VARIANTS, help="numbers of players to play")
     parser.add_argument("--deck", type=int, choices=(24, 28, 32), help="pack size")
@@ -163,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         rules = rules_for(players, args)
         if rules is None:
             continue
-        outcome = play_variant(rules, args.games, args.seed)
+        outcome = play_variant(rules, args.games, args.seed, args.bot)
         outcomes.append(outcome)
         if not args.json:
             print(format_outcome(outcome), flush=True)

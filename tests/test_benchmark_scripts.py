@@ -1,0 +1,67 @@
+"""The scripts in ``benchmarks/`` that measure the bots still run (tiny sizes only: the
+figures themselves are in ``docs/benchmarks.md``, never asserted here)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    """Import ``benchmarks/<name>.py`` (the folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # multiprocessing pickles its functions by module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", ["basic_vs_random", "expert_diagnostics"])
+def test_doctests_of_benchmark_script(name: str) -> None:
+    result = doctest.testmod(load(name))
+    assert result.failed == 0
+
+
+def test_basic_vs_random_seats_another_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("basic_vs_random")
+    assert script.main(["--games", "2", "--variants", "2", "--bot", "intermediate",
+                        "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    (row,) = report["results"]
+    assert row["bot"] == "intermediate" and row["games"] == 2
+    assert 0 <= row["wins"] <= 2 and row["share"] == row["wins"] / 2
+
+
+def test_expert_diagnostics_split_is_relative_to_basic(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("expert_diagnostics")
+    assert script.main(["split", "--players", "2", "--deals", "3", "--workers", "1",
+                        "--json"]) == 0
+    results = {r["bot"]: r for r in json.loads(capsys.readouterr().out)["results"]}
+    assert set(results) == {"expert", "basic bids, expert plays", "expert bids, basic plays"}
+    assert results["expert"]["minus_expert"] == 0
+    # two-handed a deal scores at most 2 points, to one player
+    assert all(abs(r["edge"]) <= 2 for r in results.values())
+
+
+def test_expert_diagnostics_calibration_branches_every_bid() -> None:
+    script = load("expert_diagnostics")
+    rows = script.calibration_deal((2, 5, 1))
+    assert rows, "two-handed, the non-dealer always has a bid to make"
+    for row in rows:
+        assert row["phase"] in ("BID_TURNUP", "BID_SUIT")
+        assert set(row["predicted"]) == set(row["realised"])
+        assert "pass" in row["predicted"] or row["phase"] == "BID_SUIT"
+    table = script.calibration_table(rows * 10)
+    assert table
+    for t in table:
+        assert t["from"] <= t["predicted"] < t["to"]
