@@ -33,6 +33,7 @@ from typing import Any
 from euchre import Rules, RulesError
 from euchre.bench import wilson
 from euchre.bots import Bot, make_bot, play_game
+from euchre.deal import DealResult
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
 
@@ -48,6 +49,9 @@ class Outcome:
     wins: float
     deals: int
     seconds: float
+    census: dict[str, float]
+    """Shares of the finished deals (and points per deal) seen from the bot's seats:
+    see :func:`count_deal`."""
 
     @property
     def share(self) -> float:
@@ -78,6 +82,7 @@ class Outcome:
             "fair_share": self.fair_share,
             "deals": self.deals,
             "seconds": self.seconds,
+            "census": self.census,
         }
 
 
@@ -93,11 +98,38 @@ def basic_seats(players: int, game_index: int) -> set[int]:
     return {first}
 
 
+CENSUS_KEYS: tuple[str, ...] = (
+    "bot_points", "other_points", "bot_makes", "other_makes", "other_maker_euchred",
+    "bot_called")
+
+
+def count_deal(result: DealResult, seats: set[int], tally: dict[str, float]) -> None:
+    """Add one finished deal to ``tally``, seen from the bot's ``seats``: its points and
+    the others' (per seat), whether the bot's side or another seat made trump, whether
+    that other maker was euchred, and whether the bot was called as partner
+    (five-handed)."""
+    n = len(result.points)
+    tally["deals"] = tally.get("deals", 0.0) + 1
+    counts = {
+        "bot_points": sum(result.points[s] for s in seats) / len(seats),
+        "other_points": sum(p for s, p in enumerate(result.points) if s not in seats)
+        / (n - len(seats)),
+        "bot_makes": float(result.maker in seats),
+        "other_makes": float(result.maker is not None and result.maker not in seats),
+        "other_maker_euchred": float(result.maker is not None and result.maker not in seats
+                                     and result.outcome == "euchred"),
+        "bot_called": float(result.partner in seats),
+    }
+    for key, value in counts.items():
+        tally[key] = tally.get(key, 0.0) + value
+
+
 def play_variant(rules: Rules, games: int, seed: int, bot: str = "basic") -> Outcome:
     """Play ``games`` games of ``rules`` and count the wins of ``bot``'s side."""
     n = rules.players
     wins = 0.0
     deals = 0
+    tally: dict[str, float] = {}
     start = time.perf_counter()
     for g in range(games):
         seats = basic_seats(n, g)
@@ -109,7 +141,13 @@ def play_variant(rules: Rules, games: int, seed: int, bot: str = "basic") -> Out
         winners = game.winners
         wins += sum(1 for s in winners if s in seats) / len(winners)
         deals += len(game.deals)
-    return Outcome(n, repr(rules), bot, games, wins, deals, time.perf_counter() - start)
+        for deal in game.deals:
+            if deal.is_over and not deal.result.thrown_in:
+                count_deal(deal.result, seats, tally)
+    counted = tally.get("deals", 0.0) or 1.0
+    census = {key: tally.get(key, 0.0) / counted for key in CENSUS_KEYS}
+    return Outcome(n, repr(rules), bot, games, wins, deals, time.perf_counter() - start,
+                   census)
 
 
 def rules_for(players: int, args: argparse.Namespace) -> Rules | None:
@@ -135,11 +173,16 @@ def rules_for(players: int, args: argparse.Namespace) -> Rules | None:
 
 
 def format_outcome(o: Outcome) -> str:
-    """One line of the report."""
+    """Two lines of the report: the share of games, and the census of the deals."""
     lo, hi = o.interval
+    c = o.census
     return (f"{o.bot} · {o.players} players  {o.share:6.1%}  (95% {lo:5.1%}-{hi:6.1%}; "
             f"fair share {o.fair_share:.0%})  {o.wins:g}/{o.games} games, {o.deals} deals, "
-            f"{o.seconds:.1f} s  {o.rules}")
+            f"{o.seconds:.1f} s  {o.rules}\n"
+            f"    per deal: {o.bot} {c['bot_points']:.2f} points, the others "
+            f"{c['other_points']:.2f} each; trump made by {o.bot} {c['bot_makes']:.1%}, by "
+            f"the others {c['other_makes']:.1%} (euchred {c['other_maker_euchred']:.1%}); "
+            f"{o.bot} called as partner {c['bot_called']:.1%}")
 
 
 def main(argv: list[str] | None = None) -> int:

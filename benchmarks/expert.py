@@ -281,6 +281,35 @@ def markdown(rep: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def existing_notes(path: Path = DOCS) -> str:
+    r"""The "### Notes" of the section now in ``path`` ("" if none), to keep them when
+    the figures are rewritten without ``--notes``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     doc = Path(d) / "b.md"
+    ...     _ = doc.write_text("## Expert bot\n\n### Notes\n\nKept.\n\n### The command\n")
+    ...     existing_notes(doc)
+    'Kept.'
+    """
+    if not path.exists():
+        return ""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == SECTION), None)
+    if start is None:
+        return ""
+    notes: list[str] = []
+    inside = False
+    for line in lines[start + 1:]:
+        if line.startswith("## ") or (inside and line.startswith("### ")):
+            break
+        if line.strip() == "### Notes":
+            inside = True
+        elif inside:
+            notes.append(line)
+    return "\n".join(notes).strip()
+
+
 def write_docs(section: str, path: Path = DOCS) -> None:
     """Replace (or append) the "## Expert bot" section of docs/benchmarks.md."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
@@ -306,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--write-docs", action="store_true",
                         help="write the figures into docs/benchmarks.md")
-    parser.add_argument("--notes", default="", help="a paragraph for the docs section")
+    parser.add_argument("--notes", default="",
+                        help="the notes of the docs section (default: keep the present ones)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be positive")
@@ -324,8 +354,9 @@ def main(argv: list[str] | None = None) -> int:
             by_phase[phase].append(ms)
     rep["by_phase"] = {p: (len(v), round(statistics.median(v), 2),
                            round(percentile(v, 0.99), 2)) for p, v in by_phase.items()}
-    if args.notes:
-        rep["notes"] = args.notes
+    notes = args.notes or (existing_notes() if args.write_docs else "")
+    if notes:
+        rep["notes"] = notes
     if args.json:
         print(json.dumps(rep, indent=2))
     else:

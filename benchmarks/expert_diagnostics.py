@@ -194,6 +194,21 @@ def calibration_table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return table
 
 
+def calibration_means(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Predicted against realised values, averaged by phase and kind of action."""
+    groups: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for r in rows:
+        for a, v in r["predicted"].items():
+            groups.setdefault((r["phase"], _kind(a)), []).append((v, r["realised"][a]))
+    out = []
+    for (phase, kind), xs in sorted(groups.items()):
+        real_mean, half = mean_ci([q for _, q in xs])
+        out.append({"phase": phase, "kind": kind, "n": len(xs),
+                    "predicted": statistics.fmean(p for p, _ in xs),
+                    "realised": real_mean, "ci95": half})
+    return out
+
+
 def _run(func: Callable[[tuple[int, int, int]], Any], players: int, deals: int,
          seed: int, workers: int) -> Iterator[Any]:
     jobs = [(players, i, seed) for i in range(deals)]
@@ -244,12 +259,17 @@ def main(argv: list[str] | None = None) -> int:
     rows = [r for chunk in _run(calibration_deal, args.players, args.deals, args.seed,
                                 args.workers) for r in chunk]
     table = calibration_table(rows)
-    report = {**head, "decisions": len(rows), "table": table,
+    means = calibration_means(rows)
+    report = {**head, "decisions": len(rows), "means": means, "table": table,
               "seconds": time.perf_counter() - start}
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{len(rows)} bids of the expert; action minus pass, predicted and realised")
+        print(f"{len(rows)} bids of the expert; mean value by kind of action")
+        for t in means:
+            print(f"{t['phase']:10s} {t['kind']:5s} n={t['n']:5d}  predicted "
+                  f"{t['predicted']:+.2f}  realised {t['realised']:+.2f} ± {t['ci95']:.2f}")
+        print("action minus pass, predicted and realised")
         for t in table:
             print(f"{t['phase']:10s} {t['kind']:5s} [{t['from']:+.1f}, {t['to']:+.1f})  "
                   f"n={t['n']:5d}  predicted {t['predicted']:+.2f}  "

@@ -25,7 +25,7 @@ def load(name: str) -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("name", ["basic_vs_random", "expert_diagnostics"])
+@pytest.mark.parametrize("name", ["basic_vs_random", "expert", "expert_diagnostics"])
 def test_doctests_of_benchmark_script(name: str) -> None:
     result = doctest.testmod(load(name))
     assert result.failed == 0
@@ -39,6 +39,9 @@ def test_basic_vs_random_seats_another_bot(capsys: pytest.CaptureFixture[str]) -
     (row,) = report["results"]
     assert row["bot"] == "intermediate" and row["games"] == 2
     assert 0 <= row["wins"] <= 2 and row["share"] == row["wins"] / 2
+    census = row["census"]
+    assert census["bot_makes"] + census["other_makes"] == pytest.approx(1.0)
+    assert census["bot_called"] == 0  # partners are called five-handed only
 
 
 def test_expert_diagnostics_split_is_relative_to_basic(
