@@ -24,7 +24,7 @@ from euchre.analysis import (
     default_seat,
     review_records,
 )
-from euchre.cli.options import fail, read_input
+from euchre.cli.options import fail, read_input, show_progress
 from euchre.records import RecordError, parse_records
 
 __all__ = ["analyze_command"]
@@ -62,10 +62,11 @@ def analyze_command(
         records = parse_records(text)
         if seat is None:
             seat = default_seat(records)
-        total = count_decisions(records, seat) if not json_out else 0
+        progress = show_progress(json_out)
+        total = count_decisions(records, seat) if progress else 0
         bar = Progress(TextColumn("[bold]analyzing[/]"), BarColumn(), MofNCompleteColumn(),
                        TextColumn("decisions"), TimeElapsedColumn(),
-                       console=Console(stderr=True), disable=json_out, transient=True)
+                       console=Console(stderr=True), disable=not progress, transient=True)
         with bar:
             task = bar.add_task("decisions", total=total)
             review = review_records(records, seat, samples=samples, seed=seed,

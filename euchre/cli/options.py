@@ -83,6 +83,13 @@ BotsOption = Annotated[str, typer.Option(
          f"Known: {', '.join(BOTS)}.")]
 
 
+def show_progress(json_out: bool) -> bool:
+    """Whether to draw a progress bar on standard error: always for the table output,
+    and with ``--json`` too when standard error is a terminal (standard output keeps
+    only the JSON)."""
+    return not json_out or sys.stderr.isatty()
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print one line on standard error and exit with ``code`` (2: bad usage)."""
     typer.echo(f"euchre: {' '.join(message.split())}", err=True)

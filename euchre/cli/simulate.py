@@ -37,6 +37,7 @@ from euchre.cli.options import (
     build_rules,
     fail,
     make_bots,
+    show_progress,
 )
 from euchre.cli.results import describe_rules
 from euchre.records import game_record
@@ -52,7 +53,8 @@ def simulate(
     bots: BotsOption = "basic",
     seed: SeedOption = None,
     json_out: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object on standard output (no progress bar): "
+        "--json", help="Print one JSON object on standard output (a progress bar shows "
+                       "on standard error only when that is a terminal): "
                        "games, deals, seconds, deals_per_second, wins and points by seat, "
                        "rules, bots, seed.")] = False,
     record: Annotated[Path | None, typer.Option(
@@ -82,7 +84,7 @@ def simulate(
     names = bot_names(bots, players)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    stats = _run(rules, names, seed, games, record, progress=not json_out)
+    stats = _run(rules, names, seed, games, record, progress=show_progress(json_out))
     if json_out:
         typer.echo(json.dumps(stats))
     else:

@@ -35,6 +35,7 @@ from euchre.cli.options import (
     bot_names,
     build_rules,
     fail,
+    show_progress,
 )
 from euchre.cli.results import describe_rules
 from euchre.tournament import (
@@ -70,7 +71,8 @@ def tournament(
         help="Processes to play on. Default: every core.")] = None,
     seed: SeedOption = None,
     json_out: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object on standard output (no progress bar), "
+        "--json", help="Print one JSON object on standard output (a progress bar shows "
+                       "on standard error only when that is a terminal), "
                        "with a `results` list: one entry per bot with bot, "
                        "points_per_deal, ci95, margin, margin_ci95, games, wins, "
                        "win_rate and elo.")] = False,
@@ -114,7 +116,7 @@ def tournament(
         check_bots(t)
     except (ValueError, ImportError) as e:
         fail(str(e))
-    result = _run(t, workers or default_workers(), progress=not json_out)
+    result = _run(t, workers or default_workers(), progress=show_progress(json_out))
     if json_out:
         typer.echo(json.dumps(result.to_json()))
     else:

@@ -111,3 +111,24 @@ def test_ismcts_without_openspiel_says_how_to_get_it(monkeypatch: pytest.MonkeyP
     assert result.exit_code == 2
     assert result.stderr.strip().endswith("needs OpenSpiel: pip install -e '.[bench]' "
                                           "(in --bots)")
+
+
+class _Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(("json_out", "tty", "shown"), [
+    (False, False, True), (False, True, True), (True, False, False), (True, True, True)])
+def test_progress_bar_with_json_only_on_a_terminal(
+        monkeypatch: pytest.MonkeyPatch, json_out: bool, tty: bool, shown: bool) -> None:
+    """--json keeps standard output for the JSON; the bar goes to a terminal's stderr."""
+    import sys
+
+    from euchre.cli.options import show_progress
+
+    monkeypatch.setattr(sys, "stderr", _Stream(tty))
+    assert show_progress(json_out) is shown
