@@ -40,7 +40,7 @@ from typing import Any
 
 from euchre import Deal, Rules
 from euchre.actions import Action
-from euchre.bots import Bot, choose
+from euchre.bots import Bot, choose, play_deal
 from euchre.bots.basic import BasicBot
 from euchre.bots.expert import ExpertBot
 from euchre.deal import Observation, Phase
@@ -92,14 +92,6 @@ def new_deal(players: int, index: int, seed: int) -> Deal:
                        seed=seed * 1_000_003 + index)
 
 
-def play_out(deal: Deal, bots: list[Bot]) -> None:
-    """Play ``deal`` to its end (a deal thrown in scores 0 for everyone)."""
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        deal.apply(choose(bots[seat], deal))
-
-
 def seated(players: int, seat: int, index: int, make: Callable[[int], Bot],
            salt: int = 0) -> list[Bot]:
     """The bot under test at ``seat`` (and its partner), ``basic`` elsewhere."""
@@ -116,7 +108,7 @@ def split_deal(args: tuple[int, int, int]) -> dict[str, float]:
         total = 0.0
         for seat in range(players):
             deal = new_deal(players, index, seed)
-            play_out(deal, seated(players, seat, index, make))
+            play_deal(deal, seated(players, seat, index, make))
             total += utility(deal.result.points, seat)
         out[name] = total / players
     return out
@@ -146,7 +138,7 @@ def calibration_deal(args: tuple[int, int, int]) -> list[dict[str, Any]]:
                 for action in values:
                     branch = deal.copy()
                     branch.apply(action.id)
-                    play_out(branch, seated(players, seat, index, BOTS["expert"], salt=7))
+                    play_deal(branch, seated(players, seat, index, BOTS["expert"], salt=7))
                     real[str(action)] = utility(branch.result.points, seat)
                 rows.append({"phase": deal.phase.name,
                              "predicted": {str(a): v for a, v in values.items()},
