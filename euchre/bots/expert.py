@@ -486,12 +486,14 @@ class ExpertBot:
 
 
 class IntermediateBot(ExpertBot):
-    """The expert with fewer worlds and some noise in its values: a gentler opponent."""
+    """The expert with fewer worlds and a little noise in its values: between ``basic``
+    and ``expert`` (docs/benchmarks.md, "The levels"). More noise than this made it
+    weaker than ``basic``."""
 
     name = "intermediate"
 
-    def __init__(self, seed: int | random.Random | None = None, samples: int = 12,
-                 time_budget: float | None = 0.015, noise: float = 0.35) -> None:
+    def __init__(self, seed: int | random.Random | None = None, samples: int = 16,
+                 time_budget: float | None = 0.015, noise: float = 0.05) -> None:
         super().__init__(seed, samples=samples, time_budget=time_budget, noise=noise)
 
 
