@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from euchre import Rules, RulesError
-from euchre.bench import wilson
+from euchre.bench import side_seats, wilson
 from euchre.bots import Bot, make_bot, play_game
 from euchre.deal import DealResult
 
@@ -61,7 +61,7 @@ class Outcome:
     @property
     def fair_share(self) -> float:
         """The share a bot no better than random would get: its seats over all seats."""
-        return len(basic_seats(self.players, 0)) / self.players
+        return len(side_seats(self.players, 0)) / self.players
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -84,18 +84,6 @@ class Outcome:
             "seconds": self.seconds,
             "census": self.census,
         }
-
-
-def basic_seats(players: int, game_index: int) -> set[int]:
-    """The seats of the basic side in game ``game_index``.
-
-    >>> sorted(basic_seats(4, 1)), sorted(basic_seats(5, 7))
-    ([1, 3], [2])
-    """
-    first = game_index % players
-    if players == 4:
-        return {first, (first + 2) % 4}
-    return {first}
 
 
 CENSUS_KEYS: tuple[str, ...] = (
@@ -132,7 +120,7 @@ def play_variant(rules: Rules, games: int, seed: int, bot: str = "basic") -> Out
     tally: dict[str, float] = {}
     start = time.perf_counter()
     for g in range(games):
-        seats = basic_seats(n, g)
+        seats = side_seats(n, g)
         bots: list[Bot] = [
             make_bot(bot if s in seats else "random", seed=(seed + g) * 8 + s)
             for s in range(n)

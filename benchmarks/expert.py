@@ -39,7 +39,7 @@ from typing import Any
 
 from euchre import Rules
 from euchre.actions import Action
-from euchre.bench import cpu_model, wilson
+from euchre.bench import cpu_model, side_seats, wilson
 from euchre.bots import Bot, make_bot, play_game
 from euchre.bots.expert import ExpertBot
 from euchre.deal import Observation
@@ -62,18 +62,6 @@ def percentile(xs: list[float], q: float) -> float:
     """
     s = sorted(xs)
     return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
-
-
-def expert_seats(players: int, game_index: int) -> set[int]:
-    """The seats of the expert side in game ``game_index``.
-
-    >>> sorted(expert_seats(4, 1)), sorted(expert_seats(5, 7))
-    ([1, 3], [2])
-    """
-    first = game_index % players
-    if players == 4:
-        return {first, (first + 2) % 4}
-    return {first}
 
 
 class TimedBot:
@@ -136,7 +124,7 @@ def play_row(players: int, games: int, seed: int) -> Row:
     row = Row(players)
     start = time.perf_counter()
     for g in range(games):
-        seats = expert_seats(players, g)
+        seats = side_seats(players, g)
         bots: list[Bot] = [
             TimedBot(ExpertBot((seed + g) * 8 + s), row.times) if s in seats
             else make_bot("basic", (seed + g) * 8 + s)

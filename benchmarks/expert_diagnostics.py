@@ -40,6 +40,7 @@ from typing import Any
 
 from euchre import Deal, Rules
 from euchre.actions import Action
+from euchre.bench import side_seats
 from euchre.bots import Bot, choose, play_deal
 from euchre.bots.basic import BasicBot
 from euchre.bots.expert import ExpertBot
@@ -81,11 +82,6 @@ def utility(points: tuple[int, ...], seat: int) -> float:
     return points[seat] - (sum(points) - points[seat]) / (n - 1)
 
 
-def sides(players: int, seat: int) -> set[int]:
-    """The seats the bot under test holds when it sits at ``seat``."""
-    return {seat, (seat + 2) % 4} if players == 4 else {seat}
-
-
 def new_deal(players: int, index: int, seed: int) -> Deal:
     """Deal ``index`` of a run (the dealer rotates with the index)."""
     return Deal.random(Rules(players=players), dealer=index % players,
@@ -95,7 +91,7 @@ def new_deal(players: int, index: int, seed: int) -> Deal:
 def seated(players: int, seat: int, index: int, make: Callable[[int], Bot],
            salt: int = 0) -> list[Bot]:
     """The bot under test at ``seat`` (and its partner), ``basic`` elsewhere."""
-    mine = sides(players, seat)
+    mine = side_seats(players, seat)
     return [make(index * 16 + s + salt) if s in mine else BasicBot(index * 16 + s)
             for s in range(players)]
 

@@ -50,6 +50,20 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def side_seats(players: int, game_index: int) -> set[int]:
+    """The seats of the bot under test in game (or deal) ``game_index`` of a benchmark
+    that seats one bot against another: one seat that moves round the table from game to
+    game, four-handed with its partner opposite.
+
+    >>> sorted(side_seats(4, 1)), sorted(side_seats(5, 7))
+    ([1, 3], [2])
+    """
+    first = game_index % players
+    if players == 4:
+        return {first, (first + 2) % 4}
+    return {first}
+
+
 def _percentile(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]

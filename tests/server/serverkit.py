@@ -62,6 +62,19 @@ def recv(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
     return message
 
 
+def latest_state(ws: ClientConnection) -> dict[str, Any]:
+    """The table's state now: everything queued is read up to a ping's answer."""
+    ws.send(json.dumps({"type": "sync"}))
+    ws.send(json.dumps({"type": "ping"}))
+    state = None
+    while True:
+        m = recv(ws)
+        if m["type"] == "state":
+            state = m
+        elif m["type"] == "pong" and state is not None:
+            return state
+
+
 def free_port() -> int:
     """A TCP port free on loopback just now."""
     with socket.socket() as s:

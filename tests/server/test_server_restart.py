@@ -15,22 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from serverkit import free_port, recv, server_process, ws_connect
+from serverkit import free_port, latest_state, recv, server_process, ws_connect
 from websockets.sync.client import ClientConnection
 
 from euchre.records import replay
-
-
-def _latest(ws: ClientConnection) -> dict[str, Any]:
-    ws.send(json.dumps({"type": "sync"}))
-    ws.send(json.dumps({"type": "ping"}))
-    state = None
-    while True:
-        m = recv(ws)
-        if m["type"] == "state":
-            state = m
-        elif m["type"] == "pong" and state is not None:
-            return state
 
 
 def _play(conns: dict[int, ClientConnection], rng: random.Random, actions: int,
@@ -39,7 +27,7 @@ def _play(conns: dict[int, ClientConnection], rng: random.Random, actions: int,
     (no bot in flight).  Returns each connection's latest state."""
     done = 0
     while True:
-        states = {seat: _latest(ws) for seat, ws in conns.items()}
+        states = {seat: latest_state(ws) for seat, ws in conns.items()}
         seqs = {st["seq"] for st in states.values()}
         any_state = next(iter(states.values()))
         if any_state["over"] and len(seqs) == 1:
@@ -103,7 +91,7 @@ def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
             for place, ws in conns.items():
                 assert recv(ws)["seat"] == seat_of[place]  # the draw's seating is kept
             by_seat = {seat_of[p]: ws for p, ws in conns.items()}
-            after = {seat: _latest(ws) for seat, ws in by_seat.items()}
+            after = {seat: latest_state(ws) for seat, ws in by_seat.items()}
             for seat in by_seat:
                 # nothing lost: the same hand, bids, tricks, score and version
                 assert after[seat]["seq"] == before[seat]["seq"]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import Server, recv
+from serverkit import Server, latest_state, recv
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
@@ -29,19 +29,6 @@ def state_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
         m = state_of(ws)
         if m["seq"] >= seq:
             return m
-
-
-def latest_state(ws: ClientConnection) -> dict[str, Any]:
-    """The table's state now: everything queued is read up to a ping's answer."""
-    ws.send(json.dumps({"type": "sync"}))
-    ws.send(json.dumps({"type": "ping"}))
-    state = None
-    while True:
-        m = recv(ws)
-        if m["type"] == "state":
-            state = m
-        elif m["type"] == "pong" and state is not None:
-            return state
 
 
 def reply(ws: ClientConnection, message: Any) -> dict[str, Any]:
