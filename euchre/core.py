@@ -1,0 +1,793 @@
+"""The compiled rules core: one deal of every variant as a small int64 array.
+
+:class:`~euchre.deal.Deal` is the readable rulebook, written for people and for error
+messages.  This module plays exactly the same rules (RULES §3-§9), compiled by numba, on a
+state that is one flat ``int64`` array, so that machines can run millions of deals: the
+batched :class:`~euchre.vector.VectorDeals`, the expert bot's look-ahead through the
+bidding, and random rollouts.  The two are held together by differential tests over
+random play of every variant and option (``tests/test_core.py``).
+
+Every function here is ``@njit``: plain ints and int64 arrays, no Python objects.  With
+``NUMBA_DISABLE_JIT=1`` the module runs as plain Python, for debugging and coverage.
+
+The state
+---------
+Fields are named offsets into the array (``state[PHASE]``, ``state[HANDS + seat]``).  A
+hand is a bitmask of card ids (``suit * 8 + rank``, the joker 32; see :mod:`euchre.cards`),
+actions are the ids of the fixed action space (:mod:`euchre.actions`), phases are the
+order of :class:`~euchre.deal.Phase`.  Absent values are -1.
+
+>>> from euchre.rules import Rules
+>>> from euchre.cards import Card, card_mask, parse_cards
+>>> st = new_state(Rules(players=2))
+>>> hands = [card_mask(parse_cards(h)) for h in ('9C TC JC QC KC', 'AC 9D TD JD QD')]
+>>> start(st, 0, hands[0], hands[1], 0, 0, 0, 0, Card.parse('KD'))
+>>> int(st[PHASE]) == BID_TURNUP, int(st[TURN])
+(True, 1)
+>>> apply_action(st, ORDER), apply_action(st, DISCARD + Card.parse('KD'))
+(True, True)
+>>> int(st[PHASE]) == PLAY, int(st[TRUMP_SUIT]), int(st[LEADER])
+(True, 1, 1)
+>>> apply_action(st, PLAY_CARD + Card.parse('9S'))
+False
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from euchre.actions import (
+    CALL,
+    DEFEND_ALONE,
+    DISCARD,
+    NUM_ACTIONS,
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    TRUMP,
+    TRUMP_ALONE,
+)
+from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
+from euchre.rules import Rules
+
+try:
+    from numba import njit
+except ImportError as e:  # pragma: no cover - numba is a dependency
+    raise ImportError("the rules core needs numba: pip install 'numba>=0.59'") from e
+
+__all__ = [
+    "ACTIVE",
+    "BEST",
+    "BIDS",
+    "BID_SUIT",
+    "BID_TURNUP",
+    "CALLED",
+    "CALL_PARTNER",
+    "DEALER",
+    "DEALER_MUST_TAKE_UP",
+    "DEALT",
+    "DEALT_DUMMY",
+    "DEFEND",
+    "DEFEND_ALONE_ON",
+    "DUMMY",
+    "DUMMY_LEFT",
+    "DUMMY_MERGE",
+    "EPISODE",
+    "EXCHANGE",
+    "FORCED",
+    "HANDS",
+    "HISTORY",
+    "HISTORY_SIZE",
+    "JOKER_SUIT",
+    "LEADER",
+    "LED",
+    "LONE",
+    "MAKER",
+    "NAME_TRUMP",
+    "N_ACTIONS",
+    "OUT",
+    "OVER",
+    "PACK",
+    "PARTNER",
+    "PHASE",
+    "PLAY",
+    "PLAYERS",
+    "PLAY_CARD",
+    "RNG",
+    "SEAT_SHIFT",
+    "STATE_SIZE",
+    "STICK_THE_DEALER",
+    "TAKEN",
+    "TRICKS",
+    "TRICK_CARDS",
+    "TRICK_LEN",
+    "TRICK_NO",
+    "TRUMP_SUIT",
+    "TURN",
+    "TURNUP",
+    "WINNER",
+    "alone",
+    "apply_action",
+    "deal_random",
+    "is_legal",
+    "is_over",
+    "leader",
+    "legal_bits",
+    "legal_mask",
+    "makers_mask",
+    "new_state",
+    "next_active",
+    "partner_of",
+    "points",
+    "random_action",
+    "random_below",
+    "random_rollout",
+    "random_u32",
+    "start",
+    "turnup_suit",
+    "write_rules",
+]
+
+Int64Array = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+_JIT_OFF: Final = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
+
+
+def _jit(fn: Any) -> Any:
+    return njit(cache=True, nogil=True)(fn)
+
+
+# -- the phases, in the order of euchre.deal.Phase (RULES §4-§8) ------------------------------
+BID_TURNUP: Final = 0
+"""Round 1: order up the turn-up's suit, or pass (RULES §4)."""
+BID_SUIT: Final = 1
+"""Round 2: name another suit, or pass (RULES §4)."""
+NAME_TRUMP: Final = 2
+"""A turned-up joker: the dealer names trump (RULES §3)."""
+EXCHANGE: Final = 3
+"""The dealer discards one card, the turn-up taken (RULES §5)."""
+DUMMY_MERGE: Final = 4
+"""Three-handed: the maker discards five from hand and dummy (RULES §6)."""
+CALL_PARTNER: Final = 5
+"""Five-handed: the maker names the partner's card (RULES §6)."""
+DEFEND: Final = 6
+"""Each defender in turn may defend alone (RULES §7)."""
+PLAY: Final = 7
+"""Five tricks (RULES §8)."""
+OVER: Final = 8
+"""Scored, or thrown in."""
+
+PLAY_CARD: Final = 0
+"""``PLAY_CARD + card`` is ``play <card>``: the card id is the action id (``actions.PLAY``)."""
+
+# -- the state's fields -----------------------------------------------------------------------
+# the rules (RULES §1-§7), copied in by new_state
+PLAYERS: Final = 0
+PACK: Final = 1  # bitmask of the pack's cards, the joker included if in play
+STICK_THE_DEALER: Final = 2
+DEALER_MUST_TAKE_UP: Final = 3
+DEFEND_ALONE_ON: Final = 4
+JOKER_SUIT: Final = 5  # the suit a turned-up joker stands for, -1 when the dealer names
+# the deal as dealt (RULES §3)
+DEALER: Final = 6
+TURNUP: Final = 7
+DEALT_DUMMY: Final = 8
+# progress
+PHASE: Final = 9
+TURN: Final = 10
+BIDS: Final = 11  # passes so far in this round of bidding
+TRUMP_SUIT: Final = 12  # -1 until fixed
+MAKER: Final = 13
+ALONE: Final = 14  # the maker declared alone
+FORCED: Final = 15  # five-handed: the called card is in no hand, the maker is alone
+TAKEN: Final = 16  # the turn-up (or a turned-up joker) was taken
+CALLED: Final = 17
+PARTNER: Final = 18
+LONE: Final = 19  # the lone defender
+OUT: Final = 20  # bitmask of the seats sitting out
+DUMMY: Final = 21  # the dummy's cards until the maker takes them up
+DUMMY_LEFT: Final = 22  # discards the maker still owes from hand and dummy
+LEADER: Final = 23  # who led the trick in progress
+TRICK_NO: Final = 24
+TRICK_LEN: Final = 25
+LED: Final = 26
+BEST: Final = 27  # the strength of the best card of the trick so far
+WINNER: Final = 28  # who holds the trick so far
+ACTIVE: Final = 29  # seats that play cards
+N_ACTIONS: Final = 30  # length of the history
+RNG: Final = 31  # the random draws made for this deal so far
+EPISODE: Final = 32  # deals dealt in this slot before this one (see deal_random)
+HANDS: Final = 33  # 5 slots: each seat's cards now
+TRICKS: Final = 38  # 5 slots: tricks won by each seat
+DEALT: Final = 43  # 5 slots: each seat's hand as dealt
+TRICK_CARDS: Final = 48  # 5 slots: the cards of the trick in progress, in play order
+HISTORY: Final = 53  # every action as seat * SEAT_SHIFT + action id
+HISTORY_SIZE: Final = 75  # the longest deal takes 37 actions (five-handed)
+STATE_SIZE: Final = HISTORY + HISTORY_SIZE  # 128 int64: one KiB a deal
+SEAT_SHIFT: Final = 128
+
+# -- the card tables of euchre.cards, as arrays (index 4 = no trump yet) -----------------------
+_EFFECTIVE_SUIT: Final = np.array(EFFECTIVE_SUIT, dtype=np.int64)
+_SUIT_MASKS: Final = np.array(SUIT_MASKS, dtype=np.int64)
+_STRENGTH: Final = np.array(TRICK_STRENGTH, dtype=np.int64)
+
+
+def new_state(rules: Rules) -> Int64Array:
+    """A state array for these rules, with no cards dealt yet (see :func:`start`)."""
+    st = np.full(STATE_SIZE, 0, dtype=np.int64)
+    write_rules(st, rules)
+    return st
+
+
+def write_rules(st: Int64Array, rules: Rules) -> None:
+    """Copy the rules into a state (or a row of a batch)."""
+    st[PLAYERS] = rules.players
+    st[PACK] = pack_mask(rules.deck, rules.joker)
+    st[STICK_THE_DEALER] = int(rules.stick_the_dealer)
+    st[DEALER_MUST_TAKE_UP] = int(rules.dealer_must_take_up)
+    st[DEFEND_ALONE_ON] = int(rules.defend_alone)
+    suit = rules.joker_suit
+    st[JOKER_SUIT] = -1 if suit is None else int(suit)
+
+
+# -- seats --------------------------------------------------------------------------------------
+@_jit
+def partner_of(players: int, seat: int) -> int:
+    """The fixed partner: the seat opposite four-handed, else none (-1) (RULES §4)."""
+    if players == 4:
+        return (seat + 2) % 4
+    return -1
+
+
+@_jit
+def next_active(st: Int64Array, seat: int) -> int:
+    """The next seat to the left that does not sit out (RULES §8)."""
+    n = st[PLAYERS]
+    t = (seat + 1) % n
+    while st[OUT] >> t & 1:
+        t = (t + 1) % n
+    return t
+
+
+@_jit
+def alone(st: Int64Array) -> bool:
+    """The maker plays alone: declared, or forced by a called card in no hand (RULES §6)."""
+    return st[ALONE] == 1 or st[FORCED] == 1
+
+
+@_jit
+def makers_mask(st: Int64Array) -> int:
+    """The maker's side as a bitmask: the maker, the partner opposite four-handed, the
+    called card's holder five-handed (RULES §4, §6); 0 before trump is fixed."""
+    maker = st[MAKER]
+    if maker < 0:
+        return 0
+    side = 1 << maker
+    partner = partner_of(st[PLAYERS], maker)
+    if partner >= 0:
+        side |= 1 << partner
+    if st[PARTNER] >= 0:
+        side |= 1 << st[PARTNER]
+    return side
+
+
+@_jit
+def leader(st: Int64Array) -> int:
+    """Who leads the first trick (RULES §8): the first active seat at the dealer's left;
+    three-handed, at the lone player's left (the maker's when both are alone)."""
+    if st[PLAYERS] == 3 and st[ALONE] == 1:
+        return next_active(st, st[MAKER])
+    if st[PLAYERS] == 3 and st[LONE] >= 0:
+        return next_active(st, st[LONE])
+    return next_active(st, st[DEALER])
+
+
+@_jit
+def is_over(st: Int64Array) -> bool:
+    """Five tricks played, or the cards thrown in."""
+    return st[PHASE] == OVER
+
+
+# -- dealing (RULES §3) -------------------------------------------------------------------------
+@_jit
+def start(st: Int64Array, dealer: int, h0: int, h1: int, h2: int, h3: int, h4: int,
+          dummy: int, turnup: int) -> None:
+    """Deal these hands (bitmasks by seat), dummy and turn-up; the rules stay as written.
+
+    A turned-up joker goes to the dealer to name trump unless the rules fix its suit
+    (RULES §3); otherwise round 1 opens at the dealer's left (RULES §4)."""
+    n = st[PLAYERS]
+    episode = st[EPISODE]
+    for k in range(HISTORY - DEALER):
+        st[DEALER + k] = 0
+    st[EPISODE] = episode
+    st[DEALER] = dealer
+    st[TURNUP] = turnup
+    st[DEALT_DUMMY] = dummy
+    st[DUMMY] = dummy
+    hands = (h0, h1, h2, h3, h4)
+    for s in range(5):
+        h = hands[s] if s < n else 0
+        st[HANDS + s] = h
+        st[DEALT + s] = h
+        st[TRICK_CARDS + s] = -1
+    for f in (TRUMP_SUIT, MAKER, CALLED, PARTNER, LONE, LEADER, LED, WINNER):
+        st[f] = -1
+    st[ACTIVE] = n
+    if turnup == JOKER and st[JOKER_SUIT] < 0:
+        st[PHASE] = NAME_TRUMP
+        st[TURN] = dealer
+    else:
+        st[PHASE] = BID_TURNUP
+        st[TURN] = (dealer + 1) % n
+
+
+@_jit
+def turnup_suit(st: Int64Array) -> int:
+    """The suit bid in round 1: the turn-up's, or the fixed suit of a turned-up joker."""
+    if st[TURNUP] == JOKER:
+        return st[JOKER_SUIT]
+    return st[TURNUP] >> 3
+
+
+# -- legal actions --------------------------------------------------------------------------------
+@_jit
+def _playable(st: Int64Array) -> int:
+    """The cards the seat to move may play: it must follow the led suit if able (RULES §8)."""
+    hand = st[HANDS + st[TURN]]
+    if st[TRICK_LEN] > 0:
+        follow = hand & _SUIT_MASKS[st[TRUMP_SUIT], st[LED]]
+        if follow:
+            return follow
+    return hand
+
+
+@_jit
+def _discardable(st: Int64Array) -> int:
+    """The cards the seat to move may discard in the exchange or the dummy merge."""
+    hand = st[HANDS + st[TURN]]
+    if st[PHASE] == EXCHANGE and st[DEALER_MUST_TAKE_UP]:
+        hand &= ~(1 << st[TURNUP])  # the turn-up must be kept (RULES §5)
+    return hand
+
+
+@_jit
+def _may_name(st: Int64Array, suit: int) -> bool:
+    """Round 2 may not name the turned-down suit; a turned-up joker may name any (RULES §3-4)."""
+    return st[PHASE] == NAME_TRUMP or suit != turnup_suit(st)
+
+
+@_jit
+def _may_pass(st: Int64Array) -> bool:
+    """Stick the dealer: the dealer may not pass in round 2; a turned-up joker must be named."""
+    if st[PHASE] == NAME_TRUMP:
+        return False
+    return not (st[PHASE] == BID_SUIT and st[STICK_THE_DEALER] and st[TURN] == st[DEALER])
+
+
+@_jit
+def _bid_legal(st: Int64Array, a: int) -> bool:
+    """Bidding, a turned-up joker, and defending alone (RULES §3, §4, §7)."""
+    p = st[PHASE]
+    alone_ok = st[PLAYERS] != 2  # no going alone two-handed (RULES §4)
+    if p == BID_TURNUP:
+        return a == PASS or a == ORDER or (a == ORDER_ALONE and alone_ok)
+    if p == BID_SUIT or p == NAME_TRUMP:
+        if a == PASS:
+            return _may_pass(st)
+        if TRUMP <= a < TRUMP_ALONE:
+            return _may_name(st, a - TRUMP)
+        if TRUMP_ALONE <= a < DEFEND_ALONE:
+            return alone_ok and _may_name(st, a - TRUMP_ALONE)
+        return False
+    if p == DEFEND:
+        return a == PASS or a == DEFEND_ALONE
+    return False
+
+
+@_jit
+def legal_bits(st: Int64Array) -> tuple[int, int]:
+    """The legal actions as ``(base, bits)``: action ``base + i`` is legal where bit ``i``
+    of ``bits`` is set."""
+    p = st[PHASE]
+    if p == PLAY:
+        return PLAY_CARD, _playable(st)
+    if p == EXCHANGE or p == DUMMY_MERGE:
+        return DISCARD, _discardable(st)
+    if p == CALL_PARTNER:
+        # any card of the pack not in the maker's own hand (RULES §6)
+        return CALL, st[PACK] & ~st[HANDS + st[MAKER]]
+    bits = 0
+    if p != OVER:
+        for a in range(PASS, NUM_ACTIONS):
+            if _bid_legal(st, a):
+                bits |= 1 << (a - PASS)
+    return PASS, bits
+
+
+@_jit
+def is_legal(st: Int64Array, a: int) -> bool:
+    """Whether action ``a`` may be taken now by the seat to move."""
+    base, bits = legal_bits(st)
+    i = a - base
+    return 0 <= i < 33 and (bits >> i & 1) == 1
+
+
+@_jit
+def legal_mask(st: Int64Array, out: BoolArray) -> None:
+    """Write the legal actions of the seat to move into ``out`` (bool, NUM_ACTIONS)."""
+    for a in range(NUM_ACTIONS):
+        out[a] = False
+    base, bits = legal_bits(st)
+    i = 0
+    while bits:
+        if bits & 1:
+            out[base + i] = True
+        bits >>= 1
+        i += 1
+
+
+# -- applying an action -----------------------------------------------------------------------------
+@_jit
+def apply_action(st: Int64Array, a: int) -> bool:
+    """Take action ``a`` for the seat to move.  An illegal action returns False and
+    changes nothing."""
+    if not is_legal(st, a):
+        return False
+    _apply(st, a)
+    return True
+
+
+@_jit
+def _apply(st: Int64Array, a: int) -> None:
+    """Take a legal action (see :func:`apply_action`)."""
+    seat = st[TURN]
+    st[HISTORY + st[N_ACTIONS]] = seat * SEAT_SHIFT + a
+    st[N_ACTIONS] += 1
+    p = st[PHASE]
+    if p == PLAY:
+        _play(st, seat, a)
+    elif p == BID_TURNUP:
+        if a == PASS:
+            _pass(st, BID_SUIT)
+        else:
+            _fix_trump(st, seat, turnup_suit(st), a == ORDER_ALONE, True)
+    elif p == BID_SUIT or p == NAME_TRUMP:
+        if a == PASS:
+            _pass(st, OVER)  # all passed twice: the deal is thrown in (RULES §4)
+        else:
+            lone = a >= TRUMP_ALONE
+            suit = a - TRUMP_ALONE if lone else a - TRUMP
+            # a turned-up joker counts as the turn-up taken: the dealer exchanges (RULES §3)
+            _fix_trump(st, seat, suit, lone, p == NAME_TRUMP)
+    elif p == EXCHANGE:
+        st[HANDS + seat] &= ~(1 << (a - DISCARD))
+        _after_exchange(st)
+    elif p == DUMMY_MERGE:
+        st[HANDS + seat] &= ~(1 << (a - DISCARD))
+        st[DUMMY_LEFT] -= 1
+        if st[DUMMY_LEFT] == 0:
+            _after_dummy(st)
+    elif p == CALL_PARTNER:
+        _call(st, a - CALL)
+    else:
+        _defend(st, seat, a == DEFEND_ALONE)
+
+
+@_jit
+def _pass(st: Int64Array, when_all_passed: int) -> None:
+    """A pass: when every seat has passed, the round ends (RULES §4)."""
+    st[BIDS] += 1
+    n = st[PLAYERS]
+    if st[BIDS] == n:
+        st[PHASE] = when_all_passed
+        st[BIDS] = 0
+        if when_all_passed == OVER:
+            return
+    st[TURN] = (st[TURN] + 1) % n
+
+
+@_jit
+def _fix_trump(st: Int64Array, maker: int, suit: int, lone: bool, exchange: bool) -> None:
+    """Trump is made; a lone maker's partner sits out (RULES §4); the dealer exchanges
+    when the turn-up was taken, unless sitting out (RULES §5)."""
+    st[TRUMP_SUIT] = suit
+    st[MAKER] = maker
+    st[ALONE] = int(lone)
+    st[TAKEN] = int(exchange)
+    partner = partner_of(st[PLAYERS], maker)
+    if lone and partner >= 0:
+        st[OUT] |= 1 << partner
+    dealer = st[DEALER]
+    if exchange and not st[OUT] >> dealer & 1:
+        st[PHASE] = EXCHANGE
+        st[TURN] = dealer
+        st[HANDS + dealer] |= 1 << st[TURNUP]
+        return
+    _after_exchange(st)
+
+
+@_jit
+def _after_exchange(st: Int64Array) -> None:
+    """Three-handed, a maker not alone takes up the dummy and owes five discards (RULES §6)."""
+    if st[PLAYERS] == 3 and not st[ALONE]:
+        maker = st[MAKER]
+        st[PHASE] = DUMMY_MERGE
+        st[TURN] = maker
+        st[HANDS + maker] |= st[DUMMY]
+        st[DUMMY] = 0
+        st[DUMMY_LEFT] = 5
+        return
+    _after_dummy(st)
+
+
+@_jit
+def _after_dummy(st: Int64Array) -> None:
+    """Five-handed, a maker not alone calls a partner by naming a card (RULES §6)."""
+    if st[PLAYERS] == 5 and not st[ALONE]:
+        st[PHASE] = CALL_PARTNER
+        st[TURN] = st[MAKER]
+        return
+    _after_call(st)
+
+
+@_jit
+def _call(st: Int64Array, card: int) -> None:
+    """The called card's holder is the partner; a card in no hand leaves the maker alone
+    without knowing it (RULES §6)."""
+    st[CALLED] = card
+    st[FORCED] = 1
+    for s in range(st[PLAYERS]):
+        if st[HANDS + s] >> card & 1:
+            st[PARTNER] = s
+            st[FORCED] = 0
+    _after_call(st)
+
+
+@_jit
+def _is_defender(st: Int64Array, seat: int) -> bool:
+    """Not on the maker's declared side: the maker and a four-handed partner (RULES §7)."""
+    maker = st[MAKER]
+    return seat != maker and seat != partner_of(st[PLAYERS], maker)
+
+
+@_jit
+def _next_defender(st: Int64Array, after: int) -> int:
+    """The next defender to decide, in order from the dealer's left; -1 once all have."""
+    n = st[PLAYERS]
+    dealer = st[DEALER]
+    k = (after - dealer - 1) % n + 1 if after >= 0 else 0
+    while k < n:
+        seat = (dealer + 1 + k) % n
+        if _is_defender(st, seat):
+            return seat
+        k += 1
+    return -1
+
+
+@_jit
+def _after_call(st: Int64Array) -> None:
+    """Where defending alone is on, each defender may declare it in turn (RULES §7)."""
+    if st[DEFEND_ALONE_ON]:
+        st[PHASE] = DEFEND
+        st[TURN] = _next_defender(st, -1)
+        return
+    _start_play(st)
+
+
+@_jit
+def _defend(st: Int64Array, seat: int, lone: bool) -> None:
+    """At most one lone defender; its partner (three-handed: the other defender) sits out."""
+    if lone:
+        st[LONE] = seat
+        n = st[PLAYERS]
+        if n == 4:
+            st[OUT] |= 1 << partner_of(n, seat)
+        else:
+            for other in range(n):
+                if other != seat and other != st[MAKER]:
+                    st[OUT] |= 1 << other
+        _start_play(st)
+        return
+    following = _next_defender(st, seat)
+    if following < 0:
+        _start_play(st)
+    else:
+        st[TURN] = following
+
+
+@_jit
+def _start_play(st: Int64Array) -> None:
+    n = st[PLAYERS]
+    active = 0
+    for s in range(n):
+        if not st[OUT] >> s & 1:
+            active += 1
+    st[ACTIVE] = active
+    first = leader(st)
+    st[LEADER] = first
+    st[TURN] = first
+    st[PHASE] = PLAY
+
+
+@_jit
+def _play(st: Int64Array, seat: int, card: int) -> None:
+    """One card to the trick; the highest trump, else the highest of the led suit, wins,
+    and the winner leads the next (RULES §8)."""
+    st[HANDS + seat] &= ~(1 << card)
+    trump = st[TRUMP_SUIT]
+    k = st[TRICK_LEN]
+    st[TRICK_CARDS + k] = card
+    if k == 0:
+        led = _EFFECTIVE_SUIT[trump, card]
+        st[LED] = led
+        st[BEST] = _STRENGTH[trump, led, card]
+        st[WINNER] = seat
+    else:
+        strength = _STRENGTH[trump, st[LED], card]
+        if strength > st[BEST]:
+            st[BEST] = strength
+            st[WINNER] = seat
+    k += 1
+    if k < st[ACTIVE]:
+        st[TRICK_LEN] = k
+        st[TURN] = next_active(st, seat)
+        return
+    winner = st[WINNER]
+    st[TRICKS + winner] += 1
+    st[TRICK_LEN] = 0
+    for i in range(5):
+        st[TRICK_CARDS + i] = -1
+    st[TRICK_NO] += 1
+    if st[TRICK_NO] == 5:
+        st[PHASE] = OVER
+    else:
+        st[LEADER] = winner
+        st[TURN] = winner
+
+
+# -- scoring (RULES §9) ---------------------------------------------------------------------------
+@_jit
+def points(st: Int64Array, out: Int64Array) -> None:
+    """Each seat's points for a finished deal into ``out`` (RULES §9); zeros for a deal
+    thrown in or not finished."""
+    n = st[PLAYERS]
+    for s in range(n):
+        out[s] = 0
+    if st[PHASE] != OVER or st[MAKER] < 0:
+        return
+    side = makers_mask(st)
+    made = 0
+    for s in range(n):
+        if side >> s & 1:
+            made += st[TRICKS + s]
+    lone_maker = alone(st)
+    if made >= 3:
+        value = 1
+        if made == 5:  # a march
+            if n == 2:
+                value = 2
+            elif n == 3:
+                value = 4 if lone_maker else 3
+            elif n == 4:
+                value = 4 if lone_maker else 2
+            else:
+                value = 5 if lone_maker else 2
+        for s in range(n):
+            if side >> s & 1:
+                out[s] = value
+        return
+    value = 2  # euchred: each defender scores
+    if n == 4 and st[LONE] >= 0:
+        value = 4
+    elif n == 3 and st[LONE] >= 0 and made == 0:
+        value = 4
+    elif n == 5 and made == 0:
+        value = 4
+    for s in range(n):
+        if not side >> s & 1:
+            out[s] = value
+
+
+# -- random play -----------------------------------------------------------------------------------
+@_jit
+def random_u32(seed: int, stream: int, counter: int) -> int:
+    """A uniform 32-bit number from (seed, stream, counter): a counter-based hash, so that
+    deal ``i`` of a batch is the same whatever the batch size.  Every product is masked to
+    32 bits, which gives the same numbers compiled and as plain Python."""
+    x = (seed * 0x9E3779B1 + stream * 0x85EBCA77 + counter * 0xC2B2AE3D) & 0xFFFFFFFF
+    for _ in range(2):
+        x ^= x >> 16
+        x = (x * 0x7FEB352D) & 0xFFFFFFFF
+        x ^= x >> 15
+        x = (x * 0x846CA68B) & 0xFFFFFFFF
+        x ^= x >> 16
+    return x
+
+
+@_jit
+def random_below(seed: int, stream: int, counter: int, bound: int) -> int:
+    """A uniform int in ``range(bound)`` (bound below 2**31)."""
+    return (random_u32(seed, stream, counter) * bound) >> 32
+
+
+@_jit
+def deal_random(st: Int64Array, seed: int, stream: int) -> None:
+    """Shuffle and deal (RULES §3): a random dealer, five cards to each hand from the
+    dealer's left, three-handed the dummy at the dealer's right, then the turn-up.
+
+    The cards depend only on ``seed``, ``stream`` (a deal's index in a batch) and how
+    many deals this state has dealt before (``state[EPISODE]``, counted here)."""
+    n = st[PLAYERS]
+    episode = st[EPISODE]
+    seed = seed ^ episode * 0x632BE5AB
+    # the history's slots serve as the shuffled pack, and the dealt slots as the hands:
+    # start() writes both afresh
+    cards = st[HISTORY:HISTORY + 33]
+    pack = st[PACK]
+    size = 0
+    for c in range(33):
+        if pack >> c & 1:
+            cards[size] = c
+            size += 1
+    counter = 1
+    for i in range(size - 1, 0, -1):
+        j = random_below(seed, stream, counter, i + 1)
+        counter += 1
+        t = cards[i]
+        cards[i] = cards[j]
+        cards[j] = t
+    dealer = random_below(seed, stream, 0, n)
+    hands = st[DEALT:DEALT + 5]
+    hands[:] = 0
+    dummy = 0
+    pos = 0
+    for k in range(4 if n == 3 else n):
+        mask = 0
+        for _ in range(5):
+            mask |= 1 << cards[pos]
+            pos += 1
+        if n == 3 and k == 2:
+            dummy = mask  # the dummy sits at the dealer's right: dealt third of four
+        else:
+            hands[(dealer + 1 + k) % n if k < 2 or n != 3 else dealer] = mask
+    start(st, dealer, hands[0], hands[1], hands[2], hands[3], hands[4], dummy, cards[pos])
+    st[RNG] = counter
+    st[EPISODE] = episode + 1
+
+
+@_jit
+def random_action(st: Int64Array, seed: int, stream: int) -> int:
+    """A uniformly random legal action, drawn from the state's own counter."""
+    base, bits = legal_bits(st)
+    count = 0
+    rest = bits
+    while rest:
+        rest &= rest - 1
+        count += 1
+    pick = random_below(seed ^ st[EPISODE] * 0x632BE5AB, stream, st[RNG], count)
+    st[RNG] += 1
+    i = 0
+    while True:
+        if bits >> i & 1:
+            if pick == 0:
+                return base + i
+            pick -= 1
+        i += 1
+
+
+@_jit
+def random_rollout(st: Int64Array, seed: int, stream: int) -> int:
+    """Play the deal to its end with uniformly random legal actions; the actions taken."""
+    taken = 0
+    while st[PHASE] != OVER:
+        _apply(st, random_action(st, seed, stream))
+        taken += 1
+    return taken
+
+
