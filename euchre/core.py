@@ -139,7 +139,8 @@ _JIT_OFF: Final = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 
 
 def _jit(fn: Any) -> Any:
-    return njit(cache=True, nogil=True)(fn)
+    # error_model="numpy": no zero-division checks on the seat arithmetic (n is never 0)
+    return njit(cache=True, nogil=True, error_model="numpy")(fn)
 
 
 # -- the phases, in the order of euchre.deal.Phase (RULES §4-§8) ------------------------------
@@ -215,6 +216,9 @@ SEAT_SHIFT: Final = 128
 _EFFECTIVE_SUIT: Final = np.array(EFFECTIVE_SUIT, dtype=np.int64)
 _SUIT_MASKS: Final = np.array(SUIT_MASKS, dtype=np.int64)
 _STRENGTH: Final = np.array(TRICK_STRENGTH, dtype=np.int64)
+_DE_BRUIJN_INDEX: Final = np.zeros(32, dtype=np.int64)
+for _i in range(32):
+    _DE_BRUIJN_INDEX[((1 << _i) * 0x077CB531 & 0xFFFFFFFF) >> 27] = _i
 
 
 def new_state(rules: Rules) -> Int64Array:
@@ -371,23 +375,27 @@ def _may_pass(st: Int64Array) -> bool:
 
 
 @_jit
-def _bid_legal(st: Int64Array, a: int) -> bool:
-    """Bidding, a turned-up joker, and defending alone (RULES §3, §4, §7)."""
+def _bid_bits(st: Int64Array) -> int:
+    """Bidding, a turned-up joker and defending alone, as bits over the ids from PASS
+    (RULES §3, §4, §7)."""
     p = st[PHASE]
     alone_ok = st[PLAYERS] != 2  # no going alone two-handed (RULES §4)
     if p == BID_TURNUP:
-        return a == PASS or a == ORDER or (a == ORDER_ALONE and alone_ok)
+        bits = 1 << (PASS - PASS) | 1 << (ORDER - PASS)
+        if alone_ok:
+            bits |= 1 << (ORDER_ALONE - PASS)
+        return bits
     if p == BID_SUIT or p == NAME_TRUMP:
-        if a == PASS:
-            return _may_pass(st)
-        if TRUMP <= a < TRUMP_ALONE:
-            return _may_name(st, a - TRUMP)
-        if TRUMP_ALONE <= a < DEFEND_ALONE:
-            return alone_ok and _may_name(st, a - TRUMP_ALONE)
-        return False
+        bits = 1 << (PASS - PASS) if _may_pass(st) else 0
+        for suit in range(4):
+            if _may_name(st, suit):
+                bits |= 1 << (TRUMP + suit - PASS)
+                if alone_ok:
+                    bits |= 1 << (TRUMP_ALONE + suit - PASS)
+        return bits
     if p == DEFEND:
-        return a == PASS or a == DEFEND_ALONE
-    return False
+        return 1 << (PASS - PASS) | 1 << (DEFEND_ALONE - PASS)
+    return 0
 
 
 @_jit
@@ -402,12 +410,7 @@ def legal_bits(st: Int64Array) -> tuple[int, int]:
     if p == CALL_PARTNER:
         # any card of the pack not in the maker's own hand (RULES §6)
         return CALL, st[PACK] & ~st[HANDS + st[MAKER]]
-    bits = 0
-    if p != OVER:
-        for a in range(PASS, NUM_ACTIONS):
-            if _bid_legal(st, a):
-                bits |= 1 << (a - PASS)
-    return PASS, bits
+    return PASS, _bid_bits(st)
 
 
 @_jit
@@ -700,20 +703,20 @@ def random_u32(seed: int, stream: int, counter: int) -> int:
     """A uniform 32-bit number from (seed, stream, counter): a counter-based hash, so that
     deal ``i`` of a batch is the same whatever the batch size.  Every product is masked to
     32 bits, which gives the same numbers compiled and as plain Python."""
-    x = (seed * 0x9E3779B1 + stream * 0x85EBCA77 + counter * 0xC2B2AE3D) & 0xFFFFFFFF
-    for _ in range(2):
-        x ^= x >> 16
-        x = (x * 0x7FEB352D) & 0xFFFFFFFF
-        x ^= x >> 15
-        x = (x * 0x846CA68B) & 0xFFFFFFFF
-        x ^= x >> 16
+    x = (int(seed) * 0x9E3779B1 + int(stream) * 0x85EBCA77
+         + int(counter) * 0xC2B2AE3D) & 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * 0x7FEB352D) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * 0x846CA68B) & 0xFFFFFFFF
+    x ^= x >> 16
     return x
 
 
 @_jit
 def random_below(seed: int, stream: int, counter: int, bound: int) -> int:
     """A uniform int in ``range(bound)`` (bound below 2**31)."""
-    return (random_u32(seed, stream, counter) * bound) >> 32
+    return (random_u32(seed, stream, counter) * int(bound)) >> 32
 
 
 @_jit
@@ -735,9 +738,11 @@ def deal_random(st: Int64Array, seed: int, stream: int) -> None:
         if pack >> c & 1:
             cards[size] = c
             size += 1
+    # Fisher-Yates from the front, as far as the turn-up: the kitty stays in pack order
+    dealt = 5 * (4 if n == 3 else n) + 1
     counter = 1
-    for i in range(size - 1, 0, -1):
-        j = random_below(seed, stream, counter, i + 1)
+    for i in range(dealt):
+        j = i + random_below(seed, stream, counter, size - i)
         counter += 1
         t = cards[i]
         cards[i] = cards[j]
@@ -762,6 +767,14 @@ def deal_random(st: Int64Array, seed: int, stream: int) -> None:
 
 
 @_jit
+def _bit_index(low: int) -> int:
+    """The index of a single set bit below 2**33 (a de Bruijn sequence: no loop)."""
+    if low >> 32:
+        return 32
+    return _DE_BRUIJN_INDEX[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
+@_jit
 def random_action(st: Int64Array, seed: int, stream: int) -> int:
     """A uniformly random legal action, drawn from the state's own counter."""
     base, bits = legal_bits(st)
@@ -772,13 +785,9 @@ def random_action(st: Int64Array, seed: int, stream: int) -> int:
         count += 1
     pick = random_below(seed ^ st[EPISODE] * 0x632BE5AB, stream, st[RNG], count)
     st[RNG] += 1
-    i = 0
-    while True:
-        if bits >> i & 1:
-            if pick == 0:
-                return base + i
-            pick -= 1
-        i += 1
+    for _ in range(pick):
+        bits &= bits - 1
+    return base + _bit_index(bits & -bits)
 
 
 @_jit
