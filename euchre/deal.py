@@ -57,7 +57,7 @@ from euchre.cards import (
     parse_cards,
     sort_hand,
 )
-from euchre.rules import Rules
+from euchre.rules import Rules, fixed_partner
 
 __all__ = [
     "Deal",
@@ -165,17 +165,15 @@ class DealResult:
     thrown_in: bool = False
 
     @property
+    def makers(self) -> tuple[int, ...]:
+        """The maker's side as scored (RULES §9): the maker, the partner opposite
+        four-handed (even sitting out), the called card's holder five-handed."""
+        return _makers(len(self.tricks), self.maker, self.partner)
+
+    @property
     def makers_tricks(self) -> int:
         """Tricks taken by the maker's side."""
-        if self.maker is None:
-            return 0
-        n = len(self.tricks)
-        side = {self.maker}
-        if n == 4:
-            side.add((self.maker + 2) % 4)
-        elif self.partner is not None:
-            side.add(self.partner)
-        return sum(self.tricks[s] for s in side)
+        return sum(self.tricks[s] for s in self.makers)
 
     @property
     def outcome(self) -> str:
@@ -504,6 +502,19 @@ class Deal:
         return None if self._partner < 0 else self._partner
 
     @property
+    def makers(self) -> tuple[int, ...]:
+        """The maker's side as scored (RULES §9): the maker, the partner opposite
+        four-handed (even sitting out), the called card's holder five-handed (known to the
+        engine, not yet to the players); empty before trump is fixed."""
+        return _makers(self.n, self.maker, self.partner)
+
+    @property
+    def leader(self) -> int | None:
+        """Who led the trick in progress, or leads the next one (RULES §8); ``None``
+        before the play."""
+        return self._leader if self._phase in (_PLAY, _OVER) and self._leader >= 0 else None
+
+    @property
     def lone_defender(self) -> int | None:
         """The defender who declared alone."""
         return None if self._lone_defender < 0 else self._lone_defender
@@ -734,9 +745,9 @@ class Deal:
         self._maker = maker
         self._alone = alone
         self._taken = exchange
-        n = self.n
-        if alone and n == 4:
-            self._out |= 1 << ((maker + 2) % 4)
+        partner = self.rules.partner_of(maker)
+        if alone and partner is not None:
+            self._out |= 1 << partner
         if exchange and not self._out >> self.dealer & 1:
             self._phase = _EXCHANGE
             self._turn = self.dealer
@@ -775,7 +786,7 @@ class Deal:
     def _after_call(self) -> None:
         if self.rules.defend_alone:
             n = self.n
-            maker_side = {self._maker, (self._maker + 2) % 4} if n == 4 else {self._maker}
+            maker_side = {self._maker, self.rules.partner_of(self._maker)}
             self._queue = [
                 s for s in ((self.dealer + 1 + k) % n for k in range(n))
                 if s not in maker_side
@@ -789,12 +800,10 @@ class Deal:
         seat = self._queue.pop(0)
         if a == DEFEND_ALONE:
             self._lone_defender = seat
-            n = self.n
-            if n == 4:
-                self._out |= 1 << ((seat + 2) % 4)
-            else:  # three-handed: the other defender sits out (RULES §7)
-                other = next(s for s in range(n) if s not in (seat, self._maker))
-                self._out |= 1 << other
+            partner = self.rules.partner_of(seat)
+            if partner is None:  # three-handed: the other defender sits out (RULES §7)
+                partner = next(s for s in range(self.n) if s not in (seat, self._maker))
+            self._out |= 1 << partner
             self._queue = []
         if self._queue:
             self._turn = self._queue[0]
@@ -843,11 +852,7 @@ class Deal:
         )
 
     def _points(self) -> tuple[int, ...]:
-        side = {self._maker}
-        if self.n == 4:
-            side.add((self._maker + 2) % 4)
-        elif self.n == 5 and self._partner >= 0:
-            side.add(self._partner)
+        side = self.makers
         made = sum(self._tricks[s] for s in side)
         return deal_points(self.n, side, made, self.alone, self._lone_defender >= 0)
 
@@ -1067,6 +1072,15 @@ def deal_points(
             value = 2
         scorers = set(range(n)) - side
     return tuple(value if s in scorers else 0 for s in range(n))
+
+
+def _makers(players: int, maker: int | None, partner: int | None) -> tuple[int, ...]:
+    """The maker's side (RULES §4, §6): the maker, the seat opposite four-handed, else the
+    five-handed partner if any."""
+    if maker is None:
+        return ()
+    partner = fixed_partner(players, maker) if players == 4 else partner
+    return tuple(sorted({maker} if partner is None else {maker, partner}))
 
 
 def _pack_cards(rules: Rules) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from euchre.cards import Suit
 
-__all__ = ["VARIANTS", "Rules", "RulesError"]
+__all__ = ["VARIANTS", "Rules", "RulesError", "fixed_partner"]
 
 VARIANTS: Final = {
     "two-handed": 2,
@@ -38,6 +38,11 @@ VARIANTS: Final = {
 
 _NAMES: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _UNSET: Final[Any] = None
+
+
+def fixed_partner(players: int, seat: int) -> int | None:
+    """Four-handed, partners sit opposite; no other variant has a fixed partner (RULES §4)."""
+    return (seat + 2) % 4 if players == 4 else None
 
 
 class RulesError(ValueError):
@@ -165,6 +170,14 @@ class Rules:
     def partnership(self) -> bool:
         """Four-handed: fixed partners sit opposite and score together."""
         return self.players == 4
+
+    def partner_of(self, seat: int) -> int | None:
+        """The fixed partner: the seat opposite four-handed, else nobody (RULES §4).
+
+        >>> Rules(players=4).partner_of(3), Rules(players=5).partner_of(3)
+        (1, None)
+        """
+        return fixed_partner(self.players, seat)
 
     @property
     def alone_allowed(self) -> bool:

@@ -1,0 +1,173 @@
+"""The compiled rules core (euchre/core.py) against the reference engine (euchre/deal.py).
+
+One rulebook, two forms: every rule of RULES §3-§9 exists in ``Deal`` (readable, with the
+error messages) and in the core (compiled, for machines).  These tests hold them
+together on random play of every variant and option: the same legal actions at every
+step, the same phases and seats to move, the same illegal actions refused, the same
+results.  The last test shows the suite catches a drift: a copy of the core with the
+three-handed leader broken fails the comparison.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numba
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_properties import SETTINGS, deal_st
+
+from euchre import core
+from euchre.actions import NUM_ACTIONS
+from euchre.deal import Deal, Phase
+from euchre.rules import Rules
+
+PHASES = list(Phase)
+
+
+def core_state(deal: Deal, module: ModuleType = core) -> np.ndarray:
+    """A core state holding the deal's cards as dealt, before any action."""
+    st_ = module.new_state(deal.rules)
+    hands = list(deal.dealt) + [0] * (5 - deal.n)
+    module.start(st_, deal.dealer, *hands, deal.dealt_dummy or 0, int(deal.turnup))
+    return st_
+
+
+def play_both(deal: Deal, rng: random.Random, module: ModuleType = core) -> None:
+    """Play ``deal`` to its end at random on the engine and on the core, asserting at
+    every step that they agree; an illegal action must be refused by both, unchanged."""
+    state = core_state(deal, module)
+    mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    while True:
+        module.legal_mask(state, mask)
+        legal = deal.legal_action_ids()
+        assert np.flatnonzero(mask).tolist() == legal, deal.to_record()
+        assert PHASES[state[module.PHASE]] is deal.phase, deal.to_record()
+        if deal.is_over:
+            break
+        assert state[module.TURN] == deal.to_move
+        wrong = rng.randrange(NUM_ACTIONS)
+        if wrong not in legal:
+            before = state.copy()
+            assert not module.apply_action(state, wrong)
+            assert (state == before).all()
+        action = rng.choice(legal)
+        deal.apply(action)
+        assert module.apply_action(state, action)
+        if deal.phase is Phase.PLAY and not deal.current_trick:
+            assert state[module.LEADER] == deal.leader
+    result = deal.result
+    points = np.zeros(5, dtype=np.int64)
+    module.points(state, points)
+    n = deal.n
+    assert tuple(points[:n]) == result.points, deal.to_record()
+    assert tuple(state[module.TRICKS:module.TRICKS + n]) == result.tricks
+    assert module.makers_mask(state) == sum(1 << s for s in result.makers)
+    assert bool(module.alone(state)) == result.alone
+    assert (state[module.LONE] if state[module.LONE] >= 0 else None) == result.lone_defender
+
+
+@SETTINGS
+@given(deal_st())
+def test_core_plays_every_rule_as_the_engine(drawn: tuple[Deal, random.Random]) -> None:
+    """RULES §3-§9, every variant and option: the core and the engine agree at every step."""
+    deal, rng = drawn
+    play_both(deal, rng)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_core_agrees_on_many_deals_of_each_variant(players: int) -> None:
+    """The bulk: 300 deals per variant with the options on and off (RULES §3-§9)."""
+    rng = random.Random(players)
+    options = [{}, {"joker": True}, {"stick_the_dealer": players != 5},
+               {"dealer_must_take_up": True, "deck": 32}]
+    if players in (3, 4):
+        options.append({"defend_alone": players == 4})
+    for i in range(300):
+        rules = Rules(players=players, **options[i % len(options)])
+        deal = Deal.random(rules, dealer=rng.randrange(players), seed=rng.random())
+        play_both(deal, rng)
+
+
+def test_core_state_matches_the_phases_of_the_engine() -> None:
+    """The core's phase numbers are the order of ``Phase``."""
+    names = ["BID_TURNUP", "BID_SUIT", "NAME_TRUMP", "EXCHANGE", "DUMMY_MERGE",
+             "CALL_PARTNER", "DEFEND", "PLAY", "OVER"]
+    assert [getattr(core, n) for n in names] == list(range(len(PHASES)))
+    assert PHASES[core.DUMMY_MERGE] is Phase.DUMMY
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 10_000))
+def test_random_numbers_are_the_same_compiled_and_plain(seed: int, stream: int) -> None:
+    """The counter-based generator gives deal ``i`` the same cards compiled or not."""
+    plain = core.random_u32.py_func  # the undecorated Python function
+    for counter in range(3):
+        assert core.random_u32(seed, stream, counter) == plain(seed, stream, counter)
+        assert 0 <= core.random_u32(seed, stream, counter) < 2**32
+
+
+def test_random_rollouts_deal_uniformly() -> None:
+    """RULES §3: over many deals every card of the pack is the turn-up about equally
+    often, and each seat deals about equally often."""
+    state = core.new_state(Rules(players=3))
+    turnups = np.zeros(33, dtype=np.int64)
+    dealers = np.zeros(3, dtype=np.int64)
+    for i in range(24_000):
+        core.deal_random(state, 5, i)
+        turnups[state[core.TURNUP]] += 1
+        dealers[state[core.DEALER]] += 1
+        hands = [int(state[core.HANDS + s]) for s in range(3)] + [int(state[core.DUMMY])]
+        assert [h.bit_count() for h in hands] == [5, 5, 5, 5]
+        union = 0
+        for h in hands:
+            assert union & h == 0
+            union |= h
+        assert not union >> int(state[core.TURNUP]) & 1
+    pack = [c for c in range(33) if Rules(players=3).deck == 24 and turnups[c]]
+    assert len(pack) == 24
+    assert turnups[pack].min() > 800 and turnups[pack].max() < 1200  # 1,000 expected
+    assert dealers.min() > 7_500
+
+
+# -- a drift is caught -----------------------------------------------------------------------------
+def _core_copy(replace: str, by: str) -> ModuleType:
+    """A plain-Python copy of euchre/core.py with one line of its rules changed."""
+    source = Path(core.__file__).read_text()
+    assert replace in source
+    spec = importlib.util.spec_from_loader("broken_core", loader=None)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["broken_core"] = module
+    was = numba.config.DISABLE_JIT
+    numba.config.DISABLE_JIT = True
+    try:
+        exec(compile(source.replace(replace, by), "broken_core.py", "exec"), module.__dict__)
+    finally:
+        numba.config.DISABLE_JIT = was
+        del sys.modules["broken_core"]
+    return module
+
+
+def test_a_broken_three_handed_leader_fails_the_comparison() -> None:
+    """Break RULES §8's three-handed lead (the lone maker's left) in a copy of the core:
+    the comparison with the engine must fail, while the unbroken copy passes."""
+    rule = "        return next_active(st, st[MAKER])"
+    intact = _core_copy(rule, rule)
+    broken = _core_copy(rule, "        return next_active(st, st[DEALER])")
+    rng = random.Random(3)
+    rules = Rules(players=3)
+    failures = 0
+    for _ in range(200):
+        deal = Deal.random(rules, dealer=rng.randrange(3), seed=rng.random())
+        play_both(deal.copy(), random.Random(1), intact)
+        try:
+            play_both(deal, random.Random(1), broken)
+        except AssertionError:
+            failures += 1
+    assert failures > 0
