@@ -6,7 +6,7 @@ of the seat that had a choice (two or more legal actions), asks the
 seat's observation only (RULES §12).  The *cost* of a decision is the value of the
 expert's best action minus the value of the action played, in the expert's unit:
 expected points for the seat's side this deal (with the expert's game bonus, see
-:mod:`euchre.bots.expert`).  A decision that costs :data:`MISTAKE_THRESHOLD` points or
+:mod:`euchre.bots.evaluation`).  A decision that costs :data:`MISTAKE_THRESHOLD` points or
 more is a mistake.
 
 The review is deterministic: every decision is evaluated over a fixed number of sampled

@@ -1,12 +1,13 @@
-"""Timing the bots' decisions (``euchre bench bot NAME``), and what the benchmark
-reports share: the machine's CPU and the interval of a win rate.
-
-The solver has its own timing in :func:`euchre.solver.bench_solver`.
+"""The ``euchre bench`` commands' timings: the open-hand solver on full deals
+(``euchre bench solver``, :func:`bench_solver`) and the bots' decisions (``euchre bench
+bot NAME``, :func:`bench_bot`), and what the benchmark reports share: random deals bid up
+to the first lead, the machine, and the interval of a win rate.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import platform
 import random
 import statistics
@@ -14,11 +15,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from euchre.bots import choose, make_bot
-from euchre.deal import Deal
+from euchre.actions import ORDER_ALONE, PASS, TRUMP_ALONE
+from euchre.bots import Bot, choose, make_bot
+from euchre.deal import Deal, Phase
 from euchre.rules import Rules
 
-__all__ = ["bench_bot", "cpu_model", "wilson"]
+__all__ = ["bench_bot", "bench_solver", "cpu_model", "format_bench", "random_play_deal",
+           "wilson"]
 
 Z95 = 1.959963984540054
 
@@ -117,3 +120,173 @@ def bench_bot(
         "p99_ms": _percentile(everything, 0.99),
         "variants": rows,
     }
+
+
+# -- the open-hand solver ---------------------------------------------------------------------
+def random_play_deal(rules: Rules, rng: random.Random, alone: bool | None = None,
+                     bidding: str = "random") -> Deal:
+    """A random deal bid up to the first lead (thrown-in deals are dealt again).
+
+    ``bidding="random"`` picks every bidding action at random; ``alone`` (if not ``None``)
+    then forces the maker's choice to go alone or not.  ``bidding="basic"`` lets the
+    ``basic`` bot bid for every seat (``alone`` is ignored)."""
+    if bidding not in ("random", "basic"):
+        raise ValueError(f"bidding is 'random' or 'basic', not {bidding!r}")
+    bot: Bot | None = make_bot("basic", rng) if bidding == "basic" else None
+    while True:
+        deal = Deal.random(rules, dealer=rng.randrange(rules.players), seed=rng)
+        while not deal.is_over and deal.phase is not Phase.PLAY:
+            if bot is not None:
+                deal.apply(choose(bot, deal))
+                continue
+            ids = deal.legal_action_ids()
+            if alone is not None and deal.phase in (Phase.BID_TURNUP, Phase.BID_SUIT,
+                                                    Phase.NAME_TRUMP):
+                keep = [a for a in ids if a == PASS or (a in _ALONE_BIDS) == alone]
+                if keep:
+                    ids = keep
+            deal.apply(rng.choice(ids))
+        if deal.phase is Phase.PLAY:
+            return deal
+
+
+_ALONE_BIDS = frozenset({ORDER_ALONE, *range(TRUMP_ALONE, TRUMP_ALONE + 4)})
+
+
+def _machine() -> dict[str, Any]:
+    import numba
+    import numpy as np
+
+    return {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "system": f"{platform.system()} {platform.release()}",
+    }
+
+
+def _summary(xs: list[float]) -> dict[str, float]:
+    if not xs:
+        return {"deals": 0}
+    xs = sorted(xs)
+    return {
+        "deals": len(xs),
+        "median_us": round(statistics.median(xs), 2),
+        "p99_us": round(xs[min(len(xs) - 1, math.ceil(0.99 * len(xs)) - 1)], 2),
+        "mean_us": round(statistics.fmean(xs), 2),
+        "max_us": round(xs[-1], 2),
+    }
+
+
+def bench_solver(deals: int = 2000, seed: int = 1, bidding: str = "random",
+                 core: int | None = None) -> dict[str, Any]:
+    """``euchre bench solver``: time full four-handed deals (24 cards, default rules)
+    solved from the first lead, one at a time on one core, after the JIT warm-up.
+
+    The deals are random; with ``bidding="random"`` the bidding is random up to the play
+    phase, and the maker goes alone in every second deal (so half the deals are played
+    by four, half by three); with ``bidding="basic"`` the ``basic`` bot bids for every
+    seat.  Each deal is solved three ways, each timed on its own:
+
+    * ``all_values``: :func:`~euchre.solver.solve_position` on the deal's raw ints, the
+      value of every legal first lead (what ``euchre solve`` prints, what a PIMC sample
+      needs);
+    * ``value_only``: the same with ``all_values=False`` (the deal's value and one best
+      lead);
+    * ``solve_api``: :func:`~euchre.solver.solve` on the :class:`~euchre.deal.Deal`
+      (``all_values`` plus reading the deal and building :class:`~euchre.actions.Action`
+      objects).
+
+    ``core`` pins the process to that core first (Linux).  The headline ``median_us`` and
+    ``p99_us`` are ``all_values`` over the deals the four play (maker not alone).
+    ``cpu_share`` is the process's CPU time over the wall time of the timed loop: well
+    below 1 means other work shared the core and the figures are inflated.
+    """
+    # importing the solver compiles its kernel: only this benchmark pays for it
+    from euchre.solver import nodes_searched, position_of, solve, solve_position, warm_up
+
+    if core is not None and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {core})
+    warm = warm_up()
+    rng = random.Random(seed)
+    rules = Rules(players=4)
+    dealt = []
+    for i in range(deals):
+        deal = random_play_deal(rules, rng, alone=i % 2 == 1, bidding=bidding)
+        dealt.append((deal, position_of(deal)))
+    modes = ("all_values", "value_only", "solve_api")
+    times: dict[str, dict[bool, list[float]]] = {m: {False: [], True: []} for m in modes}
+    nodes: dict[str, dict[bool, list[int]]] = {m: {False: [], True: []} for m in modes}
+    clock = time.perf_counter_ns
+    cpu0 = time.process_time()
+    wall0 = time.perf_counter()
+    for deal, (hands, trump, makers, leader, trick, out) in dealt:
+        alone = deal.alone
+        for mode in modes:
+            nodes0 = nodes_searched()
+            if mode == "solve_api":
+                t0 = clock()
+                solve(deal)
+                t1 = clock()
+            else:
+                all_values = mode == "all_values"
+                t0 = clock()
+                solve_position(hands, trump, makers, leader, trick, out, all_values)
+                t1 = clock()
+            times[mode][alone].append((t1 - t0) / 1000)
+            nodes[mode][alone].append(nodes_searched() - nodes0)
+    cpu_share = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
+    report: dict[str, Any] = {
+        "benchmark": "open-hand solver, full four-handed deals from the first lead",
+        "rules": "four-handed, 24 cards, default rules",
+        "deals": deals,
+        "seed": seed,
+        "bidding": bidding,
+        "alone_deals": len(times["all_values"][True]),
+        "core": core,
+        "warm_up_s": round(warm, 3),
+        "cpu_share": round(cpu_share, 3),
+    }
+    head = _summary(times["all_values"][False])
+    report["median_us"] = head.get("median_us")
+    report["p99_us"] = head.get("p99_us")
+    for mode in modes:
+        by = times[mode]
+        report[mode] = {
+            "partnered": _summary(by[False]),
+            "alone": _summary(by[True]),
+            "all": _summary(by[False] + by[True]),
+            "median_nodes": {
+                "partnered": int(statistics.median(nodes[mode][False] or [0])),
+                "alone": int(statistics.median(nodes[mode][True] or [0])),
+            },
+        }
+    report["machine"] = _machine()
+    return report
+
+
+def format_bench(report: dict[str, Any]) -> str:
+    """The :func:`bench_solver` report as a few lines of plain text."""
+    lines = [
+        f"{report['benchmark']}: {report['deals']} deals ({report['alone_deals']} with the "
+        f"maker alone), seed {report['seed']}, {report['bidding']} bidding, "
+        f"warm-up {report['warm_up_s']} s, CPU share {report['cpu_share']}",
+        f"median {report['median_us']} µs, p99 {report['p99_us']} µs "
+        f"(every first lead's value, the deals the four play)",
+    ]
+    for mode in ("all_values", "value_only", "solve_api"):
+        part = report[mode]
+        cells = []
+        for group in ("partnered", "alone", "all"):
+            g = part[group]
+            if g.get("deals"):
+                cells.append(f"{group} {g['median_us']} / {g['p99_us']}")
+        lines.append(f"  {mode:<11} median / p99 µs: " + ", ".join(cells)
+                     + f"; median nodes {part['median_nodes']['partnered']} / "
+                     f"{part['median_nodes']['alone']}")
+    m = report["machine"]
+    lines.append(f"  machine: {m['cpu']}, {m['cores']} cores, {m['system']}, Python "
+                 f"{m['python']}, numba {m['numba']}")
+    return "\n".join(lines)

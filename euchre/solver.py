@@ -34,9 +34,6 @@ Ruffing with the right bower lets the maker's ace of clubs win a trick later.
 
 from __future__ import annotations
 
-import math
-import random
-import statistics
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -46,19 +43,18 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from euchre import _solver_kernel as _k
-from euchre.actions import ORDER_ALONE, PASS, TRUMP_ALONE, Action
+from euchre.actions import Action
 from euchre.deal import Deal, Phase
 from euchre.rules import Rules
 
 __all__ = [
     "PositionSolution",
     "Solution",
-    "bench_solver",
-    "format_bench",
     "makers_side",
     "minimax",
     "minimax_values",
-    "random_play_deal",
+    "nodes_searched",
+    "position_of",
     "solve",
     "solve_position",
     "solve_record",
@@ -198,7 +194,12 @@ def solve_position(
                             value)
 
 
-def _position_of(deal: Deal) -> tuple[list[int], int, int, int, list[int], int]:
+def position_of(deal: Deal) -> tuple[list[int], int, int, int, list[int], int]:
+    """A play-phase deal's arguments for :func:`solve_position`: ``(hands, trump, makers,
+    leader, trick, out)``.
+
+    Raises :class:`ValueError` if the deal is not in the play phase.
+    """
     _check_play(deal)
     trump = deal.trump
     assert trump is not None
@@ -218,7 +219,7 @@ def solve(deal: Deal) -> Solution:
 
     Raises :class:`ValueError` if the deal is not in the play phase.
     """
-    hands, trump, makers, leader, trick, out = _position_of(deal)
+    hands, trump, makers, leader, trick, out = position_of(deal)
     sol = solve_position(hands, trump, makers, leader, trick, out)
     mover = sol.to_move
     won_by_seat = deal.tricks_won
@@ -309,190 +310,23 @@ def minimax_values(deal: Deal) -> dict[Action, int]:
     return out
 
 
-# -- the benchmark -----------------------------------------------------------------------
-def random_play_deal(rules: Rules, rng: random.Random, alone: bool | None = None,
-                     bidding: str = "random") -> Deal:
-    """A random deal bid up to the first lead (thrown-in deals are dealt again).
-
-    ``bidding="random"`` picks every bidding action at random; ``alone`` (if not ``None``)
-    then forces the maker's choice to go alone or not.  ``bidding="basic"`` lets the
-    ``basic`` bot bid for every seat (``alone`` is ignored)."""
-    if bidding not in ("random", "basic"):
-        raise ValueError(f"bidding is 'random' or 'basic', not {bidding!r}")
-    bot = None
-    if bidding == "basic":
-        from euchre.bots import make_bot
-
-        bot = make_bot("basic", rng)
-    while True:
-        deal = Deal.random(rules, dealer=rng.randrange(rules.players), seed=rng)
-        while not deal.is_over and deal.phase is not Phase.PLAY:
-            if bot is not None:
-                from euchre.bots import choose
-
-                deal.apply(choose(bot, deal))
-                continue
-            ids = deal.legal_action_ids()
-            if alone is not None and deal.phase in (Phase.BID_TURNUP, Phase.BID_SUIT,
-                                                    Phase.NAME_TRUMP):
-                keep = [a for a in ids if a == PASS or (a in _ALONE_BIDS) == alone]
-                if keep:
-                    ids = keep
-            deal.apply(rng.choice(ids))
-        if deal.phase is Phase.PLAY:
-            return deal
-
-
-_ALONE_BIDS = frozenset({ORDER_ALONE, *range(TRUMP_ALONE, TRUMP_ALONE + 4)})
+# -- for the benchmarks (euchre.bench) -------------------------------------------------------
+def nodes_searched() -> int:
+    """The search nodes this thread's solves have visited so far (the difference over a
+    solve is its size)."""
+    return int(_MEMORY.stats[0])
 
 
 def warm_up() -> float:
     """The seconds it took to compile the kernel (or load it from numba's cache) when
-    this module was imported, plus a first solve."""
+    this module was imported, plus a first solve of each kind."""
     t = time.perf_counter() - _k.LOAD_SECONDS
-    deal = random_play_deal(Rules(players=4), random.Random(0))
+    deal = Deal.from_cards(Rules(players=4), dealer=0,
+                           hands=["AH KH 9S TS 9C", "JH JD QH AS KS", "TH AC KC QC JC",
+                                  "AD KD QD TD 9D"], turnup="9H")
+    for action in ("order", "discard 9S"):
+        deal.apply(action)
     solve(deal)
-    hands, trump, makers, leader, trick, out = _position_of(deal)
+    hands, trump, makers, leader, trick, out = position_of(deal)
     solve_position(hands, trump, makers, leader, trick, out, all_values=False)
     return time.perf_counter() - t
-
-
-def _machine() -> dict[str, Any]:
-    import os
-    import platform
-
-    import numba
-
-    from euchre.bench import cpu_model
-
-    return {
-        "cpu": cpu_model(),
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "numba": numba.__version__,
-        "numpy": np.__version__,
-        "system": f"{platform.system()} {platform.release()}",
-    }
-
-
-def _summary(xs: list[float]) -> dict[str, float]:
-    if not xs:
-        return {"deals": 0}
-    xs = sorted(xs)
-    return {
-        "deals": len(xs),
-        "median_us": round(statistics.median(xs), 2),
-        "p99_us": round(xs[min(len(xs) - 1, math.ceil(0.99 * len(xs)) - 1)], 2),
-        "mean_us": round(statistics.fmean(xs), 2),
-        "max_us": round(xs[-1], 2),
-    }
-
-
-def bench_solver(deals: int = 2000, seed: int = 1, bidding: str = "random",
-                 core: int | None = None) -> dict[str, Any]:
-    """``euchre bench solver``: time full four-handed deals (24 cards, default rules)
-    solved from the first lead, one at a time on one core, after the JIT warm-up.
-
-    The deals are random; with ``bidding="random"`` the bidding is random up to the play
-    phase, and the maker goes alone in every second deal (so half the deals are played
-    by four, half by three); with ``bidding="basic"`` the ``basic`` bot bids for every
-    seat.  Each deal is solved three ways, each timed on its own:
-
-    * ``all_values``: :func:`solve_position` on the deal's raw ints, the value of every
-      legal first lead (what ``euchre solve`` prints, what a PIMC sample needs);
-    * ``value_only``: the same with ``all_values=False`` (the deal's value and one best
-      lead);
-    * ``solve_api``: :func:`solve` on the :class:`Deal` (``all_values`` plus reading the
-      deal and building :class:`Action` objects).
-
-    ``core`` pins the process to that core first (Linux).  The headline ``median_us`` and
-    ``p99_us`` are ``all_values`` over the deals the four play (maker not alone).
-    ``cpu_share`` is the process's CPU time over the wall time of the timed loop: well
-    below 1 means other work shared the core and the figures are inflated.
-    """
-    import os
-
-    if core is not None and hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {core})
-    warm = warm_up()
-    rng = random.Random(seed)
-    rules = Rules(players=4)
-    dealt = []
-    for i in range(deals):
-        deal = random_play_deal(rules, rng, alone=i % 2 == 1, bidding=bidding)
-        dealt.append((deal, _position_of(deal)))
-    modes = ("all_values", "value_only", "solve_api")
-    times: dict[str, dict[bool, list[float]]] = {m: {False: [], True: []} for m in modes}
-    nodes: dict[str, dict[bool, list[int]]] = {m: {False: [], True: []} for m in modes}
-    clock = time.perf_counter_ns
-    cpu0 = time.process_time()
-    wall0 = time.perf_counter()
-    for deal, (hands, trump, makers, leader, trick, out) in dealt:
-        alone = deal.alone
-        for mode in modes:
-            _MEMORY.stats[0] = 0
-            if mode == "solve_api":
-                t0 = clock()
-                solve(deal)
-                t1 = clock()
-            else:
-                all_values = mode == "all_values"
-                t0 = clock()
-                solve_position(hands, trump, makers, leader, trick, out, all_values)
-                t1 = clock()
-            times[mode][alone].append((t1 - t0) / 1000)
-            nodes[mode][alone].append(int(_MEMORY.stats[0]))
-    cpu_share = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
-    report: dict[str, Any] = {
-        "benchmark": "open-hand solver, full four-handed deals from the first lead",
-        "rules": "four-handed, 24 cards, default rules",
-        "deals": deals,
-        "seed": seed,
-        "bidding": bidding,
-        "alone_deals": len(times["all_values"][True]),
-        "core": core,
-        "warm_up_s": round(warm, 3),
-        "cpu_share": round(cpu_share, 3),
-    }
-    head = _summary(times["all_values"][False])
-    report["median_us"] = head.get("median_us")
-    report["p99_us"] = head.get("p99_us")
-    for mode in modes:
-        by = times[mode]
-        report[mode] = {
-            "partnered": _summary(by[False]),
-            "alone": _summary(by[True]),
-            "all": _summary(by[False] + by[True]),
-            "median_nodes": {
-                "partnered": int(statistics.median(nodes[mode][False] or [0])),
-                "alone": int(statistics.median(nodes[mode][True] or [0])),
-            },
-        }
-    report["machine"] = _machine()
-    return report
-
-
-def format_bench(report: dict[str, Any]) -> str:
-    """The :func:`bench_solver` report as a few lines of plain text."""
-    lines = [
-        f"{report['benchmark']}: {report['deals']} deals ({report['alone_deals']} with the "
-        f"maker alone), seed {report['seed']}, {report['bidding']} bidding, "
-        f"warm-up {report['warm_up_s']} s, CPU share {report['cpu_share']}",
-        f"median {report['median_us']} µs, p99 {report['p99_us']} µs "
-        f"(every first lead's value, the deals the four play)",
-    ]
-    for mode in ("all_values", "value_only", "solve_api"):
-        part = report[mode]
-        cells = []
-        for group in ("partnered", "alone", "all"):
-            g = part[group]
-            if g.get("deals"):
-                cells.append(f"{group} {g['median_us']} / {g['p99_us']}")
-        lines.append(f"  {mode:<11} median / p99 µs: " + ", ".join(cells)
-                     + f"; median nodes {part['median_nodes']['partnered']} / "
-                     f"{part['median_nodes']['alone']}")
-    m = report["machine"]
-    lines.append(f"  machine: {m['cpu']}, {m['cores']} cores, {m['system']}, Python "
-                 f"{m['python']}, numba {m['numba']}")
-    return "\n".join(lines)
-

@@ -18,15 +18,14 @@ from typing import Any
 import pytest
 
 from euchre import Action, Deal, Phase, Rules
+from euchre.bench import bench_solver, random_play_deal
 from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, TRICK_STRENGTH, Card, card_mask, parse_cards
 from euchre.solver import (
     PositionSolution,
     Solution,
-    bench_solver,
     makers_side,
     minimax,
     minimax_values,
-    random_play_deal,
     solve,
     solve_position,
     solve_record,
@@ -444,6 +443,7 @@ def test_bench_solver_reports_median_and_p99() -> None:
     assert report["median_us"] > 0 and report["p99_us"] >= report["median_us"]
     for mode in ("all_values", "value_only", "solve_api"):
         assert report[mode]["all"]["deals"] == 6
+        assert report[mode]["median_nodes"]["partnered"] > 0
     json.dumps(report)
 
 

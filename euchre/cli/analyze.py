@@ -53,7 +53,7 @@ def analyze_command(
 
     For each decision with a choice: what was played, what the expert would play, and
     the expected cost of the difference (points for the seat's side this deal; see
-    euchre.bots.expert). Decisions that cost at least --threshold are mistakes.
+    euchre.bots.evaluation). Decisions that cost at least --threshold are mistakes.
     """
     if samples < 1:
         fail(f"--samples is 1 or more, not {samples}")

@@ -28,7 +28,7 @@ def bench_solver_command(
     """Solve full four-handed deals from the first lead; median and p99 in µs."""
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
-    from euchre.solver import bench_solver, format_bench
+    from euchre.bench import bench_solver, format_bench
 
     report = bench_solver(deals=deals, seed=seed)
     typer.echo(json.dumps(report) if json_out else format_bench(report))

@@ -11,7 +11,8 @@ import pytest
 from euchre.actions import Action
 from euchre.bots import BOTS, make_bot, play_deal, play_game
 from euchre.bots.basic import hand_value
-from euchre.bots.expert import ExpertBot, IntermediateBot, hand_estimate, sample_world
+from euchre.bots.expert import ExpertBot, IntermediateBot
+from euchre.bots.knowledge import hand_estimate, sample_world
 from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, card_mask, cards_of, pack_mask
 from euchre.deal import Deal, Observation, Phase
 from euchre.rules import Rules

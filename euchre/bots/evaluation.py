@@ -1,0 +1,730 @@
+"""The ``expert`` bot's evaluation: the value of each candidate action, in points,
+averaged over the worlds its seat may be in (:mod:`euchre.bots.knowledge`).
+
+**Play** (RULES §8): each world is solved open-handed (:func:`euchre.solver.solve_position`,
+every legal card's value); a card's value is the weighted average over the worlds.
+**Every other decision** -- bidding and going alone (§4), the dealer's exchange (§5), the
+dummy merge and the partner call (§6), defending alone (§7) -- is evaluated by playing each
+candidate action forward in every world: the decisions still to come before the first
+lead are taken by a fixed rule-of-thumb policy (the basic bot's rules, on raw ints), and
+the deal is then solved from the first lead.  The seat's own next decision on the way (its
+round-2 bid after passing, its exchange as dealer, its call) is not left to the policy:
+its few best options are played on in every world, and the one best on average over the
+worlds that reach that point is taken in all of them (the seat will not know more then).
+Playing forward uses the engine's transitions written again on raw ints (:class:`_Sim`
+and :meth:`_PrePlayEval._apply`).
+
+**Values are points**: for each world the deal's result is scored by RULES §9 and the
+seat's *utility* is its side's points minus the opponents' (the average of the others'
+points three- and five-handed), plus the bot's ``game_bonus`` points
+(:attr:`euchre.bots.expert.ExpertBot.game_bonus`) if the deal wins the game for the seat
+and minus it if the deal loses the game (RULES §10): a lone march that reaches the target
+is worth more, a euchre that hands the opponents the game costs more.  In play a tiny
+``0.001`` per expected trick of the seat's side breaks ties.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Sequence
+from typing import Final, NamedTuple, Protocol
+
+from euchre.actions import (
+    CALL,
+    DEFEND_ALONE,
+    DISCARD,
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    TRUMP,
+    TRUMP_ALONE,
+    Action,
+    ActionKind,
+)
+from euchre.bots.basic import BasicBot, march_value
+from euchre.bots.knowledge import (
+    _BID1,
+    _BID2,
+    _CALL,
+    _DEFEND,
+    _DUMMY,
+    _EXCHANGE,
+    _NAME,
+    _OVER,
+    _PLAY,
+    _bits,
+    _keep_key,
+    _Know,
+    _trump_order,
+    _Worlds,
+    hand_estimate,
+)
+from euchre.cards import (
+    EFFECTIVE_SUIT,
+    JOKER,
+    SUIT_MASKS,
+    cards_of,
+    pack_mask,
+)
+from euchre.deal import deal_points
+from euchre.solver import solve_position
+
+_TRICK_TIE: Final = 0.001
+_ALONE_SLACK = 1.2
+"""Going alone is evaluated when the march estimate is within this of the basic bar."""
+_BRANCH = True
+"""The seat's own later pre-play decisions: one choice per information set (else the
+policy's)."""
+
+
+# -- the policy's card choices on bitmasks (the basic bot's rules) ------------------------------
+def _keep_tie(trump: int, c: int) -> float:
+    """A tiny amount growing with :func:`_keep_key`: breaks exact ties between cards."""
+    group, rank = _keep_key(trump, c)
+    return 1e-6 * (group * 16 + rank)
+
+
+def _discard_card(hand: int, trump: int, forbid: int = 0) -> int:
+    """The basic bot's discard: the lowest non-trump, voiding a suit, aces kept."""
+    best = -1
+    best_key: tuple[int, int, int, int] = (9, 9, 9, 9)
+    for c in _bits(hand & ~forbid):
+        s = EFFECTIVE_SUIT[trump][c]
+        if s == trump:
+            key = (2, _trump_order(trump, c), 0, 0)
+        else:
+            length = (hand & SUIT_MASKS[trump][s]).bit_count()
+            rank = c & 7
+            key = (1, length, rank, 0) if rank == 7 else (0, 0 if length == 1 else 1, rank,
+                                                          length)
+        if key < best_key:
+            best, best_key = c, key
+    return best
+
+
+def _greedy_keep(cards: int, trump: int, keep: int = 5) -> int:
+    """The ``keep`` best cards by :func:`_keep_key` (three-handed dummy merge policy)."""
+    ranked = sorted(_bits(cards), key=lambda c: _keep_key(trump, c), reverse=True)
+    m = 0
+    for c in ranked[:keep]:
+        m |= 1 << c
+    return m
+
+
+# -- what the evaluations share -----------------------------------------------------------------
+class _Bot(Protocol):
+    """What an evaluation needs of the bot it runs for: the expert's
+    :class:`~euchre.bots.expert.ExpertBot`."""
+
+    rng: random.Random
+    worlds_used: int
+    """Set to the worlds sampled for the decision."""
+
+    @property
+    def game_bonus(self) -> float:
+        """Points added to a deal's utility when it wins the game, removed when it loses."""
+        ...
+
+    def _out_of_time(self, start: float, worlds: int) -> bool:
+        """Whether to stop sampling, ``worlds`` taken since ``start`` (perf_counter)."""
+        ...
+
+
+class _Evaluator(_Worlds):
+    """What the play and the pre-play evaluations share: worlds, weights, points."""
+
+    def __init__(self, bot: _Bot, k: _Know) -> None:
+        super().__init__(k, bot.rng)
+        self.bot = bot
+        obs = k.obs
+        self.scores = obs.scores
+        self.target = obs.rules.target
+        self.alone_bar = BasicBot.alone_bar.get(k.n, 99.0)
+        self._utils: dict[tuple[int, int, bool, bool], float] = {}
+
+    # -- points ----------------------------------------------------------------------------
+    def utility(self, maker: int, partner: int, made: int, alone: bool,
+                lone_defender: bool) -> float:
+        """The seat's utility of a deal's result (see the module doc); cached."""
+        key = (maker * 8 + partner + 1, made, alone, lone_defender)
+        u = self._utils.get(key)
+        if u is None:
+            u = self._utility(maker, partner, made, alone, lone_defender)
+            self._utils[key] = u
+        return u
+
+    def _utility(self, maker: int, partner: int, made: int, alone: bool,
+                 lone_defender: bool) -> float:
+        n = self.n
+        side = {maker}
+        if n == 4:
+            side.add((maker + 2) % 4)
+        elif n == 5 and partner >= 0:
+            side.add(partner)
+        return self.utility_of_gains(deal_points(n, side, made, alone, lone_defender))
+
+    def utility_of_gains(self, gains: Sequence[int]) -> float:
+        """Net points for the seat, with the game bonus (module doc)."""
+        n = self.n
+        me = self.k.me
+        if n == 4:
+            net = float(gains[me] - gains[(me + 1) % 4])
+        elif n == 2:
+            net = float(gains[me] - gains[1 - me])
+        else:
+            net = gains[me] - sum(g for s, g in enumerate(gains) if s != me) / (n - 1)
+        new = [a + b for a, b in zip(self.scores, gains, strict=True)]
+        top = max(new)
+        if top >= self.target:
+            winners = [s for s, v in enumerate(new) if v == top]
+            bonus = self.bot.game_bonus
+            if me in winners:
+                net += bonus if n == 4 else bonus / len(winners)
+            else:
+                net -= bonus
+        return net
+
+
+# -- play ---------------------------------------------------------------------------------------
+class _PlayEval(_Evaluator):
+    """Every legal card's value: the weighted average over worlds of the solved deal."""
+
+    def run(self) -> tuple[dict[Action, float], dict[Action, float]]:
+        k = self.k
+        obs = k.obs
+        legal = [int(a.card) for a in obs.legal_actions if a.card is not None]
+        n = self.n
+        trump = k.trump
+        maker = obs.maker
+        assert maker is not None
+        trick = [int(c) for _, c in obs.trick]
+        leader = obs.trick[0][0] if obs.trick else k.me
+        tricks_left = 5 - len(obs.tricks)
+        won = obs.tricks_won
+        lone = obs.lone_defender is not None
+        called = -1 if obs.called is None else int(obs.called)
+        totals = dict.fromkeys(legal, 0.0)
+        tricks = dict.fromkeys(legal, 0.0)
+        weight_sum = 0.0
+        start = time.perf_counter()
+        worlds = 0
+        bot = self.bot
+        while not bot._out_of_time(start, worlds):
+            hands = self.world()
+            worlds += 1
+            if hands is None:
+                break
+            w = self.weight(hands)
+            # the maker's side in this world
+            partner = -1
+            alone = obs.alone
+            if n == 4:
+                partner = (maker + 2) % 4
+            elif n == 5 and not obs.alone:
+                if obs.partner is not None:
+                    partner = obs.partner
+                elif called >= 0:
+                    bit = 1 << called
+                    for s in range(n):
+                        if hands[s] & bit:
+                            partner = s
+                            break
+                    else:
+                        alone = True  # the called card is buried: alone unknowingly
+            makers = 1 << maker
+            if partner >= 0 and not k.out >> partner & 1:
+                makers |= 1 << partner
+            play_hands = [0 if k.out >> s & 1 else hands[s] for s in range(n)]
+            sol = solve_position(play_hands, trump, makers, leader, trick, k.out, True)
+            side_won = won[maker] + (won[partner] if partner >= 0 else 0)
+            mine = makers >> k.me & 1 == 1
+            util_maker = partner if n == 5 else -1
+            for c, v in sol.values.items():
+                if c not in totals:
+                    continue
+                u = self.utility(maker, util_maker, side_won + v, alone, lone)
+                totals[c] += w * u
+                tricks[c] += w * (v if mine else tricks_left - v)
+            weight_sum += w
+        bot.worlds_used = worlds
+        if weight_sum <= 0:
+            weight_sum = 1.0
+        values = {Action.play(c): totals[c] / weight_sum for c in legal}
+        # ties: more tricks, then the card least worth keeping (low cards go first)
+        tie = {Action.play(c): _TRICK_TIE * tricks[c] / weight_sum - _keep_tie(trump, c)
+               for c in legal}
+        return values, tie
+
+
+# -- before the play -------------------------------------------------------------------------
+class _Sim:
+    """The rest of the bidding, exchange, dummy, call and defence of one world, on raw
+    ints, as the engine plays them (RULES §4-§8)."""
+
+    __slots__ = ("alone", "bids", "dummy", "exchange", "forced", "hands", "lone", "maker",
+                 "out", "partner", "phase", "queue", "trump", "turn")
+
+    def __init__(self) -> None:
+        self.phase = _BID1
+        self.turn = 0
+        self.bids = 0
+        self.trump = -1
+        self.maker = -1
+        self.alone = False
+        self.exchange = False
+        self.forced = False
+        self.out = 0
+        self.lone = -1
+        self.partner = -1
+        self.queue: list[int] = []
+        self.hands: list[int] = []
+        self.dummy = 0
+
+    def copy(self) -> _Sim:
+        other = _Sim.__new__(_Sim)
+        for name in _Sim.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands.copy()
+        other.queue = self.queue.copy()
+        return other
+
+
+class _Branch(NamedTuple):
+    """The seat's own later decision in one world: its information set and the value of
+    each option there."""
+
+    key: tuple[int, ...]
+    values: dict[int, float]
+
+
+class _PrePlayEval(_Evaluator):
+    """Each candidate action played forward in every world, then solved from the lead."""
+
+    def __init__(self, bot: _Bot, k: _Know, everything: bool) -> None:
+        super().__init__(bot, k)
+        self.everything = everything
+        obs = k.obs
+        self.legal = list(obs.legal_actions)
+        self.start = self._start_state()
+        self._known_out = 0
+        for c in obs.discards:
+            self._known_out |= 1 << int(c)
+        if obs.turnup_taken is False:
+            self._known_out |= 1 << k.turnup
+
+    # -- the state now ----------------------------------------------------------------------
+    def _start_state(self) -> _Sim:
+        k = self.k
+        obs = k.obs
+        n = self.n
+        st = _Sim()
+        st.phase = k.phase
+        st.turn = k.me
+        passes = sum(1 for e in obs.events
+                     if e.action is not None and e.action.kind is ActionKind.PASS)
+        if k.phase == _BID1:
+            st.bids = passes
+        elif k.phase == _BID2:
+            st.bids = passes - n
+        st.trump = k.trump
+        st.maker = -1 if obs.maker is None else obs.maker
+        st.alone = obs.alone
+        st.exchange = bool(obs.turnup_taken)
+        st.out = k.out
+        if k.phase == _DEFEND:
+            side = {st.maker, (st.maker + 2) % 4} if n == 4 else {st.maker}
+            order = [(k.dealer + 1 + i) % n for i in range(n)]
+            queue = [s for s in order if s not in side]
+            st.queue = queue[queue.index(k.me):]
+        return st
+
+    # -- candidates ----------------------------------------------------------------------
+    def _candidates(self) -> list[int]:
+        """Action ids (dummy merge: keep masks, see :meth:`_dummy_candidates`)."""
+        k = self.k
+        legal = [a.id for a in self.legal]
+        if self.everything or k.phase in (_EXCHANGE, _CALL, _DEFEND):
+            return legal
+        me = k.me
+        if k.phase == _BID1:
+            keep = [PASS, ORDER]
+            if ORDER_ALONE in legal and self._alone_plausible(k.turnup_suit, True):
+                keep.append(ORDER_ALONE)
+            return [a for a in keep if a in legal]
+        # round 2 or a turned-up joker: the two best suits, alone with the best
+        suits = sorted({(a - TRUMP) % 4 for a in legal if TRUMP <= a < DEFEND_ALONE},
+                       key=lambda s: -self.estimate(k.hand, s, me, k.phase == _NAME))
+        out = [PASS] if PASS in legal else []
+        out += [TRUMP + s for s in suits[:2]]
+        if suits and TRUMP_ALONE + suits[0] in legal and self._alone_plausible(
+                suits[0], k.phase == _NAME):
+            out.append(TRUMP_ALONE + suits[0])
+        return out
+
+    def _alone_plausible(self, trump: int, takes_turnup: bool, hand: int = -1) -> bool:
+        k = self.k
+        if hand < 0:
+            hand = k.hand
+        if takes_turnup and k.dealer == k.me:
+            hand |= 1 << k.turnup
+            if hand.bit_count() > 5:
+                hand = _greedy_keep(hand, trump)
+        top = 10 if k.rules.joker else 9
+        return march_value(list(cards_of(hand)), trump, top) >= self.alone_bar - _ALONE_SLACK
+
+    def _dummy_candidates(self) -> list[int]:
+        """Keep-sets of five for the dummy merge: the best by the hand estimate, and for
+        each legal discard the best set without that card."""
+        k = self.k
+        cards = _bits(k.hand)
+        ranked = sorted(
+            (sum(1 << c for c in combo) for combo in itertools.combinations(cards, 5)),
+            key=lambda m: -hand_estimate(m, k.trump, 3))
+        top = ranked[:6 if self.everything else 5]
+        best_without: dict[int, int] = {}
+        for c in cards:
+            for m in ranked:
+                if not m >> c & 1:
+                    best_without[c] = m
+                    break
+        if self.everything:
+            for m in best_without.values():
+                if m not in top:
+                    top.append(m)
+        return top
+
+    # -- running -------------------------------------------------------------------------
+    def run(self) -> tuple[dict[Action, float], dict[Action, float]]:
+        k = self.k
+        dummy_phase = k.phase == _DUMMY
+        cands = self._dummy_candidates() if dummy_phase else self._candidates()
+        totals = [0.0] * len(cands)
+        # the seat's own later decisions (its round-2 bid, its exchange, its call) are
+        # taken once per information set, the same in every world: the option best on
+        # average over the worlds that reach it
+        branched: list[tuple[int, float, _Branch]] = []
+        at_key: dict[tuple[int, ...], dict[int, float]] = {}
+        weight_sum = 0.0
+        bot = self.bot
+        start = time.perf_counter()
+        worlds = 0
+        while not bot._out_of_time(start, worlds):
+            hands = self.world()
+            worlds += 1
+            if hands is None:
+                break
+            w = self.weight(hands)
+            base = self.start.copy()
+            base.hands = hands[:self.n]
+            base.dummy = hands[self.n] if self.n == 3 else 0
+            cache: dict[tuple[int, ...], float] = {}
+            for i, a in enumerate(cands):
+                st = base.copy()
+                got = self._finish(st, a, cache, branch=not dummy_phase)
+                if isinstance(got, _Branch):
+                    branched.append((i, w, got))
+                    sums = at_key.setdefault(got.key, {})
+                    for o, v in got.values.items():
+                        sums[o] = sums.get(o, 0.0) + w * v
+                else:
+                    totals[i] += w * got
+            weight_sum += w
+        chosen = {key: max(sums, key=lambda o: sums[o]) for key, sums in at_key.items()}
+        for i, w, b in branched:
+            totals[i] += w * b.values[chosen[b.key]]
+        bot.worlds_used = worlds
+        if weight_sum <= 0:
+            weight_sum = 1.0
+        value_of = {a: t / weight_sum for a, t in zip(cands, totals, strict=True)}
+        values: dict[Action, float] = {}
+        tie: dict[Action, float] = {}
+        if dummy_phase:
+            for action in self.legal:
+                c = int(action.card) if action.card is not None else -1
+                options = [v for m, v in value_of.items() if not m >> c & 1]
+                if options:
+                    values[action] = max(options)
+                    # among equal keep-sets, throw the least useful card first
+                    tie[action] = -_keep_tie(k.trump, c)
+        else:
+            for action in self.legal:
+                if action.id in value_of:
+                    values[action] = value_of[action.id]
+            if k.phase == _EXCHANGE:
+                for action in values:
+                    c = int(action.card) if action.card is not None else 0
+                    tie[action] = -_keep_tie(k.trump, c)
+        return values, tie
+
+    # -- one world, one candidate ------------------------------------------------------------
+    def _finish(self, st: _Sim, first: int, cache: dict[tuple[int, ...], float],
+                branch: bool = False) -> float | _Branch:
+        """Apply ``first`` then the policy up to the first lead; the solved utility.
+
+        With ``branch``, at the seat's own next decision (see :meth:`_own_options`)
+        every option is played on by the policy, and the values come back as a
+        :class:`_Branch` for the caller to choose from."""
+        a: int | None = first
+        while st.phase < _PLAY:
+            if a is None:
+                if branch and _BRANCH and st.turn == self.k.me:
+                    options = self._own_options(st)
+                    if options:
+                        key = (first, st.phase, st.maker, st.trump, int(st.alone),
+                               st.hands[self.k.me])
+                        values = {}
+                        for o in options:
+                            got = self._finish(st.copy(), o, cache)
+                            assert not isinstance(got, _Branch)
+                            values[o] = got
+                        return _Branch(key, values)
+                a = self._policy(st)
+            self._apply(st, a)
+            a = None
+        if st.phase == _OVER:
+            return self.utility_of_gains([0] * self.n)
+        return self._solve(st, cache)
+
+    def _own_options(self, st: _Sim) -> list[int]:
+        """The options weighed at the seat's own later decision: round 2 (pass and the
+        two best suits, alone with the best when plausible), the exchange (the three
+        likeliest discards) and the call (the five likeliest cards); else none."""
+        k = self.k
+        me = k.me
+        p = st.phase
+        hand = st.hands[me]
+        if p == _BID2:
+            suits = sorted((s for s in range(4) if s != k.turnup_suit),
+                           key=lambda s: -self.estimate(hand, s, me, False))
+            stuck = k.rules.stick_the_dealer and me == k.dealer
+            out = [] if stuck else [PASS]
+            out += [TRUMP + s for s in suits[:2]]
+            if k.rules.alone_allowed and self._alone_plausible(suits[0], False, hand):
+                out.append(TRUMP_ALONE + suits[0])
+            return out
+        if p == _EXCHANGE:
+            forbid = 1 << k.turnup if k.rules.dealer_must_take_up else 0
+            out = []
+            rest = hand & ~forbid
+            for _ in range(3):
+                if not rest:
+                    break
+                c = _discard_card(rest, st.trump)
+                out.append(DISCARD + c)
+                rest &= ~(1 << c)
+            return out
+        if p == _CALL:
+            return [CALL + c for c in self._call_cards(st)[:5]]
+        return []
+
+    def _solve(self, st: _Sim, cache: dict[tuple[int, ...], float]) -> float:
+        n = self.n
+        k = self.k
+        out = st.out
+        hands = [0 if out >> s & 1 else st.hands[s] for s in range(n)]
+        maker = st.maker
+        makers = 1 << maker
+        partner = -1
+        if n == 4:
+            partner = (maker + 2) % 4
+        elif n == 5:
+            partner = st.partner
+        if partner >= 0 and not out >> partner & 1:
+            makers |= 1 << partner
+        # who leads (RULES §8)
+        nxt = self._next_active(out)
+        if n == 3 and st.alone:
+            lead = nxt[maker]
+        elif n == 3 and st.lone >= 0:
+            lead = nxt[st.lone]
+        else:
+            lead = nxt[k.dealer]
+        key = (*hands, st.trump, makers, out, lead, int(st.alone or st.forced), st.lone)
+        u = cache.get(key)
+        if u is None:
+            sol = solve_position(hands, st.trump, makers, lead, (), out, False)
+            alone = st.alone or st.forced
+            util_partner = partner if n == 5 else -1
+            u = self.utility(maker, util_partner, sol.value, alone, st.lone >= 0)
+            cache[key] = u
+        return u
+
+    def _next_active(self, out: int) -> list[int]:
+        n = self.n
+        nxt = [0] * n
+        for s in range(n):
+            t = (s + 1) % n
+            while out >> t & 1:
+                t = (t + 1) % n
+            nxt[s] = t
+        return nxt
+
+    # -- the engine's transitions, on raw ints -------------------------------------------------
+    def _apply(self, st: _Sim, a: int) -> None:
+        n = self.n
+        k = self.k
+        p = st.phase
+        if p == _BID1:
+            if a == PASS:
+                st.bids += 1
+                if st.bids == n:
+                    st.phase = _BID2
+                    st.bids = 0
+                st.turn = (st.turn + 1) % n
+                return
+            self._fix(st, st.turn, k.turnup_suit, a == ORDER_ALONE, True)
+        elif p in (_BID2, _NAME):
+            if a == PASS:
+                st.bids += 1
+                if st.bids == n:
+                    st.phase = _OVER
+                else:
+                    st.turn = (st.turn + 1) % n
+                return
+            alone = a >= TRUMP_ALONE
+            self._fix(st, st.turn, a - (TRUMP_ALONE if alone else TRUMP), alone, p == _NAME)
+        elif p == _EXCHANGE:
+            st.hands[k.dealer] &= ~(1 << (a - DISCARD))
+            self._after_exchange(st)
+        elif p == _DUMMY:
+            st.hands[st.maker] = a  # a keep-set of five (see _dummy_candidates)
+            self._after_dummy(st)
+        elif p == _CALL:
+            bit = 1 << (a - CALL)
+            for s in range(n):
+                if st.hands[s] & bit:
+                    st.partner = s
+                    break
+            else:
+                st.forced = True
+            self._after_call(st)
+        elif p == _DEFEND:
+            seat = st.queue.pop(0)
+            if a == DEFEND_ALONE:
+                st.lone = seat
+                if n == 4:
+                    st.out |= 1 << ((seat + 2) % 4)
+                else:
+                    other = next(s for s in range(n) if s not in (seat, st.maker))
+                    st.out |= 1 << other
+                st.queue = []
+            if not st.queue:
+                st.phase = _PLAY
+
+    def _fix(self, st: _Sim, maker: int, suit: int, alone: bool, exchange: bool) -> None:
+        k = self.k
+        st.trump = suit
+        st.maker = maker
+        st.alone = alone
+        st.exchange = exchange
+        if alone and self.n == 4:
+            st.out |= 1 << ((maker + 2) % 4)
+        if exchange and not st.out >> k.dealer & 1:
+            st.phase = _EXCHANGE
+            st.turn = k.dealer
+            st.hands[k.dealer] |= 1 << k.turnup
+            return
+        self._after_exchange(st)
+
+    def _after_exchange(self, st: _Sim) -> None:
+        if self.n == 3 and not st.alone:
+            st.phase = _DUMMY
+            st.turn = st.maker
+            st.hands[st.maker] |= st.dummy
+            st.dummy = 0
+            return
+        self._after_dummy(st)
+
+    def _after_dummy(self, st: _Sim) -> None:
+        if self.n == 5 and not st.alone:
+            st.phase = _CALL
+            st.turn = st.maker
+            return
+        self._after_call(st)
+
+    def _after_call(self, st: _Sim) -> None:
+        k = self.k
+        n = self.n
+        if k.rules.defend_alone:
+            side = {st.maker, (st.maker + 2) % 4} if n == 4 else {st.maker}
+            st.queue = [s for s in ((k.dealer + 1 + i) % n for i in range(n)) if s not in side]
+            st.phase = _DEFEND
+            st.turn = st.queue[0]
+            return
+        st.phase = _PLAY
+
+    # -- the policy for the decisions still to come ----------------------------------------
+    def _policy(self, st: _Sim) -> int:
+        k = self.k
+        n = self.n
+        p = st.phase
+        seat = st.turn if p != _DEFEND else st.queue[0]
+        hand = st.hands[seat]
+        if p == _BID1:
+            t = k.turnup_suit
+            est = self.estimate(hand, t, seat, True)
+            if est >= self.bar:
+                if n != 2 and self._alone_ok(hand, t, seat, True):
+                    return ORDER_ALONE
+                return ORDER
+            return PASS
+        if p in (_BID2, _NAME):
+            naming = p == _NAME
+            suits = [s for s in range(4) if naming or s != k.turnup_suit]
+            best_s = max(suits, key=lambda s: self.estimate(hand, s, seat, naming))
+            est = self.estimate(hand, best_s, seat, naming)
+            stuck = naming or (k.rules.stick_the_dealer and seat == k.dealer)
+            if est >= self.bar or stuck:
+                if n != 2 and est >= self.bar and self._alone_ok(hand, best_s, seat, naming):
+                    return TRUMP_ALONE + best_s
+                return TRUMP + best_s
+            return PASS
+        if p == _EXCHANGE:
+            forbid = 1 << k.turnup if k.rules.dealer_must_take_up else 0
+            return DISCARD + _discard_card(hand, st.trump, forbid)
+        if p == _DUMMY:
+            return _greedy_keep(hand, st.trump)
+        if p == _CALL:
+            return CALL + self._call_card(st)
+        # defending alone: a commanding trump holding
+        t = st.trump
+        trumps = hand & SUIT_MASKS[t][t]
+        top = JOKER if k.rules.joker else t * 8 + 4
+        if (trumps.bit_count() >= 3 and trumps >> top & 1
+                and hand_estimate(hand, t, n) >= BasicBot.defend_alone_bar):
+            return DEFEND_ALONE
+        return PASS
+
+    def _alone_ok(self, hand: int, trump: int, seat: int, takes_turnup: bool) -> bool:
+        k = self.k
+        if takes_turnup and seat == k.dealer:
+            full = hand | 1 << k.turnup
+            if full.bit_count() > 5:
+                hand = _greedy_keep(full, trump)
+        top = 10 if k.rules.joker else 9
+        return march_value(list(cards_of(hand)), trump, top) >= self.alone_bar
+
+    def _call_card(self, st: _Sim) -> int:
+        """The basic bot's call: the highest trump not held, then the best off ace."""
+        return self._call_cards(st)[0]
+
+    def _call_cards(self, st: _Sim) -> list[int]:
+        """The cards the maker may call, the basic bot's preference first."""
+        k = self.k
+        t = st.trump
+        hand = st.hands[st.maker]
+        pack = pack_mask(k.rules.deck, k.rules.joker)
+        known_out = self._known_out if st.maker == k.me else 0
+        keyed = []
+        for c in _bits(pack & ~hand):
+            out = 1 if known_out >> c & 1 else 0
+            if EFFECTIVE_SUIT[t][c] == t:
+                key = (out, 0, -_trump_order(t, c))
+            else:
+                held = (hand & SUIT_MASKS[t][c >> 3]).bit_count()
+                key = (out, 1, -(c & 7) * 4 - held)
+            keyed.append((key, c))
+        keyed.sort()
+        return [c for _, c in keyed]

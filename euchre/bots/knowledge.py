@@ -1,0 +1,500 @@
+"""What a seat knows, and the worlds it may be in: the ``expert`` bot's samples.
+
+A seat sees only its :class:`~euchre.deal.Observation` (RULES §12).  A *world* deals
+the cards it cannot see to the other hands (and to the kitty, the dummy and the other
+discards), consistently with everything the seat has seen:
+
+* its own hand, its own discards, the dummy it took (three-handed maker), every card
+  played, and the turn-up wherever it is known to lie (face up while round 1 is open,
+  turned down, or in the dealer's hand after an order-up unless played, or the dealer
+  is shown void in trump, or sits out);
+* the voids a seat showed by failing to follow suit (trump-aware: the left bower and
+  the joker are trump, RULES §2);
+* five-handed, the called card is never in the maker's hand; its holder in a world is
+  the maker's partner there (or nobody: the maker then plays alone, RULES §6);
+* three-handed, the maker's hand came from hand and dummy: five of the ten it held, so a
+  world deals it five unseen cards more than it holds and it keeps the best (trumps, then
+  aces, then high cards) of those its shown voids allow; the others are discards.
+
+Worlds are weighted by a light likelihood of what the others did: a seat that passed the
+turn-up is unlikely to hold a strong hand in its suit, a maker likely holds trumps (a
+logistic of the rule-of-thumb hand estimate of :mod:`euchre.bots.basic` around the bar
+that bot bids at, computed on bitmasks by :func:`hand_estimate`), and a seat that let an
+opponent's card win a trick is unlikely to have held a legal card that beat it.
+
+The evaluation of the actions in these worlds is :mod:`euchre.bots.evaluation`.
+
+>>> from euchre import Deal, Rules
+>>> import random
+>>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+>>> world = sample_world(deal.observation(1), random.Random(1))
+>>> world.hands[1] == deal.hand_mask(1), world.hands[0].bit_count()
+(True, 5)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from euchre.actions import ActionKind
+from euchre.bots.basic import BasicBot
+from euchre.cards import (
+    EFFECTIVE_SUIT,
+    JOKER,
+    SUIT_MASKS,
+    TRICK_STRENGTH,
+    pack_mask,
+)
+from euchre.deal import Observation, Phase
+
+__all__ = ["World", "hand_estimate", "sample_world"]
+
+_TAU: Final = 0.5
+"""Softness of the bid likelihood (in estimated tricks)."""
+_FLOOR: Final = 0.05
+_DUMMY_BONUS: Final = 1.45
+"""Three-handed: what the dummy adds to a maker's estimate, on average (basic samples it)."""
+_MODEL_MERGE = True
+"""Three-handed: model the maker's hand as the best five of ten (else any five)."""
+
+# Phase numbers on raw ints, for what the seat knows and the simulation that plays on
+# (:mod:`euchre.bots.evaluation`).
+_BID1, _BID2, _NAME, _EXCHANGE, _DUMMY, _CALL, _DEFEND, _PLAY, _OVER = range(9)
+_PHASE_NO: Final = {
+    Phase.BID_TURNUP: _BID1, Phase.BID_SUIT: _BID2, Phase.NAME_TRUMP: _NAME,
+    Phase.EXCHANGE: _EXCHANGE, Phase.DUMMY: _DUMMY, Phase.CALL_PARTNER: _CALL,
+    Phase.DEFEND: _DEFEND, Phase.PLAY: _PLAY, Phase.OVER: _OVER,
+}
+
+# -- a fast hand estimate on bitmasks (the basic bot's hand_value) ----------------------------
+_TRUMP_VALUE: Final = {10: 1.0, 9: 0.95, 8: 0.85, 7: 0.75, 6: 0.6, 5: 0.5,
+                       3: 0.42, 2: 0.4, 1: 0.38, 0: 0.36}
+_TV: Final = tuple(
+    tuple(_TRUMP_VALUE[TRICK_STRENGTH[t][t][c] - 20] if EFFECTIVE_SUIT[t][c] == t else 0.0
+          for c in range(33))
+    for t in range(4)
+)
+"""``_TV[trump][card]``: a trump's share of a trick (0 for a non-trump)."""
+
+
+def _off_table(two: bool) -> tuple[float, ...]:
+    ace, guarded, bare = (0.85, 0.45, 0.25) if two else (0.7, 0.35, 0.15)
+    out = []
+    for p in range(256):
+        n = p.bit_count()
+        v = 0.0
+        has_ace = bool(p >> 7 & 1)
+        if has_ace:
+            v += ace if n <= 3 else ace - 0.15
+        if p >> 6 & 1:
+            v += guarded if (has_ace or n >= 2) else bare
+            if not has_ace and n == 1:
+                v -= 0.05
+        out.append(v)
+    return tuple(out)
+
+
+_OFF: Final = (_off_table(False), _off_table(True))
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def hand_estimate(mask: int, trump: int, players: int) -> float:
+    """The basic bot's :func:`~euchre.bots.basic.hand_value` of a hand bitmask.
+
+    >>> from euchre.cards import card_mask, parse_cards
+    >>> round(hand_estimate(card_mask(parse_cards('JH JD AH AS 9C')), 2, 4), 2)
+    3.5
+    """
+    tv = _TV[trump]
+    tm = mask & SUIT_MASKS[trump][trump]
+    v = 0.0
+    for c in _bits(tm):
+        v += tv[c]
+    off = _OFF[players == 2]
+    present = 0
+    for s in range(4):
+        if s == trump:
+            continue
+        p = (mask & SUIT_MASKS[trump][s]) >> (8 * s) & 0xFF
+        if p:
+            present += 1
+            v += off[p]
+    nt = tm.bit_count()
+    if nt >= 2:
+        v += 0.25 * (3 - present)
+    if nt >= 4:
+        v += 0.2 * (nt - 3)
+    return v
+
+
+def _trump_order(trump: int, card: int) -> int:
+    return TRICK_STRENGTH[trump][trump][card] - 20
+
+
+def _keep_key(trump: int, c: int) -> tuple[int, int]:
+    """Higher is more worth keeping: trumps by rank, then aces, then by rank."""
+    if EFFECTIVE_SUIT[trump][c] == trump:
+        return (2, _trump_order(trump, c))
+    return (1 if c & 7 == 7 else 0, c & 7)
+
+def _build_beaters() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``_BEATERS[trump][led][strength]``: the cards stronger than that in such a trick."""
+    out = []
+    for t in range(4):
+        per_led = []
+        for led in range(4):
+            row = TRICK_STRENGTH[t][led]
+            per_led.append(tuple(sum(1 << c for c in range(33) if row[c] > v)
+                                 for v in range(32)))
+        out.append(tuple(per_led))
+    return tuple(out)
+
+
+_BEATERS: Final = _build_beaters()
+_DUCK: Final = 0.35
+"""The likelihood factor of a world in which a seat let an opponent win a trick it
+could have taken (the basic bot, like most players, takes such a trick)."""
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+# -- what the seat knows ----------------------------------------------------------------
+class _Know:
+    """Everything the observation tells about where the unseen cards may lie."""
+
+    def __init__(self, obs: Observation) -> None:
+        rules = obs.rules
+        self.obs = obs
+        self.n = n = rules.players
+        self.me = me = obs.seat
+        self.rules = rules
+        self.dealer = obs.dealer
+        self.phase = _PHASE_NO[obs.phase]
+        self.trump = -1 if obs.trump is None else int(obs.trump)
+        self.turnup = turnup = int(obs.turnup)
+        if turnup == JOKER:
+            fixed = rules.joker_suit
+            self.turnup_suit = -1 if fixed is None else int(fixed)
+        else:
+            self.turnup_suit = turnup >> 3
+        self.out = 0
+        for s in obs.sitting_out:
+            self.out |= 1 << s
+        self.hand = hand = _mask(obs.hand)
+        self.played = played = [0] * n
+        self.forbid = forbid = [0] * (n + 1)
+        trump = self.trump
+        # (seat, winning seat, cards that would have beaten it, the seat's cards played
+        # later): a seat that let an opponent's card stand when it held a legal card that
+        # beat it (its hand then: its hand now and the cards it played since)
+        self.ducks: list[tuple[int, int, int, int]] = []
+        order: list[tuple[int, int]] = []
+        for trick in (*((t.cards) for t in obs.tricks), obs.trick):
+            if not trick:
+                continue
+            led = EFFECTIVE_SUIT[trump][int(trick[0][1])]
+            row = TRICK_STRENGTH[trump][led]
+            best = -1
+            winner = -1
+            for seat, card in trick:
+                c = int(card)
+                played[seat] |= 1 << c
+                follows = EFFECTIVE_SUIT[trump][c] == led
+                if not follows:
+                    forbid[seat] |= SUIT_MASKS[trump][led]
+                if winner >= 0 and row[c] <= best and seat != me:
+                    beat = _BEATERS[trump][led][best]
+                    if follows:
+                        beat &= SUIT_MASKS[trump][led]
+                    self.ducks.append((seat, winner, beat, len(order)))
+                if row[c] > best:
+                    best, winner = row[c], seat
+                order.append((seat, c))
+        ducks = []
+        for seat, winner, beat, at in self.ducks:
+            later = 0
+            for s2, c in order[at + 1:]:
+                if s2 == seat:
+                    later |= 1 << c
+            ducks.append((seat, winner, beat, later))
+        self.ducks = ducks
+        all_played = 0
+        for m in played:
+            all_played |= m
+        self.all_played = all_played
+        known = hand | all_played | _mask(obs.discards)
+        if obs.dummy is not None:
+            known |= _mask(obs.dummy)
+        self.require = require = [0] * (n + 1)
+        tbit = 1 << turnup
+        known |= tbit
+        if (obs.turnup_taken and self.dealer != me and not self.out >> self.dealer & 1
+                and not all_played & tbit and not forbid[self.dealer] & tbit):
+            require[self.dealer] |= tbit
+        # five-handed: the maker never holds the card it called
+        if obs.called is not None and obs.maker is not None and obs.maker != me:
+            forbid[obs.maker] |= 1 << int(obs.called)
+        self.pool = _bits(pack_mask(rules.deck, rules.joker) & ~known)
+        # how many unseen cards each other hand holds (a sitting-out hand does not count)
+        need = [0] * (n + 1)
+        for s in range(n):
+            if s == me or self.out >> s & 1:
+                continue
+            if self.phase == _PLAY:
+                need[s] = 5 - played[s].bit_count()
+            else:
+                need[s] = 5
+            need[s] -= require[s].bit_count()
+        if n == 3 and self.phase in (_BID1, _BID2, _NAME, _EXCHANGE):
+            need[n] = 5  # the dummy, not yet taken up
+        self.need = need
+        # three-handed, a maker who took the dummy kept the best five of its ten cards
+        self.merged = -1
+        if (_MODEL_MERGE and n == 3 and obs.maker is not None and obs.maker != me
+                and not obs.alone
+                and self.phase in (_DEFEND, _PLAY) and need[obs.maker] > 0):
+            self.merged = obs.maker
+        slots = [s for s in range(n + 1) if need[s] > 0 and s != self.merged]
+        allowed = {s: sum(1 for c in self.pool if not forbid[s] >> c & 1) for s in slots}
+        self.constrained = sorted((s for s in slots if forbid[s]),
+                                  key=lambda s: allowed[s] - need[s])
+        self.free = [s for s in slots if not forbid[s]]
+        self.bid_terms = self._bid_terms()
+
+    def _bid_terms(self) -> list[tuple[int, int, int, bool]]:
+        """(seat, kind, suit, alone) of the other seats' bids: kind 0 pass round 1,
+        1 order, 2 pass round 2 (suit: the one turned down), 3 name a suit."""
+        obs = self.obs
+        n = self.n
+        terms: list[tuple[int, int, int, bool]] = []
+        passes = 0
+        naming = self.turnup == JOKER and self.rules.joker_suit is None
+        for e in obs.events:
+            a = e.action
+            if a is None:
+                continue
+            k = a.kind
+            if k is ActionKind.PASS:
+                if naming:
+                    break
+                kind = 0 if passes < n else 2
+                passes += 1
+                if e.seat != self.me:
+                    terms.append((e.seat, kind, self.turnup_suit, False))
+            elif k is ActionKind.ORDER:
+                if e.seat != self.me:
+                    terms.append((e.seat, 1, self.turnup_suit, a.alone))
+                break
+            elif k is ActionKind.TRUMP:
+                if e.seat != self.me and a.suit is not None:
+                    terms.append((e.seat, 3 if not naming else 4, int(a.suit), a.alone))
+                break
+            else:
+                break
+        return terms
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+# -- sampling worlds -------------------------------------------------------------------------
+class World(NamedTuple):
+    """One sampled deal of the cards a seat cannot see (see :func:`sample_world`)."""
+
+    hands: tuple[int, ...]
+    """Each seat's cards now as a bitmask (the observing seat's own hand included; a
+    seat sitting out holds nothing here: its cards are in ``rest``)."""
+    dummy: int
+    """Three-handed, before the maker takes it up: the dummy; else 0."""
+    rest: int
+    """Every other unseen card: the kitty, the others' discards, a sitting-out hand."""
+    weight: float
+    """The likelihood of the other seats' bids with these hands (unnormalised)."""
+
+
+def sample_world(observation: Observation,
+                 rng: random.Random | None = None) -> World | None:
+    """Deal the cards ``observation``'s seat cannot see, consistently with what it saw
+    (the module doc lists the constraints), and weigh the deal by the bids seen.
+
+    ``None`` only if no consistent deal was found (it should not happen).
+    """
+    worlds = _Worlds(_Know(observation), rng if rng is not None else random.Random())
+    hands = worlds.world()
+    if hands is None:
+        return None
+    n = worlds.n
+    return World(tuple(hands[:n]), hands[n] if n == 3 else 0, hands[n + 1],
+                 worlds.weight(hands))
+
+
+class _Worlds:
+    """Sampling worlds for a seat's knowledge, and weighing them by the others' bids and
+    plays."""
+
+    def __init__(self, k: _Know, rng: random.Random) -> None:
+        self.k = k
+        self.rng = rng
+        self.n = k.n
+        self.bar = BasicBot.bid_bar[k.n]
+
+    def world(self) -> list[int] | None:
+        """One sampled world: ``hands[seat]`` (mine included), ``hands[n]`` the hidden
+        dummy three-handed, ``hands[n + 1]`` the rest (kitty, discards, sitting out)."""
+        for attempt in range(60):
+            relax = attempt >= 40
+            got = self._try_world(relax)
+            if got is not None:
+                return got
+        return None
+
+    def _try_world(self, relax: bool) -> list[int] | None:
+        k = self.k
+        cards = k.pool.copy()
+        self.rng.shuffle(cards)
+        hands = [0] * (k.n + 2)
+        for s in range(k.n + 1):
+            hands[s] = k.require[s]
+        hands[k.me] = k.hand
+        dead = 0
+        m = k.merged
+        if m >= 0:
+            # its hand and the dummy: five unseen cards more than it holds now; it kept
+            # the best (by the dummy-merge policy) of those it may still hold
+            need = k.need[m]
+            drawn = cards[:need + 5]
+            cards = cards[need + 5:]
+            forbid = 0 if relax else k.forbid[m]
+            allowed = sorted((c for c in drawn if not forbid >> c & 1),
+                             key=lambda c: _keep_key(k.trump, c), reverse=True)
+            if len(allowed) < need:
+                return None
+            kept = allowed[:need]
+            for c in drawn:
+                if c in kept:
+                    hands[m] |= 1 << c
+                else:
+                    dead |= 1 << c
+        for s in k.constrained:
+            need = k.need[s]
+            forbid = 0 if relax else k.forbid[s]
+            got = 0
+            rest = []
+            m = hands[s]
+            for c in cards:
+                if got < need and not forbid >> c & 1:
+                    m |= 1 << c
+                    got += 1
+                else:
+                    rest.append(c)
+            if got < need:
+                return None
+            hands[s] = m
+            cards = rest
+        pos = 0
+        for s in k.free:
+            need = k.need[s]
+            m = hands[s]
+            for c in cards[pos:pos + need]:
+                m |= 1 << c
+            hands[s] = m
+            pos += need
+        r = dead
+        for c in cards[pos:]:
+            r |= 1 << c
+        hands[k.n + 1] = r
+        return hands
+
+    # -- the bid likelihood ------------------------------------------------------------------
+    def estimate(self, hand: int, trump: int, seat: int, takes_turnup: bool,
+                 alone: bool = False) -> float:
+        """The basic bot's estimate of the tricks ``seat``'s side takes with ``trump``."""
+        k = self.k
+        n = self.n
+        if takes_turnup and seat == k.dealer:
+            full = hand | 1 << k.turnup
+            if full.bit_count() > 5:
+                keep = full & ~(1 << k.turnup) if k.rules.dealer_must_take_up else full
+                best = -1.0
+                for c in _bits(keep):
+                    best = max(best, hand_estimate(full & ~(1 << c), trump, n))
+                return best + (0.0 if alone or n != 3 else _DUMMY_BONUS)
+            v = hand_estimate(full, trump, n)
+        else:
+            v = hand_estimate(hand, trump, n)
+            if takes_turnup:
+                tv = _TV[trump][k.turnup]
+                if n == 4 and k.dealer == (seat + 2) % 4:
+                    v += 0.6 * tv
+                else:
+                    v -= 0.5 * tv
+            elif (n == 4 and seat == (k.dealer + 1) % 4 and k.turnup != JOKER
+                    and trump == k.turnup >> 3 ^ 3):
+                v += 0.15  # "next": the dealer's side showed no interest in that colour
+        if n == 3 and not alone:
+            v += _DUMMY_BONUS
+        return v
+
+    def weight(self, hands: list[int]) -> float:
+        """How likely the other seats' bids and plays are with these hands
+        (unnormalised)."""
+        k = self.k
+        w = 1.0
+        if k.ducks and _DUCK < 1:
+            for seat, winner, beat, later in k.ducks:
+                if (hands[seat] | later) & beat and not self._same_side(seat, winner, hands):
+                    w *= _DUCK
+        for seat, kind, suit, alone in k.bid_terms:
+            hand = hands[seat] | k.played[seat]
+            if kind == 0:
+                est = self.estimate(hand, suit, seat, True)
+                x = (self.bar - est) / _TAU
+            elif kind == 1:
+                est = self.estimate(hand, suit, seat, True, alone)
+                x = (est - self.bar - (1.0 if alone else 0.0)) / _TAU
+            elif kind == 2:
+                est = max(self.estimate(hand, s, seat, False) for s in range(4) if s != suit)
+                x = (self.bar - est) / _TAU
+            else:
+                est = self.estimate(hand, suit, seat, kind == 4, alone)
+                x = (est - self.bar - (1.0 if alone else 0.0)) / _TAU
+            w *= max(_FLOOR, _sigmoid(x))
+        return w
+
+    def _same_side(self, seat: int, other: int, hands: list[int]) -> bool:
+        """Whether ``seat`` plays with ``other`` this deal, as far as ``seat`` knows."""
+        n = self.n
+        obs = self.k.obs
+        maker = obs.maker
+        if n == 4:
+            return (seat - other) % 2 == 0
+        if n == 3:
+            return seat != maker and other != maker
+        if n == 5 and maker is not None and obs.called is not None:
+            called = int(obs.called)
+            holder = obs.partner
+            if holder is None:
+                holder = next((s for s in range(n) if hands[s] >> called & 1), -1)
+            return (seat == holder and other == maker) or (
+                seat != maker and seat != holder and other != maker and other != holder)
+        return False

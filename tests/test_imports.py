@@ -1,0 +1,172 @@
+"""The package's imports go strictly downwards: the engine, then the solver, then the
+bots, then the adapters (CLI, server, benchmarks, tournaments, reviews).
+
+Every module under ``euchre/`` is parsed, and every import in it counts, the ones inside
+functions included: a lazy import still ties the modules together.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from pathlib import Path
+
+import pytest
+
+import euchre
+
+PACKAGE = Path(euchre.__file__).resolve().parent
+
+ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
+                    "euchre.deal", "euchre.game", "euchre.records"})
+SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel"})
+ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament"})
+LAYER_NAMES = ("engine", "solver", "bots", "adapters")
+
+
+def module_name(path: Path) -> str:
+    """``euchre/bots/expert.py`` -> ``euchre.bots.expert``; a package is its
+    ``__init__``."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def package_modules() -> dict[str, Path]:
+    """Every module of the package by name."""
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def layer(module: str) -> int | None:
+    """The module's layer (an index into :data:`LAYER_NAMES`), or ``None`` if unplaced."""
+    if module in ENGINE:
+        return 0
+    if module in SOLVER:
+        return 1
+    if module == "euchre.bots" or module.startswith("euchre.bots."):
+        return 2
+    if module in ADAPTERS or module.split(".")[:2] in (["euchre", "cli"], ["euchre", "server"]):
+        return 3
+    return None
+
+
+def imported(source: str, module: str, is_package: bool, known: set[str]) -> set[str]:
+    """The package's modules that ``source`` (module ``module``) imports, anywhere in it.
+
+    ``from euchre.server import views`` names the module ``euchre.server.views`` when
+    there is one (``known``), else the package ``euchre.server``."""
+    out: set[str] = set()
+    here = module.split(".") if is_package else module.split(".")[:-1]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = here[:len(here) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                out.add(sub if sub in known else base)
+    return {m for m in out if m == "euchre" or m.startswith("euchre.")}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports (itself left out)."""
+    modules = package_modules()
+    known = set(modules)
+    graph = {}
+    for name, path in modules.items():
+        deps = imported(path.read_text(encoding="utf-8"), name, path.name == "__init__.py",
+                        known)
+        graph[name] = deps - {name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as a path that returns to its start, or ``None``."""
+    done: set[str] = set()
+    for root in sorted(graph):
+        if root in done:
+            continue
+        path: list[str] = []
+        on_path: set[str] = set()
+        stack: list[tuple[str, list[str]]] = [(root, sorted(graph.get(root, ())))]
+        path.append(root)
+        on_path.add(root)
+        while stack:
+            node, todo = stack[-1]
+            if not todo:
+                stack.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+                continue
+            nxt = todo.pop()
+            if nxt in on_path:
+                return [*path[path.index(nxt):], nxt]
+            if nxt not in done:
+                stack.append((nxt, sorted(graph.get(nxt, ()))))
+                path.append(nxt)
+                on_path.add(nxt)
+    return None
+
+
+def test_imports_inside_functions_and_relative_imports_are_seen() -> None:
+    """The parser misses no kind of import (else the checks below could not fail)."""
+    source = (
+        "import euchre.cards\n"
+        "from euchre.deal import Deal\n"
+        "from euchre import solver, Rules\n"
+        "from . import basic\n"
+        "def f():\n"
+        "    from euchre.bots import make_bot\n"
+        "    if True:\n"
+        "        import euchre.bench as b\n"
+    )
+    known = {"euchre", "euchre.cards", "euchre.deal", "euchre.solver", "euchre.bots",
+             "euchre.bots.basic", "euchre.bench"}
+    assert imported(source, "euchre.bots.expert", False, known) == known
+
+
+def test_every_module_has_a_layer() -> None:
+    """A new module must be placed in a layer here before it can be checked."""
+    unplaced = [m for m in package_modules() if layer(m) is None]
+    assert unplaced == []
+
+
+def test_imports_go_to_the_same_layer_or_below() -> None:
+    """The engine imports only the engine, the solver the engine and itself, the bots
+    nothing above themselves; only the adapters may import anything."""
+    upward = []
+    for module, deps in sorted(import_graph().items()):
+        own = layer(module)
+        assert own is not None
+        for dep in sorted(deps):
+            theirs = layer(dep)
+            assert theirs is not None, f"{module} imports {dep}, which is not a module here"
+            if theirs > own:
+                upward.append(f"{module} ({LAYER_NAMES[own]}) imports {dep} "
+                              f"({LAYER_NAMES[theirs]})")
+    assert upward == []
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, " -> ".join(cycle or ())
+
+
+@pytest.mark.parametrize("graph, has_cycle", [
+    ({"a": {"b"}, "b": {"c"}, "c": set()}, False),
+    ({"a": {"b", "c"}, "b": {"c"}, "c": set()}, False),
+    ({"a": {"b"}, "b": {"c"}, "c": {"a"}}, True),
+    ({"a": {"b"}, "b": {"b"}}, True),
+])
+def test_find_cycle_finds_exactly_the_cycles(graph: dict[str, set[str]],
+                                             has_cycle: bool) -> None:
+    cycle = find_cycle(graph)
+    assert (cycle is not None) == has_cycle
+    if cycle is not None:
+        assert cycle[0] == cycle[-1]
+        assert all(b in graph[a] for a, b in itertools.pairwise(cycle))
