@@ -385,7 +385,7 @@ def _bid_bits(st: Int64Array) -> int:
         if alone_ok:
             bits |= 1 << (ORDER_ALONE - PASS)
         return bits
-    if p == BID_SUIT or p == NAME_TRUMP:
+    if p in (BID_SUIT, NAME_TRUMP):
         bits = 1 << (PASS - PASS) if _may_pass(st) else 0
         for suit in range(4):
             if _may_name(st, suit):
@@ -405,7 +405,7 @@ def legal_bits(st: Int64Array) -> tuple[int, int]:
     p = st[PHASE]
     if p == PLAY:
         return PLAY_CARD, _playable(st)
-    if p == EXCHANGE or p == DUMMY_MERGE:
+    if p in (EXCHANGE, DUMMY_MERGE):
         return DISCARD, _discardable(st)
     if p == CALL_PARTNER:
         # any card of the pack not in the maker's own hand (RULES §6)
@@ -435,7 +435,7 @@ def legal_mask(st: Int64Array, out: BoolArray) -> None:
         i += 1
 
 
-# -- applying an action -----------------------------------------------------------------------------
+# -- applying an action ----------------------------------------------------------------------------
 @_jit
 def apply_action(st: Int64Array, a: int) -> bool:
     """Take action ``a`` for the seat to move.  An illegal action returns False and
@@ -460,7 +460,7 @@ def _apply(st: Int64Array, a: int) -> None:
             _pass(st, BID_SUIT)
         else:
             _fix_trump(st, seat, turnup_suit(st), a == ORDER_ALONE, True)
-    elif p == BID_SUIT or p == NAME_TRUMP:
+    elif p in (BID_SUIT, NAME_TRUMP):
         if a == PASS:
             _pass(st, OVER)  # all passed twice: the deal is thrown in (RULES §4)
         else:
@@ -685,12 +685,12 @@ def points(st: Int64Array, out: Int64Array) -> None:
             if side >> s & 1:
                 out[s] = value
         return
-    value = 2  # euchred: each defender scores
-    if n == 4 and st[LONE] >= 0:
-        value = 4
-    elif n == 3 and st[LONE] >= 0 and made == 0:
-        value = 4
-    elif n == 5 and made == 0:
+    # euchred: each defender scores 2; 4 against a lone defender four-handed, and where the
+    # defenders take all five against a lone defender three-handed or five-handed
+    lone_defender = st[LONE] >= 0
+    swept = made == 0
+    value = 2
+    if (n == 4 and lone_defender) or (swept and ((n == 3 and lone_defender) or n == 5)):
         value = 4
     for s in range(n):
         if not side >> s & 1:

@@ -203,7 +203,7 @@ def _observe(st: Int64Array, seat: int, off: Int64Array, row: Any) -> None:
             s = core.next_active(st, s)
 
 
-# -- batched kernels ---------------------------------------------------------------------------------
+# -- batched kernels -------------------------------------------------------------------------------
 @_jit
 def _deal(states: Int64Array, seed: int, which: Any) -> None:
     for i in range(states.shape[0]):

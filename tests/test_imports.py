@@ -18,7 +18,8 @@ import euchre
 PACKAGE = Path(euchre.__file__).resolve().parent
 
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
-                    "euchre.deal", "euchre.game", "euchre.records"})
+                    "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
+                    "euchre.vector"})
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel"})
 ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament"})
 LAYER_NAMES = ("engine", "solver", "bots", "adapters")

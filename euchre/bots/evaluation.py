@@ -11,8 +11,8 @@ the deal is then solved from the first lead.  The seat's own next decision on th
 round-2 bid after passing, its exchange as dealer, its call) is not left to the policy:
 its few best options are played on in every world, and the one best on average over the
 worlds that reach that point is taken in all of them (the seat will not know more then).
-Playing forward uses the engine's transitions written again on raw ints (:class:`_Sim`
-and :meth:`_PrePlayEval._apply`).
+Playing forward runs the rules' compiled core (:mod:`euchre.core`), the same transitions
+the engine plays, held to it by ``tests/test_core.py``.
 
 **Values are points**: for each world the deal's result is scored by RULES §9 and the
 seat's *utility* is its side's points minus the opponents' (the average of the others'
@@ -31,6 +31,10 @@ import time
 from collections.abc import Sequence
 from typing import Final, NamedTuple, Protocol
 
+import numpy as np
+import numpy.typing as npt
+
+from euchre import core
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
@@ -52,8 +56,6 @@ from euchre.bots.knowledge import (
     _DUMMY,
     _EXCHANGE,
     _NAME,
-    _OVER,
-    _PLAY,
     _bits,
     _keep_key,
     _Know,
@@ -259,36 +261,8 @@ class _PlayEval(_Evaluator):
 
 
 # -- before the play -------------------------------------------------------------------------
-class _Sim:
-    """The rest of the bidding, exchange, dummy, call and defence of one world, on raw
-    ints, as the engine plays them (RULES §4-§8)."""
-
-    __slots__ = ("alone", "bids", "dummy", "exchange", "forced", "hands", "lone", "maker",
-                 "out", "partner", "phase", "queue", "trump", "turn")
-
-    def __init__(self) -> None:
-        self.phase = _BID1
-        self.turn = 0
-        self.bids = 0
-        self.trump = -1
-        self.maker = -1
-        self.alone = False
-        self.exchange = False
-        self.forced = False
-        self.out = 0
-        self.lone = -1
-        self.partner = -1
-        self.queue: list[int] = []
-        self.hands: list[int] = []
-        self.dummy = 0
-
-    def copy(self) -> _Sim:
-        other = _Sim.__new__(_Sim)
-        for name in _Sim.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands.copy()
-        other.queue = self.queue.copy()
-        return other
+State = npt.NDArray[np.int64]
+"""A deal's state in the compiled core (:mod:`euchre.core`)."""
 
 
 class _Branch(NamedTuple):
@@ -315,29 +289,29 @@ class _PrePlayEval(_Evaluator):
             self._known_out |= 1 << k.turnup
 
     # -- the state now ----------------------------------------------------------------------
-    def _start_state(self) -> _Sim:
+    def _start_state(self) -> State:
+        """The position now as a core state (:mod:`euchre.core`) without the hidden
+        cards, which each world fills in."""
         k = self.k
         obs = k.obs
         n = self.n
-        st = _Sim()
-        st.phase = k.phase
-        st.turn = k.me
+        st = core.new_state(k.rules)
+        core.start(st, k.dealer, 0, 0, 0, 0, 0, 0, k.turnup)
+        st[core.PHASE] = k.phase
+        st[core.TURN] = k.me
         passes = sum(1 for e in obs.events
                      if e.action is not None and e.action.kind is ActionKind.PASS)
         if k.phase == _BID1:
-            st.bids = passes
+            st[core.BIDS] = passes
         elif k.phase == _BID2:
-            st.bids = passes - n
-        st.trump = k.trump
-        st.maker = -1 if obs.maker is None else obs.maker
-        st.alone = obs.alone
-        st.exchange = bool(obs.turnup_taken)
-        st.out = k.out
-        if k.phase == _DEFEND:
-            side = {st.maker, (st.maker + 2) % 4} if n == 4 else {st.maker}
-            order = [(k.dealer + 1 + i) % n for i in range(n)]
-            queue = [s for s in order if s not in side]
-            st.queue = queue[queue.index(k.me):]
+            st[core.BIDS] = passes - n
+        st[core.TRUMP_SUIT] = k.trump
+        st[core.MAKER] = -1 if obs.maker is None else obs.maker
+        st[core.ALONE] = int(obs.alone)
+        st[core.TAKEN] = int(bool(obs.turnup_taken))
+        st[core.OUT] = k.out
+        if k.phase == _DUMMY:
+            st[core.DUMMY_LEFT] = k.hand.bit_count() - 5
         return st
 
     # -- candidates ----------------------------------------------------------------------
@@ -417,8 +391,8 @@ class _PrePlayEval(_Evaluator):
                 break
             w = self.weight(hands)
             base = self.start.copy()
-            base.hands = hands[:self.n]
-            base.dummy = hands[self.n] if self.n == 3 else 0
+            base[core.HANDS:core.HANDS + self.n] = hands[:self.n]
+            base[core.DUMMY] = hands[self.n] if self.n == 3 else 0
             cache: dict[tuple[int, ...], float] = {}
             for i, a in enumerate(cands):
                 st = base.copy()
@@ -459,7 +433,7 @@ class _PrePlayEval(_Evaluator):
         return values, tie
 
     # -- one world, one candidate ------------------------------------------------------------
-    def _finish(self, st: _Sim, first: int, cache: dict[tuple[int, ...], float],
+    def _finish(self, st: State, first: int, cache: dict[tuple[int, ...], float],
                 branch: bool = False) -> float | _Branch:
         """Apply ``first`` then the policy up to the first lead; the solved utility.
 
@@ -467,13 +441,15 @@ class _PrePlayEval(_Evaluator):
         every option is played on by the policy, and the values come back as a
         :class:`_Branch` for the caller to choose from."""
         a: int | None = first
-        while st.phase < _PLAY:
+        me = self.k.me
+        while st[core.PHASE] < core.PLAY:
             if a is None:
-                if branch and _BRANCH and st.turn == self.k.me:
+                if branch and _BRANCH and st[core.TURN] == me:
                     options = self._own_options(st)
                     if options:
-                        key = (first, st.phase, st.maker, st.trump, int(st.alone),
-                               st.hands[self.k.me])
+                        key = (first, int(st[core.PHASE]), int(st[core.MAKER]),
+                               int(st[core.TRUMP_SUIT]), int(st[core.ALONE]),
+                               int(st[core.HANDS + me]))
                         values = {}
                         for o in options:
                             got = self._finish(st.copy(), o, cache)
@@ -483,18 +459,18 @@ class _PrePlayEval(_Evaluator):
                 a = self._policy(st)
             self._apply(st, a)
             a = None
-        if st.phase == _OVER:
+        if st[core.PHASE] == core.OVER:
             return self.utility_of_gains([0] * self.n)
         return self._solve(st, cache)
 
-    def _own_options(self, st: _Sim) -> list[int]:
+    def _own_options(self, st: State) -> list[int]:
         """The options weighed at the seat's own later decision: round 2 (pass and the
         two best suits, alone with the best when plausible), the exchange (the three
         likeliest discards) and the call (the five likeliest cards); else none."""
         k = self.k
         me = k.me
-        p = st.phase
-        hand = st.hands[me]
+        p = st[core.PHASE]
+        hand = int(st[core.HANDS + me])
         if p == _BID2:
             suits = sorted((s for s in range(4) if s != k.turnup_suit),
                            key=lambda s: -self.estimate(hand, s, me, False))
@@ -511,7 +487,7 @@ class _PrePlayEval(_Evaluator):
             for _ in range(3):
                 if not rest:
                     break
-                c = _discard_card(rest, st.trump)
+                c = _discard_card(rest, int(st[core.TRUMP_SUIT]))
                 out.append(DISCARD + c)
                 rest &= ~(1 << c)
             return out
@@ -519,149 +495,43 @@ class _PrePlayEval(_Evaluator):
             return [CALL + c for c in self._call_cards(st)[:5]]
         return []
 
-    def _solve(self, st: _Sim, cache: dict[tuple[int, ...], float]) -> float:
+    def _solve(self, st: State, cache: dict[tuple[int, ...], float]) -> float:
         n = self.n
-        k = self.k
-        out = st.out
-        hands = [0 if out >> s & 1 else st.hands[s] for s in range(n)]
-        maker = st.maker
-        makers = 1 << maker
-        partner = -1
-        if n == 4:
-            partner = (maker + 2) % 4
-        elif n == 5:
-            partner = st.partner
-        if partner >= 0 and not out >> partner & 1:
-            makers |= 1 << partner
-        # who leads (RULES §8)
-        nxt = self._next_active(out)
-        if n == 3 and st.alone:
-            lead = nxt[maker]
-        elif n == 3 and st.lone >= 0:
-            lead = nxt[st.lone]
-        else:
-            lead = nxt[k.dealer]
-        key = (*hands, st.trump, makers, out, lead, int(st.alone or st.forced), st.lone)
+        out = int(st[core.OUT])
+        hands = [0 if out >> s & 1 else int(st[core.HANDS + s]) for s in range(n)]
+        trump = int(st[core.TRUMP_SUIT])
+        makers = core.makers_mask(st) & ~out
+        lead = int(st[core.LEADER])
+        alone = bool(core.alone(st))
+        lone = int(st[core.LONE])
+        key = (*hands, trump, makers, out, lead, int(alone), lone)
         u = cache.get(key)
         if u is None:
-            sol = solve_position(hands, st.trump, makers, lead, (), out, False)
-            alone = st.alone or st.forced
-            util_partner = partner if n == 5 else -1
-            u = self.utility(maker, util_partner, sol.value, alone, st.lone >= 0)
+            sol = solve_position(hands, trump, makers, lead, (), out, False)
+            util_partner = int(st[core.PARTNER]) if n == 5 else -1
+            u = self.utility(int(st[core.MAKER]), util_partner, sol.value, alone, lone >= 0)
             cache[key] = u
         return u
 
-    def _next_active(self, out: int) -> list[int]:
-        n = self.n
-        nxt = [0] * n
-        for s in range(n):
-            t = (s + 1) % n
-            while out >> t & 1:
-                t = (t + 1) % n
-            nxt[s] = t
-        return nxt
-
-    # -- the engine's transitions, on raw ints -------------------------------------------------
-    def _apply(self, st: _Sim, a: int) -> None:
-        n = self.n
-        k = self.k
-        p = st.phase
-        if p == _BID1:
-            if a == PASS:
-                st.bids += 1
-                if st.bids == n:
-                    st.phase = _BID2
-                    st.bids = 0
-                st.turn = (st.turn + 1) % n
-                return
-            self._fix(st, st.turn, k.turnup_suit, a == ORDER_ALONE, True)
-        elif p in (_BID2, _NAME):
-            if a == PASS:
-                st.bids += 1
-                if st.bids == n:
-                    st.phase = _OVER
-                else:
-                    st.turn = (st.turn + 1) % n
-                return
-            alone = a >= TRUMP_ALONE
-            self._fix(st, st.turn, a - (TRUMP_ALONE if alone else TRUMP), alone, p == _NAME)
-        elif p == _EXCHANGE:
-            st.hands[k.dealer] &= ~(1 << (a - DISCARD))
-            self._after_exchange(st)
-        elif p == _DUMMY:
-            st.hands[st.maker] = a  # a keep-set of five (see _dummy_candidates)
-            self._after_dummy(st)
-        elif p == _CALL:
-            bit = 1 << (a - CALL)
-            for s in range(n):
-                if st.hands[s] & bit:
-                    st.partner = s
-                    break
-            else:
-                st.forced = True
-            self._after_call(st)
-        elif p == _DEFEND:
-            seat = st.queue.pop(0)
-            if a == DEFEND_ALONE:
-                st.lone = seat
-                if n == 4:
-                    st.out |= 1 << ((seat + 2) % 4)
-                else:
-                    other = next(s for s in range(n) if s not in (seat, st.maker))
-                    st.out |= 1 << other
-                st.queue = []
-            if not st.queue:
-                st.phase = _PLAY
-
-    def _fix(self, st: _Sim, maker: int, suit: int, alone: bool, exchange: bool) -> None:
-        k = self.k
-        st.trump = suit
-        st.maker = maker
-        st.alone = alone
-        st.exchange = exchange
-        if alone and self.n == 4:
-            st.out |= 1 << ((maker + 2) % 4)
-        if exchange and not st.out >> k.dealer & 1:
-            st.phase = _EXCHANGE
-            st.turn = k.dealer
-            st.hands[k.dealer] |= 1 << k.turnup
+    # -- the rules' transitions: the compiled core ----------------------------------------------
+    def _apply(self, st: State, a: int) -> None:
+        """Take action ``a`` in the core; in the dummy merge ``a`` is the keep-set of
+        five, discarded down to one card at a time (RULES §6)."""
+        if st[core.PHASE] == core.DUMMY_MERGE:
+            for c in _bits(int(st[core.HANDS + st[core.TURN]]) & ~a):
+                ok = core.apply_action(st, DISCARD + c)
+                assert ok, (c, a)
             return
-        self._after_exchange(st)
-
-    def _after_exchange(self, st: _Sim) -> None:
-        if self.n == 3 and not st.alone:
-            st.phase = _DUMMY
-            st.turn = st.maker
-            st.hands[st.maker] |= st.dummy
-            st.dummy = 0
-            return
-        self._after_dummy(st)
-
-    def _after_dummy(self, st: _Sim) -> None:
-        if self.n == 5 and not st.alone:
-            st.phase = _CALL
-            st.turn = st.maker
-            return
-        self._after_call(st)
-
-    def _after_call(self, st: _Sim) -> None:
-        k = self.k
-        n = self.n
-        if k.rules.defend_alone:
-            side = {st.maker, (st.maker + 2) % 4} if n == 4 else {st.maker}
-            st.queue = [s for s in ((k.dealer + 1 + i) % n for i in range(n)) if s not in side]
-            st.phase = _DEFEND
-            st.turn = st.queue[0]
-            return
-        st.phase = _PLAY
+        ok = core.apply_action(st, a)
+        assert ok, a
 
     # -- the policy for the decisions still to come ----------------------------------------
-    def _policy(self, st: _Sim) -> int:
+    def _policy(self, st: State) -> int:
         k = self.k
         n = self.n
-        p = st.phase
-        seat = st.turn if p != _DEFEND else st.queue[0]
-        hand = st.hands[seat]
+        p = st[core.PHASE]
+        seat = int(st[core.TURN])
+        hand = int(st[core.HANDS + seat])
         if p == _BID1:
             t = k.turnup_suit
             est = self.estimate(hand, t, seat, True)
@@ -683,13 +553,13 @@ class _PrePlayEval(_Evaluator):
             return PASS
         if p == _EXCHANGE:
             forbid = 1 << k.turnup if k.rules.dealer_must_take_up else 0
-            return DISCARD + _discard_card(hand, st.trump, forbid)
+            return DISCARD + _discard_card(hand, int(st[core.TRUMP_SUIT]), forbid)
         if p == _DUMMY:
-            return _greedy_keep(hand, st.trump)
+            return _greedy_keep(hand, int(st[core.TRUMP_SUIT]))
         if p == _CALL:
             return CALL + self._call_card(st)
         # defending alone: a commanding trump holding
-        t = st.trump
+        t = int(st[core.TRUMP_SUIT])
         trumps = hand & SUIT_MASKS[t][t]
         top = JOKER if k.rules.joker else t * 8 + 4
         if (trumps.bit_count() >= 3 and trumps >> top & 1
@@ -706,17 +576,18 @@ class _PrePlayEval(_Evaluator):
         top = 10 if k.rules.joker else 9
         return march_value(list(cards_of(hand)), trump, top) >= self.alone_bar
 
-    def _call_card(self, st: _Sim) -> int:
+    def _call_card(self, st: State) -> int:
         """The basic bot's call: the highest trump not held, then the best off ace."""
         return self._call_cards(st)[0]
 
-    def _call_cards(self, st: _Sim) -> list[int]:
+    def _call_cards(self, st: State) -> list[int]:
         """The cards the maker may call, the basic bot's preference first."""
         k = self.k
-        t = st.trump
-        hand = st.hands[st.maker]
+        t = int(st[core.TRUMP_SUIT])
+        maker = int(st[core.MAKER])
+        hand = int(st[core.HANDS + maker])
         pack = pack_mask(k.rules.deck, k.rules.joker)
-        known_out = self._known_out if st.maker == k.me else 0
+        known_out = self._known_out if maker == k.me else 0
         keyed = []
         for c in _bits(pack & ~hand):
             out = 1 if known_out >> c & 1 else 0
