@@ -125,21 +125,12 @@ def makers_side(deal: Deal) -> tuple[int, ...]:
 
 
 def _sides(deal: Deal) -> tuple[int, int]:
-    """The maker side's seats and the seats sitting out, as bitmasks."""
-    maker = deal.maker
-    if maker is None:
+    """The maker side's seats that play (:attr:`Deal.makers` less those sitting out) and
+    the seats sitting out, as bitmasks."""
+    if deal.maker is None:
         raise ValueError("trump is not fixed yet: there are no sides")
-    makers = 1 << maker
-    n = deal.n
-    if n == 4:
-        makers |= 1 << ((maker + 2) % 4)
-    elif n == 5:
-        partner = deal.partner
-        if partner is not None:
-            makers |= 1 << partner
-    out = 0
-    for s in deal.sitting_out:
-        out |= 1 << s
+    out = sum(1 << s for s in deal.sitting_out)
+    makers = sum(1 << s for s in deal.makers)
     return makers & ~out, out
 
 
@@ -205,7 +196,7 @@ def position_of(deal: Deal) -> tuple[list[int], int, int, int, list[int], int]:
     assert trump is not None
     makers, out = _sides(deal)
     trick = deal.current_trick
-    leader = trick[0][0] if trick else deal.to_move
+    leader = deal.leader
     assert leader is not None
     hands = [deal.hand_mask(s) for s in range(deal.n)]
     return hands, int(trump), makers, leader, [int(c) for _, c in trick], out
