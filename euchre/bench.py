@@ -18,7 +18,7 @@ from typing import Any
 from euchre.actions import ORDER_ALONE, PASS, TRUMP_ALONE
 from euchre.bots import Bot, choose, make_bot
 from euchre.deal import Deal, Phase
-from euchre.rules import Rules
+from euchre.rules import Rules, fixed_partner
 
 __all__ = ["bench_bot", "bench_solver", "cpu_model", "format_bench", "random_play_deal",
            "wilson"]
@@ -62,9 +62,8 @@ def side_seats(players: int, game_index: int) -> set[int]:
     ([1, 3], [2])
     """
     first = game_index % players
-    if players == 4:
-        return {first, (first + 2) % 4}
-    return {first}
+    partner = fixed_partner(players, first)
+    return {first} if partner is None else {first, partner}
 
 
 def _percentile(xs: list[float], q: float) -> float:

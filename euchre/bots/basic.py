@@ -210,7 +210,7 @@ class BasicBot:
         target = obs.rules.target
         mine = obs.scores[obs.seat]
         others = [v for s, v in enumerate(obs.scores)
-                  if s != obs.seat and not (n == 4 and s == (obs.seat + 2) % 4)]
+                  if s not in (obs.seat, obs.rules.partner_of(obs.seat))]
         if others and max(others) >= target - 2 and max(others) >= mine:
             bar -= 0.2
         if n == 4 and mine >= target - 1 and max(others, default=0) < target - 3:
@@ -236,7 +236,7 @@ class BasicBot:
             own_cards = hand
             if takes_turnup:
                 tv = _TRUMP_VALUE[_trump_order(trump, turnup)]
-                if n == 4 and dealer == (me + 2) % 4:
+                if dealer == obs.rules.partner_of(me):
                     own += 0.6 * tv  # our partner picks it up
                 else:
                     own -= 0.5 * tv  # an opponent picks it up
@@ -462,8 +462,9 @@ class _Play:
         obs, me, n = self.obs, self.me, self.n
         out = set(obs.sitting_out)
         maker = obs.maker
-        if n == 4:
-            return {s for s in (me, (me + 2) % 4) if s not in out}
+        partner = obs.rules.partner_of(me)
+        if partner is not None:
+            return {s for s in (me, partner) if s not in out}
         if n == 3 and maker is not None and maker != me:
             return {s for s in range(3) if s != maker and s not in out}
         if n == 5 and maker is not None:

@@ -161,8 +161,9 @@ class _Evaluator(_Worlds):
                  lone_defender: bool) -> float:
         n = self.n
         side = {maker}
-        if n == 4:
-            side.add((maker + 2) % 4)
+        fixed = self.k.rules.partner_of(maker)
+        if fixed is not None:
+            side.add(fixed)
         elif n == 5 and partner >= 0:
             side.add(partner)
         return self.utility_of_gains(deal_points(n, side, made, alone, lone_defender))
@@ -222,8 +223,9 @@ class _PlayEval(_Evaluator):
             # the maker's side in this world
             partner = -1
             alone = obs.alone
-            if n == 4:
-                partner = (maker + 2) % 4
+            fixed = obs.rules.partner_of(maker)
+            if fixed is not None:
+                partner = fixed
             elif n == 5 and not obs.alone:
                 if obs.partner is not None:
                     partner = obs.partner

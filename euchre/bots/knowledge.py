@@ -444,7 +444,7 @@ class _Worlds:
             v = hand_estimate(hand, trump, n)
             if takes_turnup:
                 tv = _TV[trump][k.turnup]
-                if n == 4 and k.dealer == (seat + 2) % 4:
+                if k.dealer == k.rules.partner_of(seat):
                     v += 0.6 * tv
                 else:
                     v -= 0.5 * tv
