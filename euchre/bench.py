@@ -20,8 +20,8 @@ from euchre.bots import Bot, choose, make_bot
 from euchre.deal import Deal, Phase
 from euchre.rules import Rules, fixed_partner
 
-__all__ = ["bench_bot", "bench_solver", "cpu_model", "format_bench", "random_play_deal",
-           "wilson"]
+__all__ = ["bench_bot", "bench_solver", "bench_vector", "cpu_model", "format_bench",
+           "random_play_deal", "wilson"]
 
 Z95 = 1.959963984540054
 
@@ -289,3 +289,41 @@ def format_bench(report: dict[str, Any]) -> str:
     lines.append(f"  machine: {m['cpu']}, {m['cores']} cores, {m['system']}, Python "
                  f"{m['python']}, numba {m['numba']}")
     return "\n".join(lines)
+
+
+def bench_vector(players: int = 4, deals: int = 500_000, seed: int = 1, repeats: int = 5,
+                 rules: Rules | None = None, rows: int = 64) -> dict[str, Any]:
+    """Random self-play on the compiled core (``euchre bench vector``), on one thread.
+
+    Each repeat deals, bids, plays and scores ``deals`` deals with uniformly random legal
+    actions (:func:`euchre.vector.random_deals`) over the ``rows`` rows of a
+    :class:`~euchre.vector.VectorDeals`.  The figure is the median over the repeats.
+
+    >>> report = bench_vector(players=3, deals=2_000, repeats=1)
+    >>> report['deals_per_second'] > 0, report['bytes_per_deal']
+    (True, 1024)
+    """
+    from euchre import core
+    from euchre.vector import VectorDeals, random_deals
+
+    rules = rules or Rules(players=players)
+    v = VectorDeals(rules, n=rows, seed=seed)
+    random_deals(v.states, seed, rows)  # compile, or load from numba's cache
+    rates = []
+    actions = 0
+    for r in range(repeats):
+        start = time.perf_counter()
+        actions = random_deals(v.states, seed + r, deals)
+        rates.append(deals / (time.perf_counter() - start))
+    return {
+        "players": rules.players,
+        "rules": rules.to_dict(),
+        "deals": deals,
+        "repeats": repeats,
+        "deals_per_second": round(statistics.median(rates), 1),
+        "lowest": round(min(rates), 1),
+        "highest": round(max(rates), 1),
+        "actions_per_deal": round(actions / deals, 3),
+        "bytes_per_deal": core.STATE_SIZE * 8,
+        **_machine(),
+    }

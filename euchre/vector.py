@@ -343,7 +343,8 @@ class VectorDeals:
 
     def random_actions(self) -> Int64Array:
         """A uniformly random legal action per deal (-1 where over), from the deals' own
-        random streams: the same seed gives the same random play."""
+        random streams: the same seed gives the same random play.  Each call draws the
+        next numbers of those streams (a counter kept in each deal's state)."""
         out = np.empty(self.n, dtype=np.int64)
         _random_actions(self.states, self.seed, out)
         return out

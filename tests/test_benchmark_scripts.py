@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -68,3 +69,18 @@ def test_expert_diagnostics_calibration_branches_every_bid() -> None:
     assert table
     for t in table:
         assert t["from"] <= t["predicted"] < t["to"]
+
+
+def test_vector_benchmark_compares_with_openspiel(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("vector")
+    cores = os.sched_getaffinity(0)
+    try:
+        assert script.main(["--deals", "300", "--repeats", "1", "--json"]) == 0
+    finally:
+        os.sched_setaffinity(0, cores)  # the script pins itself to one core
+    report = json.loads(capsys.readouterr().out)
+    assert report["core_deals_per_second"] > 0
+    assert [row["variant"] for row in report["variants"]] == [
+        "two-handed", "three-handed", "four-handed", "five-handed"]
+    if script.pyspiel is not None:
+        assert report["ratio"] > 0 and report["openspiel_deals_per_second"] > 0

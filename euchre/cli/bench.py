@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from typing import Annotated
 
 import typer
@@ -14,8 +15,8 @@ from euchre.cli.options import fail
 __all__ = ["bench_app"]
 
 bench_app = typer.Typer(
-    help="Time the open-hand solver or a bot's decisions.", no_args_is_help=True,
-    add_completion=False, rich_markup_mode=None,
+    help="Time the open-hand solver, a bot's decisions, or the compiled rules core.",
+    no_args_is_help=True, add_completion=False, rich_markup_mode=None,
 )
 
 
@@ -64,3 +65,30 @@ def bench_bot_command(
     for row in report["variants"]:
         typer.echo(f"  {row['variant']:<13} {row['decisions']:>6} decisions  median "
                    f"{row['median_ms']:.3f} ms  p99 {row['p99_ms']:.3f} ms")
+
+
+@bench_app.command("vector")
+def bench_vector_command(
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=2, max=5, help="The variant: 2, 3, 4 or 5 players.")] = 4,
+    deals: Annotated[int, typer.Option(help="Random deals per repeat.")] = 500_000,
+    repeats: Annotated[int, typer.Option(help="Timed repeats; the median is shown.")] = 5,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Random self-play deals per second of the compiled rules core, on one core."""
+    if deals < 1 or repeats < 1:
+        fail(f"--deals and --repeats must be at least 1, not {deals} and {repeats}")
+    from euchre.bench import bench_vector
+
+    status = Console(stderr=True).status("timing the compiled core")
+    with nullcontext() if json_out else status:
+        report = bench_vector(players=players, deals=deals, seed=seed, repeats=repeats)
+    if json_out:
+        typer.echo(json.dumps(report))
+        return
+    typer.echo(f"{report['players']}-handed, random play on the compiled core: "
+               f"{report['deals_per_second']:,.0f} deals per second (median of {repeats}; "
+               f"{report['lowest']:,.0f} to {report['highest']:,.0f}), "
+               f"{report['actions_per_deal']:.1f} actions a deal, "
+               f"{report['bytes_per_deal']} bytes a deal, on {report['cpu']}")

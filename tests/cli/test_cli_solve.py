@@ -87,3 +87,22 @@ def test_bench_solver_json_has_median_and_p99() -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert 0 < report["median_us"] <= report["p99_us"]
+
+
+def test_bench_vector_json_has_deals_per_second() -> None:
+    """``euchre bench vector --players 3 --json``: random deals a second on the core."""
+    result = runner.invoke(app, ["bench", "vector", "--players", "3", "--deals", "500",
+                                 "--repeats", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["players"] == 3 and report["deals_per_second"] > 0
+    assert report["lowest"] <= report["deals_per_second"] <= report["highest"]
+    assert report["bytes_per_deal"] == 1024 and report["actions_per_deal"] > 10
+
+
+def test_bench_vector_text_and_bad_sizes() -> None:
+    result = runner.invoke(app, ["bench", "vector", "--deals", "300", "--repeats", "1"])
+    assert result.exit_code == 0, result.output
+    assert "4-handed, random play on the compiled core:" in result.stdout
+    bad = runner.invoke(app, ["bench", "vector", "--deals", "0"])
+    assert bad.exit_code == 2 and "--deals and --repeats must be at least 1" in bad.stderr
