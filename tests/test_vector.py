@@ -193,10 +193,9 @@ def test_observation_does_not_change_when_only_hidden_cards_change(players: int)
         obs = v.observation_tensor(seat)[0]
         # two unseen cards: in other seats' hands as dealt, not yet played nor discarded
         deal = Deal.from_record(record)
-        seen = {str(c) for c in deal.observation(seat).hand} | {record["turnup"]}
+        known = deal.observation(seat)
+        seen = {str(c) for c in (*known.hand, *(known.dummy or ()))} | {record["turnup"]}
         seen |= {a.split()[-1] for a in record["actions"] if a.split()[0] in ("play", "call")}
-        if deal.observation(seat).dummy:
-            seen |= {str(c) for c in deal.observation(seat).dummy}
         places = [record["hands"][s] for s in range(players) if s != seat]
         places.append(record["kitty"])
         hidden = [(h, c) for h in places for c in h if c not in seen]
