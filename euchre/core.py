@@ -720,9 +720,10 @@ def random_below(seed: int, stream: int, counter: int, bound: int) -> int:
 
 
 @_jit
-def deal_random(st: Int64Array, seed: int, stream: int) -> None:
-    """Shuffle and deal (RULES §3): a random dealer, five cards to each hand from the
-    dealer's left, three-handed the dummy at the dealer's right, then the turn-up.
+def deal_random(st: Int64Array, seed: int, stream: int, dealer: int) -> None:
+    """Shuffle and deal (RULES §3): five cards to each hand from the dealer's left,
+    three-handed the dummy at the dealer's right, then the turn-up.  A ``dealer`` below
+    0 is drawn at random.
 
     The cards depend only on ``seed``, ``stream`` (a deal's index in a batch) and how
     many deals this state has dealt before (``state[EPISODE]``, counted here)."""
@@ -747,7 +748,8 @@ def deal_random(st: Int64Array, seed: int, stream: int) -> None:
         t = cards[i]
         cards[i] = cards[j]
         cards[j] = t
-    dealer = random_below(seed, stream, 0, n)
+    if dealer < 0:
+        dealer = random_below(seed, stream, 0, n)
     hands = st[DEALT:DEALT + 5]
     hands[:] = 0
     dummy = 0

@@ -23,7 +23,7 @@ from euchre.cards import CARDS, Card, pack_mask
 from euchre.deal import Deal, DealResult
 from euchre.rules import Rules
 
-__all__ = ["Draw", "Game", "Rubber", "draw_for_partners", "rubber_points"]
+__all__ = ["Draw", "Game", "Rubber", "draw_for_partners", "rubber_points", "winners_of"]
 
 # For the draw the order is K (high), Q, J, 10, 9, 8, 7, A (low) (RULES §11).
 _DRAW_ORDER: Final = {7: 0, 0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7}  # rank -> draw value
@@ -80,6 +80,19 @@ def rubber_points(loser_score: int) -> int:
     return 2 if loser_score <= 2 else 1
 
 
+def winners_of(scores: Sequence[int], target: int) -> tuple[int, ...]:
+    """The seats that won: the highest score at or past the target, ties sharing the win
+    (RULES §10); none while nobody has reached the target.
+
+    >>> winners_of([10, 11, 11], 10), winners_of([9, 3], 10)
+    ((1, 2), ())
+    """
+    best = max(scores)
+    if best < target:
+        return ()
+    return tuple(s for s, v in enumerate(scores) if v == best)
+
+
 class Game:
     """Deals until the target (RULES §10).  Drive it with :meth:`apply`, or drive
     ``game.deal`` and call :meth:`next_deal` when it is over."""
@@ -126,10 +139,36 @@ class Game:
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats: the highest score at or past the target; ties share (§10)."""
-        if not self.is_over:
-            return ()
-        best = max(self._scores)
-        return tuple(s for s, v in enumerate(self._scores) if v == best)
+        return winners_of(self._scores, self.rules.target)
+
+    @classmethod
+    def from_deals(cls, rules: Rules, deals: Sequence[Deal]) -> Game:
+        """The game made of deals played elsewhere (a record, the compiled core): the first
+        deal's dealer deals first, the deal passes left, each finished deal's points are
+        added in turn (RULES §3, §9, §10).  Only the last deal may be unfinished.
+
+        Raises ``ValueError`` when the deals cannot be one game: a dealer out of turn, a
+        deal after the game was won, an unfinished deal before the last.
+        """
+        if not deals:
+            raise ValueError("a game needs at least one deal")
+        n = rules.players
+        game = cls(rules, seed=0, dealer=deals[0].dealer)
+        for k, deal in enumerate(deals):
+            if game.is_over:
+                raise ValueError(f"deal {k} comes after the game was won (RULES §10)")
+            if deal.dealer != (game.first_dealer + k) % n:
+                raise ValueError(f"deal {k} is dealt by seat {deal.dealer}, not seat "
+                                 f"{(game.first_dealer + k) % n}: the deal passes left "
+                                 f"(RULES §3)")
+            deal.scores = game.scores
+            game.deal = deal
+            if deal.is_over:
+                game.add_points(deal.result)
+                game.deals.append(deal)
+            elif k < len(deals) - 1:
+                raise ValueError(f"deal {k} is unfinished but more deals follow it")
+        return game
 
     @property
     def at_the_bridge(self) -> int | None:

@@ -24,6 +24,7 @@ The same seed gives the same deals whatever ``n``: deal ``i`` depends only on th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Final
 
 import numpy as np
@@ -35,7 +36,8 @@ from euchre.cards import CARDS, cards_of
 from euchre.deal import Deal, IllegalActionError
 from euchre.rules import Rules
 
-__all__ = ["VectorDeals", "observation_layout", "observation_size", "random_deals"]
+__all__ = ["VectorDeals", "observation_layout", "observation_size", "random_deals",
+           "random_games", "record_of"]
 
 Int64Array = npt.NDArray[np.int64]
 _jit = core._jit
@@ -208,7 +210,7 @@ def _observe(st: Int64Array, seat: int, off: Int64Array, row: Any) -> None:
 def _deal(states: Int64Array, seed: int, which: Any) -> None:
     for i in range(states.shape[0]):
         if which[i]:
-            core.deal_random(states[i], seed, i)
+            core.deal_random(states[i], seed, i, -1)
 
 
 @_jit
@@ -264,10 +266,96 @@ def random_deals(states: Int64Array, seed: int, count: int) -> int:
     score = np.zeros(5, dtype=np.int64)
     for k in range(count):
         st = states[k % rows]
-        core.deal_random(st, seed, k % rows)
+        core.deal_random(st, seed, k % rows, -1)
         taken += core.random_rollout(st, seed, k % rows)
         core.points(st, score)
     return taken
+
+
+def record_of(state: Int64Array, rules: Rules) -> dict[str, Any]:
+    """A core state's deal as a RECORDS deal record: the cards as dealt (the kitty in
+    card order) and the actions so far."""
+    p = rules.players
+    hands = [int(state[core.DEALT + s]) for s in range(p)]
+    dummy = int(state[core.DEALT_DUMMY]) if p == 3 else None
+    turnup = int(state[core.TURNUP])
+    used = (1 << turnup) | (dummy or 0)
+    for h in hands:
+        used |= h
+    kitty = int(state[core.PACK]) & ~used
+    history = state[core.HISTORY:core.HISTORY + state[core.N_ACTIONS]] % core.SEAT_SHIFT
+    return {
+        "rules": rules.to_dict(),
+        "dealer": int(state[core.DEALER]),
+        "hands": [[str(c) for c in cards_of(h)] for h in hands],
+        "dummy": None if dummy is None else [str(c) for c in cards_of(dummy)],
+        "turnup": str(CARDS[turnup]),
+        "kitty": [str(c) for c in cards_of(kitty)],
+        "actions": [str(Action.from_id(int(a))) for a in history],
+    }
+
+
+# -- whole games at random -------------------------------------------------------------------------
+_GAME_SALT: Final = 0x5BD1E995
+
+
+@_jit
+def _random_game(st: Int64Array, seed: int, game: int, target: int, scores: Int64Array,
+                 kept: Int64Array) -> int:
+    """Play game number ``game`` at random: a random first dealer, then deal after deal,
+    the deal passing left, until a seat reaches ``target`` (RULES §3, §10).  The final
+    scores go to ``scores``; each finished deal's state to a row of ``kept`` while there
+    is room.  Returns the number of deals."""
+    n = st[core.PLAYERS]
+    points = np.zeros(5, dtype=np.int64)
+    for s in range(5):
+        scores[s] = 0
+    dealer = core.random_below(seed ^ _GAME_SALT, game, 0, n)
+    st[core.EPISODE] = 0
+    deals = 0
+    while True:
+        core.deal_random(st, seed, game, dealer)
+        core.random_rollout(st, seed, game)
+        core.points(st, points)
+        if deals < kept.shape[0]:
+            kept[deals] = st
+        deals += 1
+        best = 0
+        for s in range(n):
+            scores[s] += points[s]
+            best = max(best, scores[s])
+        if best >= target:
+            return deals
+        dealer = (dealer + 1) % n
+
+
+def random_games(rules: Rules, games: int, seed: int, keep: bool = False,
+                 first: int = 0) -> Iterator[tuple[list[int], int, list[dict[str, Any]]]]:
+    """Games ``first`` to ``first + games - 1`` played at random on the core: for each,
+    the final scores, the number of deals and (with ``keep``) each deal's record.
+
+    Every seat picks uniformly among its legal actions, as the ``random`` bot does; game
+    ``g`` depends only on the seed and ``g``.  Games of the draw or a rubber are not
+    played here.
+
+    >>> scores, deals, records = next(random_games(Rules(players=2), 1, seed=3, keep=True))
+    >>> max(scores) >= 10, deals == len(records)
+    (True, True)
+    """
+    if rules.draw or rules.rubber:
+        raise ValueError("random_games plays plain games: not the draw nor rubbers")
+    state = core.new_state(rules)
+    scores = np.zeros(5, dtype=np.int64)
+    room = 64 if keep else 0
+    for g in range(first, first + games):
+        while True:
+            kept = np.zeros((room, core.STATE_SIZE), dtype=np.int64)
+            deals = _random_game(state, seed, g, rules.target, scores, kept)
+            if deals <= room or not keep:
+                break
+            room = 2 * deals  # a long game: play it again with room for every deal
+        records = [record_of(kept[d], rules) for d in range(deals)] if keep else []
+        yield scores[:rules.players].tolist(), deals, records
 
 
 class VectorDeals:
@@ -361,25 +449,7 @@ class VectorDeals:
 
     def record(self, i: int) -> dict[str, Any]:
         """Deal ``i`` as a RECORDS deal record (``euchre replay`` reads it)."""
-        st = self.states[i]
-        p = self.rules.players
-        hands = [int(st[core.DEALT + s]) for s in range(p)]
-        dummy = int(st[core.DEALT_DUMMY]) if p == 3 else None
-        turnup = int(st[core.TURNUP])
-        used = (1 << turnup) | (dummy or 0)
-        for h in hands:
-            used |= h
-        kitty = int(st[core.PACK]) & ~used
-        history = st[core.HISTORY:core.HISTORY + st[core.N_ACTIONS]] % core.SEAT_SHIFT
-        return {
-            "rules": self.rules.to_dict(),
-            "dealer": int(st[core.DEALER]),
-            "hands": [[str(c) for c in cards_of(h)] for h in hands],
-            "dummy": None if dummy is None else [str(c) for c in cards_of(dummy)],
-            "turnup": str(CARDS[turnup]),
-            "kitty": [str(c) for c in cards_of(kitty)],
-            "actions": [str(Action.from_id(int(a))) for a in history],
-        }
+        return record_of(self.states[i], self.rules)
 
     def reset(self, done_only: bool = True) -> None:
         """Deal afresh: where a deal is over (``done_only``), or everywhere."""

@@ -120,7 +120,7 @@ def test_random_rollouts_deal_uniformly() -> None:
     turnups = np.zeros(33, dtype=np.int64)
     dealers = np.zeros(3, dtype=np.int64)
     for i in range(24_000):
-        core.deal_random(state, 5, i)
+        core.deal_random(state, 5, i, -1)
         turnups[state[core.TURNUP]] += 1
         dealers[state[core.DEALER]] += 1
         hands = [int(state[core.HANDS + s]) for s in range(3)] + [int(state[core.DUMMY])]

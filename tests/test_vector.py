@@ -20,8 +20,9 @@ from euchre import core
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.cli import app
 from euchre.deal import Deal, IllegalActionError, Phase
+from euchre.game import Game, winners_of
 from euchre.rules import Rules
-from euchre.vector import VectorDeals, observation_layout, observation_size
+from euchre.vector import VectorDeals, observation_layout, observation_size, random_games
 
 RULES = [Rules(players=2), Rules(players=3), Rules(players=3, joker=True, defend_alone=False),
          Rules(players=4), Rules(players=4, defend_alone=True, joker=True, deck=28),
@@ -222,3 +223,34 @@ def test_observation_layout_covers_the_tensor_without_gaps() -> None:
         assert spans[0][0] == 0 and spans[-1][1] == observation_size(players)
         assert all(spans[k][1] == spans[k + 1][0] for k in range(len(spans) - 1))
     assert NUM_ACTIONS == 111
+
+
+# -- whole games at random ----------------------------------------------------------------------
+@pytest.mark.parametrize("rules", [Rules(players=2), Rules(players=3, target=5),
+                                   Rules(players=4, target=7), Rules(players=5)],
+                         ids=["2", "3", "4", "5"])
+def test_random_games_end_where_the_engine_ends_them(rules: Rules) -> None:
+    """RULES §3, §9, §10: a game played at random on the core is, replayed deal by deal
+    through the engine's Game, the same game: the deal passing left, the same scores,
+    won exactly at its last deal."""
+    for scores, deals, records in random_games(rules, 30, seed=4, keep=True):
+        game = Game.from_deals(rules, [Deal.from_record(r) for r in records])
+        assert len(records) == deals
+        assert game.is_over and list(game.scores) == scores
+        assert game.winners == winners_of(scores, rules.target)
+
+
+def test_random_games_depend_on_the_seed_and_game_number_only() -> None:
+    rules = Rules(players=3)
+    all_at_once = list(random_games(rules, 6, seed=2))
+    one_by_one = [next(random_games(rules, 1, seed=2, first=g)) for g in range(6)]
+    assert all_at_once == one_by_one
+    assert list(random_games(rules, 6, seed=3)) != all_at_once
+
+
+def test_a_long_game_keeps_every_deal() -> None:
+    """More deals than the first buffer holds (64): the game is played again with room."""
+    rules = Rules(players=4, target=200)
+    scores, deals, records = next(random_games(rules, 1, seed=1, keep=True))
+    assert deals > 64 and len(records) == deals and max(scores) >= 200
+    assert Game.from_deals(rules, [Deal.from_record(r) for r in records]).is_over

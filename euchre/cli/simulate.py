@@ -40,8 +40,11 @@ from euchre.cli.options import (
     show_progress,
 )
 from euchre.cli.results import describe_rules
+from euchre.deal import Deal
+from euchre.game import Game, winners_of
 from euchre.records import game_record
 from euchre.rules import Rules
+from euchre.vector import random_games
 
 __all__ = ["simulate"]
 
@@ -93,9 +96,14 @@ def simulate(
 
 def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | None,
          progress: bool) -> dict[str, Any]:
-    """Play the games; the summary as the ``--json`` object."""
+    """Play the games; the summary as the ``--json`` object.
+
+    When every seat is the ``random`` bot (and no draw or rubber is asked for), whole
+    games run on the compiled rules core (:func:`euchre.vector.random_games`), each
+    game with its own random stream; otherwise the bots play through the engine."""
     n = rules.players
-    bots = make_bots(names, seed, rules)
+    fast = all(name == "random" for name in names) and not rules.draw and not rules.rubber
+    bots = [] if fast else make_bots(names, seed, rules)
     rng = random.Random(seed)
     wins = [0] * n
     points = [0] * n
@@ -114,7 +122,19 @@ def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | N
         stack.enter_context(bar)
         task = bar.add_task("games", total=games, deals=0)
         start = time.perf_counter()
-        for _ in range(games):
+        for g in range(games):
+            if fast:
+                scores, played, kept = next(random_games(rules, 1, seed, out is not None, g))
+                deals += played
+                for s in winners_of(scores, rules.target):
+                    wins[s] += 1
+                for s, score in enumerate(scores):
+                    points[s] += score
+                if out is not None:
+                    game = Game.from_deals(rules, [Deal.from_record(r) for r in kept])
+                    out.write(json.dumps(game_record(game, seats)) + "\n")
+                bar.update(task, advance=1, deals=deals)
+                continue
             game = play_game(rules, bots, seed=rng.getrandbits(64))
             deals += len(game.deals)
             for s in game.winners:

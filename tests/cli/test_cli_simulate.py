@@ -87,6 +87,19 @@ def test_every_recorded_game_replays_to_the_same_result(players: int, tmp_path: 
         assert all(d["complete"] for d in deals)
 
 
+def test_random_seats_play_the_same_games_with_or_without_records(tmp_path: Path) -> None:
+    """All-random tables run on the compiled core; recording their games changes
+    nothing in them, and the draw (which seats the players) goes through the engine."""
+    args = ("--players", "5", "--games", "12", "--seed", "7", "--bots", "random")
+    plain = simulate_json(*args)
+    recorded = simulate_json(*args, "--record", str(tmp_path / "g.jsonl"))
+    for key in ("deals", "wins", "points"):
+        assert plain[key] == recorded[key]
+    drawn = simulate_json("--players", "4", "--games", "3", "--seed", "7", "--bots", "random",
+                          "--draw")
+    assert drawn["games"] == 3 and sum(drawn["wins"]) == 6
+
+
 def test_the_summary_table() -> None:
     result = runner.invoke(app, ["simulate", "--games", "3", "--seed", "1"],
                            env={"COLUMNS": "120"})
