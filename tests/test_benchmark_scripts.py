@@ -84,3 +84,13 @@ def test_vector_benchmark_compares_with_openspiel(capsys: pytest.CaptureFixture[
         "two-handed", "three-handed", "four-handed", "five-handed"]
     if script.pyspiel is not None:
         assert report["ratio"] > 0 and report["openspiel_deals_per_second"] > 0
+
+
+def test_simulate_benchmark_runs_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("simulate")
+    assert script.main(["--games", "20", "--repeats", "1", "--openspiel-deals", "20",
+                        "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["simulate_deals_per_second"] > 0 and report["deals_last_repeat"] >= 20
+    if script.pyspiel is not None:
+        assert report["ratio"] > 0
