@@ -50,7 +50,7 @@ def describe_value(value: object) -> str:
     >>> describe_value("false"), describe_value(True), describe_value(None), describe_value(5)
     ("the string 'false'", 'true', 'null', '5')
     >>> describe_value(10 ** 5000), describe_value([[1]])
-    ('a number of about 5000 digits', 'a list')
+    ('a number of about 5000 digits', 'a list of 1 item')
     >>> describe_value("x" * 99)
     "the string 'xxxxxxxxxxxxxxxxxxxxxxxx'… (99 characters)"
     """
@@ -69,7 +69,8 @@ def describe_value(value: object) -> str:
             return f"the string {value[:24]!r}… ({len(value)} characters)"
         return f"the string {value!r}"
     if isinstance(value, list | tuple):
-        return "a list"
+        size = len(value)
+        return "an empty list" if not size else f"a list of {size} item{'s' * (size > 1)}"
     if isinstance(value, dict):
         return "an object"
     return f"a {type(value).__name__}"
@@ -267,7 +268,9 @@ class Rules:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RulesError(f"unknown rules option(s): {', '.join(sorted(unknown))}; "
+            shown = sorted(k if len(k) <= 24 else k[:24] + "…" for k in map(str, unknown))
+            more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
+            raise RulesError(f"unknown rules option(s): {', '.join(map(repr, shown[:3]))}{more}; "
                              f"known: {', '.join(sorted(known))}")
         return cls(**data)
 

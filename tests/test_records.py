@@ -165,7 +165,7 @@ def _four_handed_record() -> dict[str, Any]:
     ("hands", "9C TC", "'hands' must be a list of 4 hands, not the string '9C TC'"),
     ("actions", "pass", "'actions' must be a list of actions such as 'play JH', "
                         "not the string 'pass'"),
-    ("rules", [], "'rules' must be an object of rules options, not a list"),
+    ("rules", [], "'rules' must be an object of rules options, not an empty list"),
 ])
 def test_record_values_of_the_wrong_type_are_refused(key: str, value: Any, message: str) -> None:
     """A deal record's values have the types RECORDS gives them; another type is refused
@@ -195,7 +195,8 @@ def test_cards_in_a_record_are_texts_not_numbers() -> None:
     record["actions"][2] = ["play", "JH"]
     with pytest.raises(ValueError) as info:
         Deal.from_record(record)
-    assert str(info.value) == "'actions[2]' must be an action such as 'play JH', not a list"
+    assert str(info.value) == ("'actions[2]' must be an action such as 'play JH', "
+                               "not a list of 2 items")
 
 
 def test_from_cards_takes_card_numbers_but_no_bools() -> None:

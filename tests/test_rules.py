@@ -319,7 +319,8 @@ def test_rules_are_frozen() -> None:
     ({"deck": 24.0}, "rules option 'deck' must be a whole number, not 24.0"),
     ({"target": False}, "rules option 'target' must be a whole number, not false"),
     ({"joker_turnup": 5}, "rules option 'joker_turnup' must be a string, not 5"),
-    ({"defend_alone": [True]}, "rules option 'defend_alone' must be true or false, not a list"),
+    ({"defend_alone": [True]}, "rules option 'defend_alone' must be true or false, not a list "
+                                            "of 1 item"),
 ])
 def test_rules_options_must_have_their_type(data: dict[str, Any], message: str) -> None:
     """A record's rules are refused, naming the option and the type it takes, when a value
@@ -339,7 +340,7 @@ def test_unset_options_may_be_null_and_take_the_variant_default() -> None:
 
 
 def test_rules_must_be_an_object() -> None:
-    with pytest.raises(RulesError, match="'rules' must be an object of rules options, not a list"):
+    with pytest.raises(RulesError, match="must be an object of rules options, not a list of 1"):
         Rules.from_dict([["players", 4]])  # type: ignore[arg-type]
 
 
