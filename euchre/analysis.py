@@ -145,7 +145,10 @@ def _deals(records: list[dict[str, Any]]) -> Iterator[tuple[int, Deal, list[Acti
 def _players(records: list[dict[str, Any]]) -> int:
     record = records[0]
     rules = record.get("rules", {})
-    return Rules.from_dict(rules if isinstance(rules, dict) else {}).players
+    try:
+        return Rules.from_dict(rules if isinstance(rules, dict) else {}).players
+    except ValueError as e:  # the record's fault, not the command's: RecordError
+        raise RecordError(f"{'game rules' if 'deals' in record else 'deal 0'}: {e}") from None
 
 
 def count_decisions(records: list[dict[str, Any]], seat: int) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -57,7 +57,7 @@ from euchre.cards import (
     parse_cards,
     sort_hand,
 )
-from euchre.rules import Rules, fixed_partner
+from euchre.rules import Rules, describe_value, fixed_partner
 
 __all__ = [
     "Deal",
@@ -265,8 +265,8 @@ class Deal:
         "_hands",
         "_history",
         "_leader",
-        "_legal",
         "_led",
+        "_legal",
         "_lone_defender",
         "_maker",
         "_next",
@@ -417,25 +417,30 @@ class Deal:
     ) -> Deal:
         """A deal from explicit cards; the kitty defaults to the rest of the pack.
 
-        Refused with a sentence when the cards are not exactly one pack of these rules.
+        A card is its text (``"JH"``) or its number (``Card.JH``); a list of cards may be
+        one text (``"9C TC JC"``).  Refused with a sentence when a value has the wrong type
+        or the cards are not exactly one pack of these rules.
         """
         n = rules.players
-        if not 0 <= dealer < n:
-            raise ValueError(f"the dealer is a seat from 0 to {n - 1}, not {dealer}")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"'dealer' must be a seat number from 0 to {n - 1}, "
+                             f"not {describe_value(dealer)}")
+        if isinstance(hands, str | Mapping) or not isinstance(hands, Sequence):
+            raise ValueError(f"'hands' must be a list of {n} hands, not {describe_value(hands)}")
         if len(hands) != n:
             raise ValueError(f"{n} players need {n} hands, not {len(hands)}")
-        parsed = [_card_list(h) for h in hands]
+        parsed = [_card_list(h, f"'hands[{seat}]'") for seat, h in enumerate(hands)]
         for seat, h in enumerate(parsed):
             if len(h) != 5:
                 raise ValueError(f"seat {seat} holds {len(h)} cards, not 5 (RULES §3)")
-        d = None if dummy is None else _card_list(dummy)
+        d = None if dummy is None else _card_list(dummy, "'dummy'")
         if n == 3 and d is None:
             raise ValueError("three-handed needs a dummy of 5 cards (RULES §3)")
         if n != 3 and d:
             raise ValueError("only three-handed euchre has a dummy (RULES §3)")
         if d is not None and len(d) != 5:
             raise ValueError(f"the dummy holds {len(d)} cards, not 5 (RULES §3)")
-        t = int(Card.parse(turnup)) if isinstance(turnup, str) else int(turnup)
+        t = _card(turnup, "'turnup'")
         used = [c for h in parsed for c in h] + (d or []) + [t]
         pack = pack_mask(rules.deck, rules.joker)
         seen = 0
@@ -450,7 +455,7 @@ class Deal:
         if kitty is None:
             k: list[int] = list(cards_of(rest))
         else:
-            k = _card_list(kitty)
+            k = _card_list(kitty, "'kitty'")
             if card_mask(k) != rest or len(k) != rest.bit_count():
                 raise ValueError(
                     f"the kitty must be the rest of the pack: {format_cards(cards_of(rest))}"
@@ -714,10 +719,10 @@ class Deal:
             else:
                 self._turn = self._next[turn]
             return
-        legal = self._legal
-        if legal is None:
-            legal = tuple(self._bidding_ids())
-        if a not in legal:
+        choices = self._legal
+        if choices is None:
+            choices = tuple(self._bidding_ids())
+        if a not in choices:
             raise IllegalActionError(self._explain(a))
         self._legal = None
         self._history.append(self._turn * _SEAT + a)
@@ -1028,23 +1033,41 @@ class Deal:
     def from_record(cls, record: dict[str, Any], apply_actions: bool = True) -> Deal:
         """A deal from its record; its actions are applied unless ``apply_actions`` is false.
 
-        An illegal action raises :class:`IllegalActionError` with its index.
+        Every value must have the type RECORDS gives it: ``dealer`` a seat number, the cards
+        texts such as ``"JH"`` (not numbers), ``kitty`` present, the actions texts.  A value
+        of the wrong type raises :class:`ValueError` naming the key and the type expected;
+        an illegal action raises :class:`IllegalActionError` with its index.
         """
-        rules_data = record.get("rules", {})
-        if not isinstance(rules_data, dict):
-            raise ValueError("'rules' must be an object")
-        rules = Rules.from_dict(rules_data)
-        for key in ("dealer", "hands", "turnup"):
+        if not isinstance(record, dict):
+            raise ValueError(f"a deal record must be an object, not {describe_value(record)}")
+        rules = Rules.from_dict(record.get("rules", {}))
+        for key in ("dealer", "hands", "turnup", "kitty"):
             if key not in record:
-                raise ValueError(f"a deal record needs {key!r}")
+                raise ValueError(f"a deal record needs {key!r}" + (
+                    " (the rest of the pack, under the turn-up)" if key == "kitty" else ""))
+        hands, dummy = record["hands"], record.get("dummy")
+        if not isinstance(hands, list):
+            raise ValueError(f"'hands' must be a list of {rules.players} hands, "
+                             f"not {describe_value(hands)}")
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise ValueError(f"'actions' must be a list of actions such as 'play JH', "
+                             f"not {describe_value(actions)}")
+        for i, text in enumerate(actions):
+            if not isinstance(text, str):
+                raise ValueError(f"'actions[{i}]' must be an action such as 'play JH', "
+                                 f"not {describe_value(text)}")
         deal = cls.from_cards(
-            rules, record["dealer"], record["hands"], record["turnup"],
-            kitty=record.get("kitty"), dummy=record.get("dummy"),
+            rules, record["dealer"],
+            [_card_list(h, f"'hands[{s}]'", text_only=True) for s, h in enumerate(hands)],
+            _card(record["turnup"], "'turnup'", text_only=True),
+            kitty=_card_list(record["kitty"], "'kitty'", text_only=True),
+            dummy=None if dummy is None else _card_list(dummy, "'dummy'", text_only=True),
         )
         if apply_actions:
-            for i, text in enumerate(record.get("actions", [])):
+            for i, text in enumerate(actions):
                 try:
-                    deal.apply(str(text))
+                    deal.apply(text)
                 except ValueError as e:
                     raise IllegalActionError(f"action {i} {text!r}: {e}") from None
         return deal
@@ -1116,10 +1139,32 @@ def _pack_cards(rules: Rules) -> tuple[int, ...]:
     return pack
 
 
-def _card_list(cards: str | Iterable[int | str]) -> list[int]:
+def _card(card: object, key: str, text_only: bool = False) -> int:
+    """One card given for ``key``: its text, or (unless ``text_only``, as in a record) its
+    number; anything else is refused with a sentence that names the key."""
+    if isinstance(card, str) and len(card) <= 8:  # 'joker', ' 10h ': longer is no card
+        try:
+            return int(Card.parse(card))
+        except ValueError as e:
+            raise ValueError(f"{key}: {e}") from None
+    if (not text_only and isinstance(card, int) and not isinstance(card, bool)
+            and 0 <= card < len(CARDS)):
+        return card
+    raise ValueError(f"{key} must be a card such as 'JH', not {describe_value(card)}")
+
+
+def _card_list(cards: object, key: str, text_only: bool = False) -> list[int]:
+    """The cards given for ``key`` (quoted): one text (``"9C TC"``) or a list of cards
+    (:func:`_card`), each named by its index in the list."""
     if isinstance(cards, str):
-        return [int(c) for c in parse_cards(cards)]
-    return [int(Card.parse(c)) if isinstance(c, str) else int(c) for c in cards]
+        try:
+            return [int(c) for c in parse_cards(cards)]
+        except ValueError as e:
+            raise ValueError(f"{key}: {e}") from None
+    if isinstance(cards, Mapping) or not isinstance(cards, Iterable):
+        raise ValueError(f"{key} must be a list of cards such as ['9C', 'JH'], "
+                         f"not {describe_value(cards)}")
+    return [_card(c, f"{key[:-1]}[{i}]'", text_only) for i, c in enumerate(cards)]
 
 
 def _action_id(action: Action | int | str) -> int:

@@ -17,19 +17,20 @@ the rules, the seats and the list of deal records with the running score.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, NoReturn
 
 from euchre.deal import Deal
 from euchre.game import Game
-from euchre.rules import Rules
+from euchre.rules import Rules, describe_value
 
 __all__ = [
     "RecordError",
     "Replayed",
     "game_record",
     "parse_records",
+    "read_records",
     "replay",
     "replay_text",
 ]
@@ -87,29 +88,103 @@ def game_record(game: Game, seats: Sequence[str] | None = None) -> dict[str, Any
     return out
 
 
-def parse_records(text: str) -> list[dict[str, Any]]:
-    """The records of a file: one JSON object, a JSON list of them, or JSON lines."""
-    stripped = text.strip()
-    if not stripped:
-        raise RecordError("the file holds no record")
+_MAX_DIGITS: Final = 100
+"""The longest number a record may hold; seats, points and scores are far shorter, and
+Python refuses to read numbers of more than 4300 digits anyway."""
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise RecordError(f"a number of {digits} digits is far too long for a seat, a score or "
+                          f"a target")
+    return int(text)
+
+
+def _parse_constant(name: str) -> NoReturn:
+    raise RecordError(f"{name} is not a number JSON knows")
+
+
+def _loads(text: str, where: str) -> Any:
+    """One JSON value; any fault raises :class:`RecordError` (JSON syntax raises
+    :class:`json.JSONDecodeError` with ``where``'s line numbers left to the caller)."""
     try:
-        data = json.loads(stripped)
+        return json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except RecordError as e:
+        raise RecordError(f"{where}{e}") from None
+    except RecursionError:
+        raise RecordError(f"{where}lists and objects nest deeper than any record does") from None
+
+
+def _not_json(e: json.JSONDecodeError, first_line: int) -> RecordError:
+    return RecordError(f"line {first_line + e.lineno - 1} is not JSON: {e.msg} "
+                       f"(column {e.colno})")
+
+
+def _record(item: Any, k: int) -> dict[str, Any]:
+    if not isinstance(item, dict):
+        raise RecordError(f"record {k} is not a JSON object but {describe_value(item)}", deal=k)
+    return item
+
+
+def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """The records of a file given line by line (a text file is such an iterable): JSON
+    lines, read and yielded one line at a time, so a file of any length takes the memory
+    of one record; or one JSON object or list of objects, on one line or over several.
+
+    Raises :class:`RecordError` with a sentence for text that is not JSON, a value that is
+    not a JSON object, a number of more than 100 digits or nesting deeper than Python can
+    read, after yielding the records before it.
+
+    >>> [r["dealer"] for r in read_records(['{"dealer": 0}\\n', '\\n', '{"dealer": 1}\\n'])]
+    [0, 1]
+    >>> [r["dealer"] for r in read_records(['[{"dealer": 0},\\n', ' {"dealer": 1}]\\n'])]
+    [0, 1]
+    """
+    source = iter(lines)
+    head = []  # the lines up to the first one with text
+    for line in source:
+        head.append(line)
+        if line.strip():
+            break
+    if not head or not head[-1].strip():
+        raise RecordError("the file holds no record")
+    number = len(head)
+    try:
+        first = _loads(head[-1].rstrip(), f"line {number}: ")
     except json.JSONDecodeError:
-        data = None
-        records = []
-        for number, line in enumerate(stripped.splitlines(), 1):
-            if not line.strip():
-                continue
+        # not a value on its own: the start of one JSON document written over several lines
+        try:
+            data = _loads(("".join(head) + "".join(source)).rstrip(), "")
+        except json.JSONDecodeError as e:
+            raise _not_json(e, 1) from None
+        for k, item in enumerate(data if isinstance(data, list) else [data]):
+            yield _record(item, k)
+        return
+    if isinstance(first, list):
+        if any(line.strip() for line in source):
+            raise RecordError(f"line {number} holds a list; a file of JSON lines holds one "
+                              f"record a line")
+        for k, item in enumerate(first):
+            yield _record(item, k)
+        return
+    yield _record(first, 0)
+    k = 1
+    for line in source:
+        number += 1
+        if line.strip():
             try:
-                records.append(json.loads(line))
+                item = _loads(line.rstrip(), f"line {number}: ")
             except json.JSONDecodeError as e:
-                raise RecordError(f"line {number} is not JSON: {e.msg}") from None
-        data = records
-    items = data if isinstance(data, list) else [data]
-    for k, item in enumerate(items):
-        if not isinstance(item, dict):
-            raise RecordError(f"record {k} is not a JSON object", deal=k)
-    return items
+                raise _not_json(e, number) from None
+            yield _record(item, k)
+            k += 1
+
+
+def parse_records(text: str) -> list[dict[str, Any]]:
+    """The records of a file's text: one JSON object, a JSON list of them, or JSON lines
+    (see :func:`read_records`)."""
+    return list(read_records(text.splitlines(keepends=True)))
 
 
 def _summary(deal: Deal) -> dict[str, Any]:
@@ -124,12 +199,9 @@ def _replay_deal(record: dict[str, Any], index: int, rules: Rules | None) -> Dea
         deal = Deal.from_record(data, apply_actions=False)
     except ValueError as e:
         raise RecordError(f"deal {index}: {e}", deal=index) from None
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError(f"deal {index}: 'actions' must be a list", deal=index)
-    for i, text in enumerate(actions):
+    for i, text in enumerate(record.get("actions", [])):  # texts in a list: from_record checks
         try:
-            deal.apply(str(text))
+            deal.apply(text)
         except ValueError as e:  # IllegalActionError or InvalidActionError
             raise RecordError(f"deal {index}, action {i} {text!r}: {e}",
                               deal=index, action=i) from None
@@ -151,19 +223,24 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
         raise RecordError(f"game rules: {e}") from None
     deals = record["deals"]
     if not isinstance(deals, list):
-        raise RecordError("'deals' must be a list")
+        raise RecordError(f"'deals' must be a list of deal records, not {describe_value(deals)}")
     n = rules.players
-    first = record.get("first_dealer", deals[0].get("dealer", 0) if deals else 0)
-    score = [0] * n
     for k, rec in enumerate(deals):
         if not isinstance(rec, dict):
-            raise RecordError(f"deal {k} is not a JSON object", deal=k)
+            raise RecordError(f"deal {k} is not a JSON object but {describe_value(rec)}", deal=k)
+    first = record.get("first_dealer", deals[0].get("dealer", 0) if deals else 0)
+    if not _is_seat(first, n):
+        raise RecordError(f"'first_dealer' must be a seat number from 0 to {n - 1}, "
+                          f"not {describe_value(first)}")
+    score = [0] * n
+    for k, rec in enumerate(deals):
         if max(score) >= rules.target:
             raise RecordError(f"deal {k} comes after the game was won (RULES §10)", deal=k)
         expected = (first + k) % n
-        if rec.get("dealer") != expected:
+        dealer = rec.get("dealer")
+        if _is_seat(dealer, n) and dealer != expected:  # another type: from_record says so
             raise RecordError(
-                f"deal {k} is dealt by seat {rec.get('dealer')}, but the deal passes left "
+                f"deal {k} is dealt by seat {dealer}, but the deal passes left "
                 f"after every deal: seat {expected} deals it (RULES §3)", deal=k)
         deal = _replay_deal(rec, k, rules)
         deal.scores = tuple(score)
@@ -171,13 +248,23 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
             for s, p in enumerate(deal.result.points):
                 score[s] += p
         recorded = rec.get("score")
-        if recorded is not None and deal.is_over and list(recorded) != score:
+        if recorded is not None and not (
+                isinstance(recorded, list) and len(recorded) == n
+                and all(isinstance(p, int) and not isinstance(p, bool) for p in recorded)):
+            raise RecordError(f"deal {k}: 'score' must be a list of {n} numbers of points, "
+                              f"not {describe_value(recorded)}", deal=k)
+        if recorded is not None and deal.is_over and recorded != score:
             raise RecordError(
                 f"deal {k}: the record gives the score {recorded}, the deals give {score}",
                 deal=k)
         summary = _summary(deal)
         summary["score"] = list(score)
         yield Replayed(deal, summary, tuple(score))
+
+
+def _is_seat(value: object, n: int) -> bool:
+    """Whether ``value`` is an int from 0 to n - 1 (a bool is no seat)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
 
 
 _OUTCOME_WORDS = {

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from euchre.cards import Suit
 
-__all__ = ["VARIANTS", "Rules", "RulesError", "fixed_partner"]
+__all__ = ["VARIANTS", "Rules", "RulesError", "describe_value", "fixed_partner"]
 
 VARIANTS: Final = {
     "two-handed": 2,
@@ -47,6 +47,47 @@ def fixed_partner(players: int, seat: int) -> int | None:
 
 class RulesError(ValueError):
     """A rules set that RULES.md does not allow."""
+
+
+def describe_value(value: object) -> str:
+    """A value as an error message shows it: in JSON's words, and short whatever it holds.
+
+    >>> describe_value("false"), describe_value(True), describe_value(None), describe_value(5)
+    ("the string 'false'", 'true', 'null', '5')
+    >>> describe_value(10 ** 5000), describe_value([[1]])
+    ('a number of about 5000 digits', 'a list of 1 item')
+    >>> describe_value("x" * 99)
+    "the string 'xxxxxxxxxxxxxxxxxxxxxxxx'… (99 characters)"
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if value.bit_length() > 64:  # printing it whole would drown the message
+            return f"a number of about {round(value.bit_length() * 0.30103)} digits"
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        if len(value) > 24:
+            return f"the string {value[:24]!r}… ({len(value)} characters)"
+        return f"the string {value!r}"
+    if isinstance(value, list | tuple):
+        size = len(value)
+        return "an empty list" if not size else f"a list of {size} item{'s' * (size > 1)}"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
+_TYPE_WORDS: Final = {
+    "bool": "true or false",
+    "int": "a whole number",
+    "str": "a string",
+}
+"""What a rules option of each field type must be, as a message says it."""
+_MAY_BE_UNSET: Final = ("deck", "stick_the_dealer", "defend_alone")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +119,10 @@ class Rules:
     """Four-handed: play a rubber, best of three games (RULES §11)."""
 
     def __post_init__(self) -> None:
+        self._check_types()
         n = self.players
-        if not isinstance(n, int) or not 2 <= n <= 5:
-            raise RulesError(f"Euchre is for 2 to 5 players, not {n!r} (RULES §1)")
+        if not 2 <= n <= 5:
+            raise RulesError(f"Euchre is for 2 to 5 players, not {describe_value(n)} (RULES §1)")
         defaults = {
             "deck": 28 if n == 5 else 24,
             "stick_the_dealer": n == 5,
@@ -90,7 +132,8 @@ class Rules:
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         if self.deck not in (24, 28, 32):
-            raise RulesError(f"the pack has 24, 28 or 32 cards, not {self.deck!r} (RULES §1)")
+            raise RulesError(f"the pack has 24, 28 or 32 cards, not {describe_value(self.deck)} "
+                             f"(RULES §1)")
         size = self.pack_size
         need = 5 * self.hands + 1
         if need > size:
@@ -121,15 +164,32 @@ class Rules:
                 f"defending alone is not played {_NAMES[n]}-handed, only three- and "
                 f"four-handed (RULES §7)"
             )
-        if not isinstance(self.target, int) or self.target < 1:
+        if self.target < 1:
             raise RulesError(f"the target must be a positive number of points, not "
-                             f"{self.target!r} (RULES §10)")
+                             f"{describe_value(self.target)} (RULES §10)")
         for name in ("draw", "rubber"):
             if getattr(self, name) and n != 4:
                 raise RulesError(
                     f"{'the draw' if name == 'draw' else 'rubbers'} belong to four-handed "
                     f"euchre, not {_NAMES[n]}-handed (RULES §11)"
                 )
+
+    def _check_types(self) -> None:
+        """Each option has its field's type: a bool is true or false (never the string
+        ``"false"``), a number is an int (never a bool), ``joker_turnup`` a string."""
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.name in _MAY_BE_UNSET:
+                continue  # the variant's default
+            if f.type == "bool":
+                ok = isinstance(value, bool)
+            elif f.type == "int":
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            else:
+                ok = isinstance(value, str)
+            if not ok:
+                raise RulesError(f"rules option {f.name!r} must be {_TYPE_WORDS[str(f.type)]}, "
+                                 f"not {describe_value(value)}")
 
     # -- presets ---------------------------------------------------------------------
     @classmethod
@@ -206,11 +266,24 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rules from a record's ``"rules"`` object; omitted keys take the defaults."""
+        """Rules from a record's ``"rules"`` object; omitted keys take the defaults.
+
+        Each value must have its option's type (see :meth:`_check_types`):
+
+        >>> Rules.from_dict({"joker": "false"})
+        Traceback (most recent call last):
+        ...
+        euchre.rules.RulesError: rules option 'joker' must be true or false, not the string 'false'
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"'rules' must be an object of rules options, "
+                             f"not {describe_value(data)}")
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RulesError(f"unknown rules option(s): {', '.join(sorted(unknown))}; "
+            shown = sorted(k if len(k) <= 24 else k[:24] + "…" for k in map(str, unknown))
+            more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
+            raise RulesError(f"unknown rules option(s): {', '.join(map(repr, shown[:3]))}{more}; "
                              f"known: {', '.join(sorted(known))}")
         return cls(**data)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from euchre import Deal, Rules
+from euchre import Card, Deal, Rules
 from euchre.bots import make_bot, play_game
 from euchre.game import Game
 from euchre.records import RecordError, game_record, parse_records, replay
@@ -21,6 +21,7 @@ def _two_handed_record() -> dict[str, Any]:
         "hands": [["9C", "TC", "JC", "QC", "KC"], ["AC", "9D", "TD", "JD", "QD"]],
         "dummy": None,
         "turnup": "KD",
+        "kitty": ["AD", "9H", "TH", "JH", "QH", "KH", "AH", "9S", "TS", "JS", "QS", "KS", "AS"],
         "actions": ["order", "discard 9C", "JD", "KD", "QD", "TC", "TD", "JC", "9D", "QC",
                     "AC", "KC"],
     }
@@ -44,11 +45,15 @@ def test_record_round_trips_through_json() -> None:
     assert eval(repr(deal), {"Deal": Deal}).to_record() == deal.to_record()
 
 
-def test_kitty_defaults_to_the_rest_of_the_pack() -> None:
-    """RECORDS: `kitty` is the rest of the stock; omitted, it is computed."""
-    deal = Deal.from_record(_two_handed_record())
-    assert len(deal.kitty) == 24 - 11
-    assert deal.to_record()["kitty"][0] == "AD"
+def test_a_deal_record_needs_its_kitty() -> None:
+    """RECORDS: a deal record holds the kitty, the rest of the stock; without it the
+    record is refused, while Deal.from_cards computes it for code that builds a deal."""
+    rec = _two_handed_record()
+    del rec["kitty"]
+    with pytest.raises(RecordError, match="needs 'kitty'"):
+        list(replay(rec))
+    deal = Deal.from_cards(Rules(players=2), rec["dealer"], rec["hands"], rec["turnup"])
+    assert deal.to_record()["kitty"] == _two_handed_record()["kitty"]
 
 
 def test_short_record_replays_incomplete() -> None:
@@ -140,3 +145,66 @@ def test_game_record_checks_dealer_rotation_and_score() -> None:
     bad["deals"][0]["score"] = [7, 7]
     with pytest.raises(RecordError, match="score"):
         list(replay(bad))
+
+
+def _four_handed_record() -> dict[str, Any]:
+    deal = Deal.random(Rules(players=4), dealer=2, seed=3)
+    for _ in range(6):
+        deal.apply(deal.legal_action_ids()[-1])
+    return json.loads(str(deal))  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("dealer", True, "'dealer' must be a seat number from 0 to 3, not true"),
+    ("dealer", "2", "'dealer' must be a seat number from 0 to 3, not the string '2'"),
+    ("dealer", 2.0, "'dealer' must be a seat number from 0 to 3, not 2.0"),
+    ("turnup", 5, "'turnup' must be a card such as 'JH', not 5"),
+    ("turnup", None, "'turnup' must be a card such as 'JH', not null"),
+    ("kitty", None, "'kitty' must be a list of cards such as ['9C', 'JH'], not null"),
+    ("kitty", {"AH": 1}, "'kitty' must be a list of cards such as ['9C', 'JH'], not an object"),
+    ("hands", "9C TC", "'hands' must be a list of 4 hands, not the string '9C TC'"),
+    ("actions", "pass", "'actions' must be a list of actions such as 'play JH', "
+                        "not the string 'pass'"),
+    ("rules", [], "'rules' must be an object of rules options, not an empty list"),
+])
+def test_record_values_of_the_wrong_type_are_refused(key: str, value: Any, message: str) -> None:
+    """A deal record's values have the types RECORDS gives them; another type is refused
+    with a sentence naming the key and the type expected (true is not seat 1, 5 is no card)."""
+    record = _four_handed_record()
+    record[key] = value
+    with pytest.raises(ValueError) as info:
+        Deal.from_record(record)
+    assert str(info.value) == message
+
+
+def test_cards_in_a_record_are_texts_not_numbers() -> None:
+    """RECORDS: cards are written as texts such as 'JH'; Deal.from_cards takes numbers
+    from code, a record does not."""
+    record = _four_handed_record()
+    card = record["hands"][1][0]
+    number = int(Card.parse(card))
+    record["hands"][1][0] = number
+    with pytest.raises(ValueError) as info:
+        Deal.from_record(record)
+    assert str(info.value) == f"'hands[1][0]' must be a card such as 'JH', not {number}"
+    record["hands"][1][0] = True
+    with pytest.raises(ValueError) as info:
+        Deal.from_record(record)
+    assert str(info.value) == "'hands[1][0]' must be a card such as 'JH', not true"
+    record["hands"][1][0] = card
+    record["actions"][2] = ["play", "JH"]
+    with pytest.raises(ValueError) as info:
+        Deal.from_record(record)
+    assert str(info.value) == ("'actions[2]' must be an action such as 'play JH', "
+                               "not a list of 2 items")
+
+
+def test_from_cards_takes_card_numbers_but_no_bools() -> None:
+    record = _four_handed_record()
+    hands = [[Card.parse(c) for c in hand] for hand in record["hands"]]
+    deal = Deal.from_cards(Rules(players=4), 2, hands, Card.parse(record["turnup"]))
+    assert deal.to_record()["hands"] == record["hands"]
+    with pytest.raises(ValueError, match="'dealer' must be a seat number from 0 to 3, not true"):
+        Deal.from_cards(Rules(players=4), True, hands, record["turnup"])
+    with pytest.raises(ValueError, match="'turnup' must be a card such as 'JH', not false"):
+        Deal.from_cards(Rules(players=4), 2, hands, False)

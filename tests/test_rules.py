@@ -307,3 +307,45 @@ def test_rules_are_frozen() -> None:
     rules = Rules(players=4)
     with pytest.raises(AttributeError):
         rules.players = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"joker": "false"}, "rules option 'joker' must be true or false, not the string 'false'"),
+    ({"joker": 0}, "rules option 'joker' must be true or false, not 0"),
+    ({"stick_the_dealer": None, "draw": None}, "rules option 'draw' must be true or false, "
+                                               "not null"),
+    ({"players": True}, "rules option 'players' must be a whole number, not true"),
+    ({"players": "4"}, "rules option 'players' must be a whole number, not the string '4'"),
+    ({"deck": 24.0}, "rules option 'deck' must be a whole number, not 24.0"),
+    ({"target": False}, "rules option 'target' must be a whole number, not false"),
+    ({"joker_turnup": 5}, "rules option 'joker_turnup' must be a string, not 5"),
+    ({"defend_alone": [True]}, "rules option 'defend_alone' must be true or false, not a list "
+                                            "of 1 item"),
+])
+def test_rules_options_must_have_their_type(data: dict[str, Any], message: str) -> None:
+    """A record's rules are refused, naming the option and the type it takes, when a value
+    has another type: the string "false" would otherwise turn the joker on, and true would
+    count as one player."""
+    with pytest.raises(RulesError) as info:
+        Rules.from_dict(data)
+    assert str(info.value) == message
+    with pytest.raises(RulesError, match="must be"):
+        Rules(**{"players": 4, **data})
+
+
+def test_unset_options_may_be_null_and_take_the_variant_default() -> None:
+    rules = Rules.from_dict({"players": 5, "deck": None, "stick_the_dealer": None,
+                             "defend_alone": None})
+    assert rules == Rules(players=5)
+
+
+def test_rules_must_be_an_object() -> None:
+    with pytest.raises(RulesError, match="must be an object of rules options, not a list of 1"):
+        Rules.from_dict([["players", 4]])  # type: ignore[arg-type]
+
+
+def test_huge_numbers_in_rules_are_refused_in_a_short_sentence() -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.from_dict({"target": -(10 ** 5000)})
+    assert str(info.value) == ("the target must be a positive number of points, not a number "
+                               "of about 5000 digits (RULES §10)")

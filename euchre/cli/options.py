@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import nullcontext
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -36,6 +37,7 @@ __all__ = [
     "bot_names",
     "build_rules",
     "fail",
+    "input_lines",
     "make_bots",
     "read_input",
 ]
@@ -115,6 +117,18 @@ def read_input(file: str) -> str:
             return sys.stdin.read()
         with open(file, encoding="utf-8") as f:
             return f.read()
+    except OSError as e:
+        fail(f"cannot read {file}: {e.strerror}", 1)
+    except UnicodeDecodeError:
+        fail(f"{file} is not a text file", 1)
+
+
+def input_lines(file: str) -> Iterator[str]:
+    """The lines of ``file`` (``-``: standard input), read one at a time as they are asked
+    for, so a long file is never held whole; exits 1 with one line if it is unreadable."""
+    try:
+        with open(file, encoding="utf-8") if file != "-" else nullcontext(sys.stdin) as f:
+            yield from f
     except OSError as e:
         fail(f"cannot read {file}: {e.strerror}", 1)
     except UnicodeDecodeError:

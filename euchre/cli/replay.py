@@ -1,19 +1,22 @@
 """``euchre replay``: replay deal or game records exactly as RECORDS.md specifies.
 
 The file holds one JSON object, a JSON list, or JSON lines; each record is a deal record
-or a game record.  Every deal prints as it is replayed; the first malformed field or
-illegal action stops the replay with one line on standard error and exit status 1.
+or a game record.  JSON lines are read one at a time, so a file of any length replays in
+the memory of one record.  Every deal prints as it is replayed; the first malformed field
+or illegal action stops the replay with one line on standard error and exit status 1.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from collections.abc import Iterator
+from itertools import chain, islice
+from typing import Annotated, Any
 
 import typer
 
-from euchre.cli.options import fail, read_input
-from euchre.records import RecordError, parse_records, replay, replay_text
+from euchre.cli.options import fail, input_lines
+from euchre.records import RecordError, read_records, replay, replay_text
 
 __all__ = ["replay_command"]
 
@@ -31,13 +34,10 @@ def replay_command(
     An illegal or malformed action stops the replay: exit status 1 and one line on
     standard error naming the action's index, the action and the rule it breaks.
     """
-    text = read_input(file)
-    try:
-        records = parse_records(text)
-    except RecordError as e:
-        fail(f"{file}: {e}", 1)
-    several = len(records) > 1
-    for k, record in enumerate(records):
+    records = _read(file)
+    first_two = list(islice(records, 2))  # with a second record, lines name their record
+    several = len(first_two) > 1
+    for k, record in enumerate(chain(first_two, records)):
         where = f"record {k}, " if several else ""
         # deal records number by their place in the file; a game record's deals by game
         game = "deals" in record
@@ -53,3 +53,12 @@ def replay_command(
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
             # a field of the wrong shape that the record reader did not anticipate
             fail(f"{where}malformed record: {e}", 1)
+
+
+def _read(file: str) -> Iterator[dict[str, Any]]:
+    """The records of ``file`` as they are read; a fault in the file exits 1 with one line
+    once the records before it have replayed."""
+    try:
+        yield from read_records(input_lines(file))
+    except RecordError as e:
+        fail(f"{file}: {e}", 1)

@@ -19,6 +19,7 @@ def _record(actions: list[str]) -> dict[str, Any]:
         "dealer": 0,
         "hands": [["9C", "TC", "JC", "QC", "KC"], ["AC", "9D", "TD", "JD", "QD"]],
         "turnup": "KD",
+        "kitty": ["AD", "9H", "TH", "JH", "QH", "KH", "AH", "9S", "TS", "JS", "QS", "KS", "AS"],
         "actions": actions,
     }
 
