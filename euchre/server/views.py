@@ -23,7 +23,6 @@ __all__ = [
     "deal_view",
     "game_view",
     "hand_sizes",
-    "makers",
     "summary_text",
 ]
 
@@ -153,20 +152,6 @@ def game_view(game: Game, index: int) -> dict[str, Any]:
 
 
 # -- the summary after each deal --------------------------------------------------------------
-def makers(result: DealResult, players: int) -> list[int]:
-    """The maker's side: the maker, the partner (four-handed, or five-handed if any)."""
-    if result.maker is None:
-        return []
-    side = [result.maker]
-    if players == 4 and not result.alone:
-        side.append((result.maker + 2) % 4)
-    elif players == 4:
-        pass  # a lone maker's partner sits out but still scores with the side
-    elif result.partner is not None:
-        side.append(result.partner)
-    return side
-
-
 def _join(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
@@ -185,8 +170,7 @@ def summary_text(result: DealResult, rules: Rules, names: Sequence[str], dealer:
                 f"{names[(dealer + 1) % n]} deals next (RULES §4).")
     if result.maker is None or result.trump is None:
         return "The deal is unfinished."
-    side = makers(result, n)
-    scoring_side = side if n != 4 else [result.maker, (result.maker + 2) % 4]
+    side = result.makers  # as it scores: a lone maker's partner opposite too (RULES §9)
     who = _join([names[s] for s in side])
     if result.alone and n == 4:
         who = f"{names[result.maker]}, alone,"
@@ -196,7 +180,7 @@ def summary_text(result: DealResult, rules: Rules, names: Sequence[str], dealer:
     taken = result.makers_tricks
     points = result.points
     if result.outcome == "euchred":
-        defenders = [s for s in range(n) if s not in scoring_side and points[s]]
+        defenders = [s for s in range(n) if s not in side and points[s]]
         value = max(points)
         took = "no tricks" if taken == 0 else f"only {taken} trick" + ("s" if taken > 1 else "")
         several = len(defenders) > 1
@@ -231,6 +215,7 @@ def deal_summary(
         "dealer": deal.dealer,
         "trump": None if result.trump is None else result.trump.char,
         "maker": result.maker,
+        "makers": list(result.makers),
         "alone": result.alone,
         "partner": result.partner,
         "called": None if called is None else str(called),
