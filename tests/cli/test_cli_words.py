@@ -112,7 +112,7 @@ def test_answers_are_numbers_or_records_notation() -> None:
     assert interpret("Q", legal, obs.phase) is Command.QUIT
     with pytest.raises(InvalidActionError, match="choose 1 to 3"):
         interpret("0", legal, obs.phase)
-    with pytest.raises(InvalidActionError, match="not an action"):
+    with pytest.raises(InvalidActionError, match="'order it' is not a choice or a move"):
         interpret("order it", legal, obs.phase)
     assert interpret("play 10h", legal, Phase.PLAY) == Action.play("TH")
     assert interpret("J♥", legal, Phase.PLAY) == Action.play("JH")
@@ -120,10 +120,22 @@ def test_answers_are_numbers_or_records_notation() -> None:
     assert interpret("play AH", legal, Phase.EXCHANGE) == Action.play("AH")  # as written
 
 
-def test_choices_list_cards_in_the_order_of_the_hand() -> None:
+def test_cards_to_play_are_listed_in_the_order_of_the_hand() -> None:
     deal = Deal.from_cards(Rules(players=4), dealer=0, hands=[
         "9C TC JC QC KC", "JH JD AH KH QH", "9S TS JS QS KS", "AC 9D TD QD KD"], turnup="TH")
     deal.apply("order")
-    obs = deal.observation(0)  # the dealer's exchange, trump hearts
+    deal.apply("discard 9C")
+    obs = deal.observation(1)  # seat 1 leads, trump hearts
     assert [a.card for a in choices(obs)] == list(obs.hand)
-    assert str(choices(obs)[0]) == "discard TH"
+    assert [str(a) for a in choices(obs)][:2] == ["play JH", "play JD"]
+
+
+def test_cards_to_discard_are_listed_from_the_weakest() -> None:
+    """A reflex 1 in the dealer's exchange never throws away a bower or the joker."""
+    deal = Deal.from_cards(Rules(players=4, joker=True), dealer=0, hands=[
+        "JK JD 9C AS KS", "JH TH AH KH QH", "9S TS JS QS QC", "AC 9D TD QD KD"], turnup="9H")
+    deal.apply("order")
+    obs = deal.observation(0)  # the dealer's exchange, trump hearts
+    listed = [str(a.card) for a in choices(obs)]
+    assert listed == ["9C", "KS", "AS", "9H", "JD", "JK"]
+    assert list(obs.hand)[0] == Card.JK  # while the hand shows the joker first
