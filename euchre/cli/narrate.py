@@ -373,10 +373,10 @@ class Narrator:
         if self.names.players == 4 and obs.rules.target == 5:
             moved = [side for side in self.names.sides()
                      if result.points[side[0]] > 0 and marker_words(scores[side[0]])]
-            markers = " · ".join(f"{self.names.side_name(side)}: "
+            markers = " · ".join(f"{self.names.side_name(side)}'s markers: "
                                  f"{marker_words(scores[side[0]])}" for side in moved)
             if markers:
-                line += f"   [dim]markers: {markers}[/]"
+                line += f"   [dim]{markers}[/]"
         self.say(line, 0)
         if bridge is not None:
             side = (0, 2) if bridge == 0 else (1, 3)

@@ -61,7 +61,7 @@ def test_a_whole_game_answering_the_first_action(variant: list[str]) -> None:
     assert "Your hand:" in out
     assert "Turn-up:" in out
     assert re.search(r"\b(passes|pass|orders it up|assists|takes it up|names)\b", out)
-    assert re.search(r"^Trick 1 +\w+ led \S+ · ", out, re.MULTILINE)
+    assert re.search(r"^Trick 1 +\w+ led \S+ (\([a-z ]+\) )?· ", out, re.MULTILINE)
     assert re.search(r"→ \w+ wins? with ", out)
     assert re.search(r"make it|makes it|march|Euchred!|thrown in", out)
     assert "Score:" in out
@@ -182,7 +182,8 @@ def test_watch_plays_bots_at_every_seat() -> None:
 def test_four_handed_to_5_shows_the_markers() -> None:
     result = play("--seed", "6", "--to", "5")
     assert result.exit_code == 0
-    assert re.search(r"\((four|three) face (up|down) on the (three|four)", result.stdout)
+    assert re.search(r"(East & West|You & North)'s markers: the (four|three) face (up|down) "
+                     r"on the (three|four)", result.stdout)
 
 
 def test_the_draw_is_shown() -> None:

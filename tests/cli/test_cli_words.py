@@ -91,8 +91,9 @@ def test_other_variants_results_in_words() -> None:
 def test_scores_and_winners_in_words() -> None:
     names = four()
     assert score_words([3, 1, 3, 1], names, 10) == "You & North 3 · East & West 1"
-    assert "three face up on the four" in score_words([3, 1, 3, 1], names, 5)
-    assert [marker_words(p) for p in (0, 4)] == ["", "four face up on the three"]
+    assert score_words([3, 1, 3, 1], names, 5) == "You & North 3 · East & West 1"
+    assert "three face up on the four" in score_words([3, 1, 3, 1], names, 5, markers=True)
+    assert [marker_words(p) for p in (0, 4)] == ["", "the four face up on the three"]
     assert winner_words([0, 2], [10, 6, 10, 6], names) == "You and North win the game, 10 to 6!"
     three = SeatNames.around(3, 1, True)
     assert winner_words([0, 2], [11, 8, 11], three) == "West and East share the win with 11 " \
@@ -138,4 +139,4 @@ def test_cards_to_discard_are_listed_from_the_weakest() -> None:
     obs = deal.observation(0)  # the dealer's exchange, trump hearts
     listed = [str(a.card) for a in choices(obs)]
     assert listed == ["9C", "KS", "AS", "9H", "JD", "JK"]
-    assert list(obs.hand)[0] == Card.JK  # while the hand shows the joker first
+    assert obs.hand[0] == Card.JK  # while the hand shows the joker first
