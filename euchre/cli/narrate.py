@@ -4,9 +4,9 @@ The :class:`Narrator` reads nothing but observations of its viewer's seat
 (``deal.observation(view)``): it cannot show another hand, the kitty, the dummy (unless
 the viewer is the maker who took it) or another player's discard.  Each action is told
 from the observations just before and just after it.  Replaying a record with every hand
-open (``euchre replay``) is the one exception, and it says so: the hidden cards are
-handed to :meth:`Narrator.open_hands`, :meth:`Narrator.action` (``secret``) and
-:meth:`Narrator.partner_revealed` explicitly.
+open (``euchre replay``) is the one exception, and it says so (``open_hands``): the
+hidden cards are handed to :meth:`Narrator.show_all_hands`, :meth:`Narrator.action`
+(``secret``) and :meth:`Narrator.partner_revealed` explicitly.
 
 Each trick is one row, printed when it is complete: who led, every card, who won and
 why, and the tricks each side (or player) has taken:
@@ -55,13 +55,14 @@ class Narrator:
     """Prints a game on a rich console from the observations of seat ``view``."""
 
     def __init__(self, console: Console, names: SeatNames, view: int,
-                 style: CardStyle | None = None) -> None:
+                 style: CardStyle | None = None, open_hands: bool = False) -> None:
         self.console = console
         self.names = names
         self.view = view
         self.style = style or CardStyle()
-        self.open = False
-        """Every hand is open (a replay): the hands were shown at the deal's start."""
+        self.open_hands = open_hands
+        """Every hand is open (a replay): they are shown at the deal's start, not the
+        viewer's alone."""
         self._dummy_shown = False
         self._hand_shown: tuple[tuple[Card, ...], Suit | None] | None = None
         """The viewer's hand (and trump) as last printed."""
@@ -188,13 +189,12 @@ class Narrator:
             else:
                 turnup += f" — the joker, standing for {self.style.suit(obs.rules.joker_suit)}"
         self.say(turnup, 0)
-        if not self.open:
+        if not self.open_hands:
             self._show_hand(obs)
 
-    def open_hands(self, hands: Sequence[Sequence[Card]], dummy: Sequence[Card] | None,
-                   kitty: Sequence[Card]) -> None:
+    def show_all_hands(self, hands: Sequence[Sequence[Card]], dummy: Sequence[Card] | None,
+                       kitty: Sequence[Card]) -> None:
         """Every hand face up, with the dummy and the kitty (a replay, not a game)."""
-        self.open = True
         n = self.names.players
         width = max(len(self.names[s]) for s in range(n)) + 1
         for k in range(n):
@@ -343,7 +343,7 @@ class Narrator:
             alone = " alone" if after.alone else ""
             self.say(f"[bold]Trump: {self.style.suit(after.trump)}[/] · "
                      f"{names.does(after.maker, 'is')} the maker{alone}")
-            if self.names.you != self.view and not self.open:
+            if self.names.you != self.view and not self.open_hands:
                 self._show_hand(after)
         for seat in after.sitting_out:
             if seat not in before.sitting_out:
@@ -358,9 +358,8 @@ class Narrator:
         in a game to 5 four-handed, the markers of a side that scored are told.
         """
         result = obs.result
-        if result is None:
-            if scores is None:  # a record that stops before the end
-                self.say("[dim]The record stops here: the deal is unfinished.[/]", 0)
+        if result is None:  # a record that stops before the end
+            self.say("[dim]The record stops here: the deal is unfinished.[/]", 0)
             return
         words = result_words(result, self.names, next_dealer, obs.called, obs.alone)
         colour = "bold"
