@@ -492,7 +492,8 @@ class Narrator:
             Phase.NAME_TRUMP: "The joker is turned up: name trump.",
             Phase.EXCHANGE: f"Discard a card (discarding {self._card(obs.turnup)} "
                             f"declines the exchange).",
-            Phase.DUMMY: f"Discard {len(obs.hand) - 5} more.",
+            Phase.DUMMY: ("Discard five cards, one at a time." if len(obs.hand) == 10
+                          else f"Discard {len(obs.hand) - 5} more."),
             Phase.CALL_PARTNER: "Call your partner: name a card you do not hold.",
             Phase.DEFEND: "Defend alone?",
         }.get(phase, "Your play?" if obs.trick else
