@@ -11,8 +11,11 @@ hidden cards are handed to :meth:`Narrator.show_all_hands`, :meth:`Narrator.acti
 Each trick is one row, printed when it is complete: who led, every card, who won and
 why, and the tricks each side (or player) has taken:
 
-    Trick 3  You led TC · West JS · North 9D · East KC  → West wins with JS, the left
-             bower (the highest trump)  tricks: You & North 1 · East & West 2
+    Trick 3  You led TC · West JS (left bower) · North 9D · East KC
+             → West wins with JS, the left bower (the highest trump)
+             tricks: You & North 1 · East & West 2
+
+A row wraps between its parts only, to the console's width.
 """
 
 from __future__ import annotations
