@@ -64,8 +64,10 @@ bots that always play as partners (four names four-handed) always draw each othe
 by name, seeded from the tournament seed, the chunk and the seat (nothing unpicklable
 crosses processes), and the results are put back in chunk order.  So the results
 depend on the rules, bots, deals, seed, duplicate and chunk size, never on the number
-of workers.  Workers are started with ``spawn`` (safe with threads and with OpenSpiel),
-so a script that runs a tournament on several workers needs the usual
+of workers.  A worker plays one chunk under one seating at a time (the seatings of a
+chunk are independent of each other), so a tournament of one chunk still keeps as many
+workers busy as it has seatings.  Workers are started with ``spawn`` (safe with threads
+and with OpenSpiel), so a script that runs a tournament on several workers needs the usual
 ``if __name__ == "__main__":`` guard.
 
 >>> t = Tournament(Rules(players=2), ("random", "random"), deals=4, seed=1)
@@ -107,6 +109,7 @@ __all__ = [
     "run_tournament",
     "seatings",
     "t_quantile",
+    "work_units",
 ]
 
 CHUNK_SIZE: Final = 50
@@ -322,19 +325,43 @@ DealHook = Callable[[int | None, int, Deal], None]
 """Called after each deal with the set index (``None`` for overtime), seating and deal."""
 
 
-def run_chunk(tournament: Tournament, chunk: int, on_deal: DealHook | None = None) -> ChunkResult:
-    """Play one chunk's deal sets under every seating, as games to the target."""
+def run_chunk(tournament: Tournament, chunk: int, on_deal: DealHook | None = None,
+              rotations: Sequence[int] | None = None) -> ChunkResult:
+    """Play one chunk's deal sets under every seating (or only ``rotations``, a share of
+    the work whose shares :func:`merge_chunk` puts together), as games to the target."""
+    start = time.perf_counter()
+    part = _play_part(tournament, chunk, rotations, on_deal)
+    return _chunk_result(tournament, chunk, [part], time.perf_counter() - start)
+
+
+@dataclass(slots=True)
+class _Part:
+    """What some seatings of a chunk produced: the bots' summed points per set (whole
+    numbers, so their sum does not depend on the order it is taken in), the games'
+    win credit in seating order, and the deals played."""
+
+    chunk: int
+    rotations: tuple[int, ...]
+    sums: list[list[float]]
+    credit: list[list[float]]
+    played: int
+    seconds: float = 0.0
+
+
+def _play_part(tournament: Tournament, chunk: int, rotations: Sequence[int] | None,
+               on_deal: DealHook | None = None) -> _Part:
     start = time.perf_counter()
     t = tournament
     rules = t.rules
     n, k = rules.players, len(t.bots)
     sets = t.chunk_sets(chunk)
     table = t.seatings
-    occupancy = [sum(seating.count(b) for seating in table) for b in range(k)]
+    chosen = tuple(range(len(table))) if rotations is None else tuple(rotations)
     sums = [[0.0] * k for _ in sets]
     credit: list[list[float]] = []
     played = 0
-    for r, seating in enumerate(table):
+    for r in chosen:
+        seating = table[r]
         bots = [make_bot(t.bots[b], random.Random(f"{t.seed}/bot/{chunk}/{r}/{s}"))
                 for s, b in enumerate(seating)]
         scores = [0] * n
@@ -371,12 +398,34 @@ def run_chunk(tournament: Tournament, chunk: int, on_deal: DealHook | None = Non
             score(deal)
             if on_deal is not None:
                 on_deal(None, r, deal)
+    return _Part(chunk, chosen, sums, credit, played, time.perf_counter() - start)
+
+
+def _chunk_result(t: Tournament, chunk: int, parts: Sequence[_Part],
+                  seconds: float) -> ChunkResult:
+    """A chunk from its parts, taken in seating order."""
+    k = len(t.bots)
+    occupancy = [sum(seating.count(b) for seating in t.seatings) for b in range(k)]
+    ordered = sorted(parts, key=lambda p: p.rotations)
+    sums = [[0.0] * k for _ in t.chunk_sets(chunk)]
+    for part in ordered:
+        for row, add in zip(sums, part.sums, strict=True):
+            for b in range(k):
+                row[b] += add[b]
     set_points = [[row[b] / occupancy[b] for b in range(k)] for row in sums]
-    return ChunkResult(chunk, set_points, credit, played, time.perf_counter() - start)
+    credit = [shares for part in ordered for shares in part.credit]
+    return ChunkResult(chunk, set_points, credit, sum(p.played for p in ordered), seconds)
 
 
-def _chunk_worker(job: tuple[Tournament, int]) -> ChunkResult:
-    return run_chunk(*job)
+def work_units(tournament: Tournament) -> int:
+    """The pieces the work is cut in, each for one worker: a chunk of deal sets under
+    one seating.  More workers than this would sit idle."""
+    return tournament.chunks * len(tournament.seatings)
+
+
+def _part_worker(job: tuple[Tournament, int, int]) -> _Part:
+    t, chunk, rotation = job
+    return _play_part(t, chunk, (rotation,))
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -510,35 +559,44 @@ def run_tournament(
 ) -> TournamentResult:
     """Play a tournament on ``workers`` processes (1: in this process).
 
-    The bots are checked first (:func:`check_bots`); the result does not depend on
-    ``workers``.
+    The work is cut in :func:`work_units` pieces (a chunk under one seating), so at
+    most that many workers are used.  The bots are checked first (:func:`check_bots`);
+    the result does not depend on ``workers``.
     """
     if workers < 1:
         raise ValueError(f"workers are 1 or more, not {workers}")
     check_bots(tournament)
     start = time.perf_counter()
     chunks = tournament.chunks
-    workers = min(workers, chunks)
+    rotations = len(tournament.seatings)
+    workers = min(workers, work_units(tournament))
     done: dict[int, ChunkResult] = {}
     sets = played = 0
 
     def collect(result: ChunkResult) -> None:
-        nonlocal sets, played
+        nonlocal sets
         done[result.chunk] = result
         sets += len(result.set_points)
-        played += result.deals_played
         if progress is not None:
             progress(sets, tournament.deals, played)
 
     if workers == 1:
         for c in range(chunks):
-            collect(run_chunk(tournament, c))
+            result = run_chunk(tournament, c)
+            played += result.deals_played
+            collect(result)
     else:
         context = multiprocessing.get_context("spawn")
+        parts: dict[int, list[_Part]] = {c: [] for c in range(chunks)}
         with context.Pool(workers) as pool:
-            jobs = [(tournament, c) for c in range(chunks)]
-            for result in pool.imap_unordered(_chunk_worker, jobs):
-                collect(result)
+            jobs = [(tournament, c, r) for c in range(chunks) for r in range(rotations)]
+            for part in pool.imap_unordered(_part_worker, jobs):
+                played += part.played
+                parts[part.chunk].append(part)
+                if len(parts[part.chunk]) == rotations:
+                    seconds = sum(p.seconds for p in parts[part.chunk])
+                    collect(_chunk_result(tournament, part.chunk, parts[part.chunk],
+                                          seconds))
     ordered = [done[c] for c in range(chunks)]
     return TournamentResult(
         tournament,

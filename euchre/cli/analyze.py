@@ -8,7 +8,8 @@ ones are flagged as mistakes (:mod:`euchre.analysis`).
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console
@@ -16,16 +17,21 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from euchre.actions import Action, ActionKind
 from euchre.analysis import (
     DEFAULT_SAMPLES,
     MISTAKE_THRESHOLD,
+    Decision,
     Review,
     count_decisions,
     default_seat,
     review_records,
 )
 from euchre.cli.options import fail, read_input, show_progress
-from euchre.records import RecordError, parse_records
+from euchre.cli.replay import record_seats
+from euchre.cli.seats import YOU, SeatNames
+from euchre.deal import Deal
+from euchre.records import RecordError, parse_records, replay
 
 __all__ = ["analyze_command"]
 
@@ -51,9 +57,11 @@ def analyze_command(
 ) -> None:
     """Review a seat's decisions in a recorded game against the expert bot.
 
-    For each decision with a choice: what was played, what the expert would play, and
-    the expected cost of the difference (points for the seat's side this deal; see
-    euchre.bots.evaluation). Decisions that cost at least --threshold are mistakes.
+    For each decision with a choice, one row: the deal (from 1), the move's number in
+    the deal (from 1), when it was (bidding round, discard, trick), what was played,
+    what the expert would play, and the cost: the points the seat's side could expect
+    to lose this deal by the difference. Decisions that cost at least --threshold are
+    mistakes. Seats are named as in euchre play.
     """
     if samples < 1:
         fail(f"--samples is 1 or more, not {samples}")
@@ -81,26 +89,83 @@ def analyze_command(
     if json_out:
         typer.echo(json.dumps(review.to_json()))
     else:
-        _table(Console(highlight=False), review)
+        _table(Console(highlight=False), review, records)
 
 
-def _table(console: Console, review: Review) -> None:
-    """The readable review: one row per decision, then the totals."""
-    table = Table(title=f"Seat {review.seat}: each decision against the expert")
+_PHASE_WORDS: Final = {
+    "bid_turnup": "bidding, round 1",
+    "bid_suit": "bidding, round 2",
+    "name_trump": "naming trump",
+    "exchange": "dealer's discard",
+    "dummy": "dummy discard",
+    "call_partner": "partner call",
+    "defend": "defend alone?",
+}
+
+
+def _finals(records: list[dict[str, Any]]) -> list[Deal]:
+    """Every deal of the records as replayed, in the numbering of the review."""
+    return [r.deal for record in records for r in replay(record)]
+
+
+def _when(decision: Decision, deals: Sequence[Deal]) -> str:
+    """The moment of a decision in words: ``bidding, round 1`` or ``trick 3, lead``."""
+    if decision.phase != "play":
+        return _PHASE_WORDS.get(decision.phase, decision.phase.replace("_", " "))
+    final = deals[decision.deal]
+    deal = Deal.from_record(final.to_record(), apply_actions=False)
+    for action in final.actions[:decision.index]:
+        deal.apply(action)
+    lead = ", lead" if not deal.current_trick else ""
+    return f"trick {len(deal.tricks) + 1}{lead}"
+
+
+def _move(action: Action) -> str:
+    """A card played is just the card; other actions as typed."""
+    if action.kind is ActionKind.PLAY and action.card is not None:
+        return str(action.card)
+    return str(action)
+
+
+def seat_names(records: list[dict[str, Any]], seat: int, players: int) -> SeatNames:
+    """The seats named as in ``euchre play``: a saved game keeps its names ("You"…);
+    in any other record the reviewed seat sits South."""
+    for record in records:
+        saved, _ = record_seats(record)
+        if saved is not None and YOU in saved and len(saved) == players:
+            return SeatNames.around(players, saved.index(YOU), person=True)
+    return SeatNames.around(players, seat, person=False)
+
+
+def _table(console: Console, review: Review, records: list[dict[str, Any]]) -> None:
+    """The readable review: one row per decision, the columns explained, the totals."""
+    deals = _finals(records)
+    n = deals[0].rules.players if deals else 4
+    names = seat_names(records, review.seat, n)
+    who = names.possessive(review.seat)
+    title = f"{who[0].upper()}{who[1:]} decisions (seat {review.seat}) against the expert bot"
+    table = Table(title=title)
     table.add_column("deal", justify="right")
-    table.add_column("#", justify="right")
-    table.add_column("phase")
+    table.add_column("move", justify="right")
+    table.add_column("when")
     table.add_column("played")
     table.add_column("expert")
     table.add_column("cost", justify="right")
     table.add_column("")
     for d in review.decisions:
         same = d.best == d.played
-        table.add_row(str(d.deal), str(d.index), d.phase.replace("_", " "),
-                      escape(str(d.played)), "[dim]same[/]" if same else escape(str(d.best)),
+        table.add_row(str(d.deal + 1), str(d.index + 1), _when(d, deals),
+                      escape(_move(d.played)), "[dim]same[/]" if same else escape(_move(d.best)),
                       f"{d.cost:.2f}", "[bold red]mistake[/]" if d.mistake else "")
     console.print(table)
-    n = len(review.decisions)
-    console.print(f"{n} decisions · expected cost [bold]{review.total_cost:.2f}[/] points · "
-                  f"[bold]{review.mistakes}[/] mistake{'s' if review.mistakes != 1 else ''} "
-                  f"[dim](cost ≥ {review.threshold:g} points)[/]")
+    console.print(
+        "[dim]deal: the deal's number, from 1 · move: the action's number in that deal, "
+        "from 1 (the first bid is 1) · when: the bidding round, the discard or the trick · "
+        "played: what was played · expert: what the expert bot would have played (same: "
+        "the same, or as good) · cost: the points your side could expect to lose this deal "
+        "by the move played instead of the expert's, 0.00 when none[/]")
+    n_decisions = len(review.decisions)
+    console.print(f"{n_decisions} decisions · expected cost [bold]{review.total_cost:.2f}[/] "
+                  f"points · [bold]{review.mistakes}[/] "
+                  f"mistake{'s' if review.mistakes != 1 else ''} "
+                  f"[dim](a cost of {review.threshold:g} points or more; --threshold)[/]")

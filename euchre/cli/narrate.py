@@ -3,7 +3,19 @@
 The :class:`Narrator` reads nothing but observations of its viewer's seat
 (``deal.observation(view)``): it cannot show another hand, the kitty, the dummy (unless
 the viewer is the maker who took it) or another player's discard.  Each action is told
-from the observations just before and just after it.
+from the observations just before and just after it.  Replaying a record with every hand
+open (``euchre replay``) is the one exception, and it says so (``open_hands``): the
+hidden cards are handed to :meth:`Narrator.show_all_hands`, :meth:`Narrator.action`
+(``secret``) and :meth:`Narrator.partner_revealed` explicitly.
+
+Each trick is one row, printed when it is complete: who led, every card, who won and
+why, and the tricks each side (or player) has taken:
+
+    Trick 3  You led TC · West JS (left bower) · North 9D · East KC
+             → West wins with JS, the left bower (the highest trump)
+             tricks: You & North 1 · East & West 2
+
+A row wraps between its parts only, to the console's width.
 """
 
 from __future__ import annotations
@@ -12,75 +24,130 @@ from collections.abc import Sequence
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from euchre.actions import Action, ActionKind
-from euchre.cards import Card
+from euchre.cards import Card, Suit, effective_suit, sort_hand
 from euchre.cli.prompt import choices
-from euchre.cli.results import describe_rules, result_words, score_words, winner_words
+from euchre.cli.results import (
+    describe_rules,
+    marker_words,
+    result_words,
+    score_words,
+    winner_words,
+)
 from euchre.cli.seats import SeatNames
-from euchre.cli.style import SUIT_NAMES, CardStyle
-from euchre.deal import Observation, Phase
+from euchre.cli.style import SUIT_NAMES, CardStyle, card_role
+from euchre.deal import Observation, Phase, Trick
 from euchre.game import Draw
 from euchre.rules import Rules
 
-__all__ = ["Narrator"]
+__all__ = ["RULES_PAGE", "Narrator"]
+
+RULES_PAGE = "docs/rules.md"
+"""The players' rules page, in the repository."""
+
+_LABEL = 9
+"""The width of a row's label (``Trick 3``); its continuation lines are indented so."""
+
+_STALE_HAND = 8
+"""Lines after which the hand is shown again at the person's turn, though unchanged."""
 
 
 class Narrator:
     """Prints a game on a rich console from the observations of seat ``view``."""
 
     def __init__(self, console: Console, names: SeatNames, view: int,
-                 style: CardStyle | None = None) -> None:
+                 style: CardStyle | None = None, open_hands: bool = False) -> None:
         self.console = console
         self.names = names
         self.view = view
         self.style = style or CardStyle()
+        self.open_hands = open_hands
+        """Every hand is open (a replay): they are shown at the deal's start, not the
+        viewer's alone."""
         self._dummy_shown = False
-        self._hand_on_screen = False
-        """The last line printed is the viewer's hand as it is now."""
-        self._trick_headed = 0
-        """The number of the last trick whose header is printed."""
+        self._hand_shown: tuple[tuple[Card, ...], Suit | None] | None = None
+        """The viewer's hand (and trump) as last printed."""
+        self._lines = 0
+        """Lines printed since the hand was."""
 
     # -- small pieces -------------------------------------------------------------------
     def say(self, markup: str, indent: int = 2) -> None:
         """One line of markup, indented."""
         self.console.print(" " * indent + markup)
-        self._hand_on_screen = False
+        self._lines += 1 + markup.count("\n")
 
     def _show_hand(self, obs: Observation) -> None:
         self.say(self._hand_line(obs), 0)
-        self._hand_on_screen = True
+        self._hand_shown = (obs.hand, obs.trump)
+        self._lines = 0
+
+    def _hand_is_stale(self, obs: Observation) -> bool:
+        """The hand is shown again when it changed, scrolled away, or for a play (its
+        line holds the tricks taken)."""
+        return (obs.phase is Phase.PLAY or self._hand_shown != (obs.hand, obs.trump)
+                or self._lines > _STALE_HAND)
 
     def _card(self, card: Card | None) -> str:
         return "a card" if card is None else self.style.card(card)
 
     def _hand_line(self, obs: Observation) -> str:
         whose = "Your" if self.names.you == self.view else f"{self.names[self.view]}'s"
-        trump = f"   [dim]trump[/] {self.style.suit(obs.trump)}" if obs.trump is not None else ""
-        return f"{whose} hand: {self.style.cards(obs.hand)}{trump}"
+        line = f"{whose} hand: {self.style.cards(obs.hand)}"
+        if obs.trump is not None:
+            line += f"   [dim]trump[/] {self.style.suit(obs.trump)}"
+        if obs.phase is Phase.PLAY:
+            line += f"   [dim]tricks:[/] {self._tally(obs)}"
+        return line
 
     def _tally(self, obs: Observation) -> str:
+        """Tricks taken so far: by side four-handed, else by player (those playing)."""
         won = obs.tricks_won
-        if self.names.players == 4:
-            return " · ".join(f"{self.names.side_name(side)} {won[side[0]] + won[side[1]]}"
-                              for side in self.names.sides())
-        seats = [s for s in range(self.names.players) if won[s]]
-        seats.sort(key=lambda s: (-won[s], s != self.names.you, s))
-        return ", ".join(f"{self.names[s]} {won[s]}" for s in seats)
+        names = self.names
+        if names.players == 4:
+            return " · ".join(f"{names.side_name(side)} {won[side[0]] + won[side[1]]}"
+                              for side in names.sides())
+        around = [(self.view + k) % names.players for k in range(names.players)]
+        return " · ".join(f"{names[s]} {won[s]}" for s in around
+                          if s not in obs.sitting_out)
+
+    def _row(self, label: str, parts: Sequence[tuple[str, str]]) -> None:
+        """A labelled row of ``(joiner, markup)`` parts, wrapped between parts only, with
+        its continuation lines under the first part."""
+        room = max(self.console.width - _LABEL, 20)
+        lines: list[str] = []
+        line, used = "", 0
+        for joiner, part in parts:
+            width = Text.from_markup(part).cell_len
+            if line and used + len(joiner) + width > room:
+                lines.append(line)
+                line, used = "", 0
+            if line:
+                line += joiner
+                used += len(joiner)
+            line += part
+            used += width
+        lines.append(line)
+        head = f"[bold]{label}[/]" + " " * (_LABEL - len(label))
+        self.say(head + ("\n" + " " * _LABEL).join(lines), 0)
 
     # -- the game -------------------------------------------------------------------------
-    def game_start(self, rules: Rules, seed: int, bots: dict[int, str],
+    def game_start(self, rules: Rules, seed: int | None, bots: dict[int, str],
                    draw: Draw | None = None) -> None:
         """The rules, the seed, the draw if there is one, and who sits where."""
         names = self.names
         self.console.rule(f"[bold]Euchre[/] · {describe_rules(rules)}")
-        self.say(f"[dim]seed {seed}: play it again with --seed {seed}[/]", 0)
+        if seed is not None:
+            self.say(f"[dim]seed {seed}: play it again with --seed {seed}[/]", 0)
         if draw is not None:
             self.draw(draw)
         around = [(self.view + k) % names.players for k in range(names.players)]
         labels = set(bots.values())
         if len(labels) == 1 and len(bots) == names.players - (names.you is not None):
-            seats = ", ".join(names[s] for s in around) + f" ({labels.pop()} bots)"
+            label = labels.pop()
+            kind = f"{label} bot" if len(bots) == 1 else f"{label} bots"
+            seats = ", ".join(names[s] for s in around) + f" ({kind})"
         else:
             seats = ", ".join(f"{names[s]} ({bots[s]})" if s in bots else names[s]
                               for s in around)
@@ -89,12 +156,15 @@ class Narrator:
             sides = names.sides()
             self.say(f"{names.side_name(sides[0])} play against "
                      f"{names.side_name(sides[1])}; partners sit opposite.", 0)
+            if rules.target == 5:
+                self.say("[dim]In a game to 5 each side keeps its score with a three and a "
+                         "four; the score line tells how they lie when they move.[/]", 0)
 
     def draw(self, draw: Draw) -> None:
         """The four-handed draw: who drew what, who partners whom, who deals (RULES §11)."""
         names = self.names
         self.console.rule("The draw for partners")
-        self.say("[dim]K high, then Q J T 9 8 7, A low; equal cards draw again[/]", 0)
+        self.say("[dim]K high, then Q J 10 9 8 7, A low; equal cards draw again[/]", 0)
         for player in range(4):
             seat = draw.seats.index(player)
             drawn = [row[player] for row in draw.rounds if row[player] is not None]
@@ -105,13 +175,15 @@ class Narrator:
         self.say(f"{names.listed((0, 2))} drew lowest and partner against "
                  f"{names.listed((1, 3))}; {names.does(0, 'deals')} first.", 0)
 
-    def deal_start(self, obs: Observation, number: int) -> None:
-        """The deal's header, the turn-up and the viewer's hand."""
+    def deal_start(self, obs: Observation, number: int, title: str = "") -> None:
+        """The deal's header, the turn-up and the viewer's hand.
+
+        ``number`` counts from 1; ``title`` goes before it (``Game 2 · ``).
+        """
         self._dummy_shown = False
-        self._trick_headed = 0
         names = self.names
         self.console.print()
-        self.console.rule(f"Deal {number} · {names.does(obs.dealer, 'deals')}")
+        self.console.rule(f"{title}Deal {number} · {names.does(obs.dealer, 'deals')}")
         turnup = f"Turn-up: {self._card(obs.turnup)}"
         if obs.turnup.suit is None:
             if obs.rules.joker_suit is None:
@@ -120,14 +192,36 @@ class Narrator:
             else:
                 turnup += f" — the joker, standing for {self.style.suit(obs.rules.joker_suit)}"
         self.say(turnup, 0)
-        self._show_hand(obs)
+        if not self.open_hands:
+            self._show_hand(obs)
 
-    def action(self, before: Observation, after: Observation) -> None:
-        """Tell the action just taken, and what it changed at the table."""
+    def show_all_hands(self, hands: Sequence[Sequence[Card]], dummy: Sequence[Card] | None,
+                       kitty: Sequence[Card]) -> None:
+        """Every hand face up, with the dummy and the kitty (a replay, not a game)."""
+        n = self.names.players
+        width = max(len(self.names[s]) for s in range(n)) + 1
+        for k in range(n):
+            seat = (self.view + k) % n
+            name = f"{self.names[seat]}:".ljust(width)
+            self.say(f"{name} {self.style.cards(sort_hand(hands[seat]))}")
+        if dummy is not None:
+            self.say(f"{'Dummy:'.ljust(width)} {self.style.cards(sort_hand(dummy))}")
+        self.say(f"[dim]{'Kitty:'.ljust(width)}[/] {self.style.cards(kitty)}")
+
+    def action(self, before: Observation, after: Observation,
+               secret: Action | None = None) -> bool:
+        """Tell the action just taken, and what it changed at the table; whether anything
+        was printed (a card played to an unfinished trick is not: its trick's row is).
+
+        ``secret`` is the action itself when the viewer may not see it (another seat's
+        discard); only a replay with every hand open gives it.
+        """
         event = after.events[-1]
-        seat, action = event.seat, event.action
+        seat = event.seat
+        action = event.action if event.action is not None else secret
         names = self.names
         phase = before.phase
+        lines = self._lines
         if phase is Phase.BID_TURNUP and action is not None:
             if action.kind is ActionKind.PASS:
                 self.say(names.does(seat, "passes"))
@@ -149,7 +243,7 @@ class Narrator:
                 alone = " and goes alone" if action.alone else ""
                 self.say(names.does(seat, f"names {self.style.suit(action.suit)}{alone}"))
         elif phase is Phase.EXCHANGE:
-            self._exchange(before, after, seat, action)
+            self._exchange(before, seat, action)
         elif phase is Phase.DUMMY:
             if action is not None and action.card is not None:
                 self.say(f"{names.does(seat, 'discards')} {self._card(action.card)}")
@@ -170,9 +264,17 @@ class Narrator:
         elif phase is Phase.PLAY and action is not None:
             self._play(before, after, seat, action)
         self._changes(before, after)
+        return self._lines != lines
 
-    def _exchange(self, before: Observation, after: Observation, seat: int,
-                  action: Action | None) -> None:
+    def partner_revealed(self, holder: int | None, card: Card) -> None:
+        """Open hands: who holds the called card (``None``: nobody, the maker is alone)."""
+        if holder is None:
+            self.say(f"[dim](open hands: nobody holds {self._card(card)}; the maker plays "
+                     f"alone)[/]")
+        else:
+            self.say(f"[dim](open hands: {self.names[holder]} holds {self._card(card)})[/]")
+
+    def _exchange(self, before: Observation, seat: int, action: Action | None) -> None:
         names = self.names
         turnup = self._card(before.turnup)
         if action is None or action.card is None:
@@ -185,28 +287,49 @@ class Narrator:
 
     def _play(self, before: Observation, after: Observation, seat: int, action: Action) -> None:
         names = self.names
-        card = self._card(action.card)
-        if not before.trick:
-            self._trick_header(before)
-            self.say(f"{names.does(seat, 'leads')} {card}")
-        else:
-            self.say(f"{names.does(seat, 'plays')} {card}")
         if before.partner is None and after.partner is not None and before.maker is not None:
-            self.say(f"[bold]That is the called card: {names[after.partner]} "
+            self.say(f"[bold]{names.does(seat, 'plays')} {self._card(action.card)}, the called "
+                     f"card: {names[after.partner]} "
                      f"{'are' if after.partner == names.you else 'is'} "
                      f"{names.possessive(before.maker)} partner.[/]")
         if len(after.tricks) > len(before.tricks):
-            trick = after.tricks[-1]
-            best = next(c for s, c in trick.cards if s == trick.winner)
-            mark = "green" if self._friendly(after, trick.winner) else "yellow"
-            self.say(f"[{mark}]{names.does(trick.winner, 'wins')} the trick[/] with "
-                     f"{self._card(best)}   [dim]tricks:[/] {self._tally(after)}")
+            assert after.trump is not None
+            self._trick_row(after.tricks[-1], len(after.tricks), after)
 
-    def _trick_header(self, obs: Observation) -> None:
-        number = len(obs.tricks) + 1
-        if self._trick_headed != number:
-            self._trick_headed = number
-            self.say(f"[bold]Trick {number}[/]", 0)
+    def _cards_parts(self, leader: int, cards: Sequence[tuple[int, Card]],
+                     trump: Suit | None) -> list[tuple[str, str]]:
+        """``You led TC``, ``West JS (left bower)``: a row's cards, the bowers and the
+        joker marked, for they are trumps whatever suit they show."""
+        parts = []
+        for seat, card in cards:
+            role = card_role(card, trump)
+            text = self._card(card) + (f" [dim]({role[4:]})[/]" if role else "")
+            if seat == leader:
+                parts.append(("", f"{self.names.does(seat, 'led')} {text}"))
+            else:
+                parts.append((" · ", f"{self.names[seat]} {text}"))
+        return parts
+
+    def _trick_row(self, trick: Trick, number: int, after: Observation) -> None:
+        """A finished trick: its cards, who won it and why, and the tricks so far."""
+        trump = after.trump
+        assert trump is not None
+        best = next(c for s, c in trick.cards if s == trick.winner)
+        led = effective_suit(trick.cards[0][1], trump)
+        trumps = [c for _, c in trick.cards if effective_suit(c, trump) == trump]
+        if effective_suit(best, trump) != trump:
+            why = f"the highest {SUIT_NAMES[led][:-1]}"
+        elif led != trump and len(trumps) == 1:
+            why = "trumped"
+        else:
+            why = "the highest trump"
+        mark = "green" if self._friendly(after, trick.winner) else "yellow"
+        win = (f"→ [{mark}]{self.names.does(trick.winner, 'wins')}[/] with "
+               f"{self.style.named(best, trump)} ({why})")
+        tally = f"[dim]tricks:[/] {self._tally(after)}"
+        self._row(f"Trick {number}",
+                  [*self._cards_parts(trick.leader, trick.cards, trump), ("  ", win),
+                   ("  ", tally)])
 
     def _friendly(self, obs: Observation, seat: int) -> bool:
         """Whether ``seat`` is on the viewer's side, as far as the viewer knows."""
@@ -223,25 +346,40 @@ class Narrator:
             alone = " alone" if after.alone else ""
             self.say(f"[bold]Trump: {self.style.suit(after.trump)}[/] · "
                      f"{names.does(after.maker, 'is')} the maker{alone}")
-            if self.names.you != self.view:
+            if self.names.you != self.view and not self.open_hands:
                 self._show_hand(after)
         for seat in after.sitting_out:
             if seat not in before.sitting_out:
                 self.say(f"[dim]{names.does(seat, 'lays the hand face down and sits out')} "
                          f"this deal[/]")
 
-    def deal_end(self, obs: Observation, scores: Sequence[int], bridge: int | None,
+    def deal_end(self, obs: Observation, scores: Sequence[int] | None, bridge: int | None,
                  next_dealer: int) -> None:
-        """The deal's result in words, then the score (and who is at the bridge)."""
+        """The deal's result in words, then the score (and who is at the bridge).
+
+        ``scores`` is the game's score after the deal (``None`` for a deal on its own);
+        in a game to 5 four-handed, the markers of a side that scored are told.
+        """
         result = obs.result
-        if result is None:
+        if result is None:  # a record that stops before the end
+            self.say("[dim]The record stops here: the deal is unfinished.[/]", 0)
             return
         words = result_words(result, self.names, next_dealer, obs.called, obs.alone)
         colour = "bold"
         if self.names.you is not None and not result.thrown_in:
             colour = "bold green" if result.points[self.view] > 0 else "bold red"
         self.say(f"[{colour}]{words}[/]", 0)
-        self.say(f"Score: {score_words(scores, self.names, obs.rules.target)}", 0)
+        if scores is None:
+            return
+        line = f"Score: {score_words(scores, self.names, obs.rules.target)}"
+        if self.names.players == 4 and obs.rules.target == 5:
+            moved = [side for side in self.names.sides()
+                     if result.points[side[0]] > 0 and marker_words(scores[side[0]])]
+            markers = " · ".join(f"{self.names.side_name(side)}'s markers: "
+                                 f"{marker_words(scores[side[0]])}" for side in moved)
+            if markers:
+                line += f"   [dim]{markers}[/]"
+        self.say(line, 0)
         if bridge is not None:
             side = (0, 2) if bridge == 0 else (1, 3)
             self.say(f"[bold]{self.names.does(side, 'is')} at the bridge[/] "
@@ -257,16 +395,44 @@ class Narrator:
         self.say(f"Final score: {score_words(scores, self.names, target)}", 0)
 
     # -- the person's turn -------------------------------------------------------------
-    def turn(self, obs: Observation) -> None:
-        """The person's hand and the numbered legal actions."""
-        if obs.phase is Phase.PLAY and not obs.trick:
-            self._trick_header(obs)
+    def _trick_so_far(self, obs: Observation) -> None:
+        trick = obs.trick
+        if trick:
+            self._row(f"Trick {len(obs.tricks) + 1}",
+                      self._cards_parts(trick[0][0], trick, obs.trump))
+
+    def turn(self, obs: Observation, again: bool = False) -> None:
+        """The trick so far, the person's hand and the numbered legal actions.
+
+        The hand is shown when it changed since it was last, or scrolled away; ``again``
+        shows everything (after ``?``).
+        """
+        if obs.phase is Phase.PLAY:
+            self._trick_so_far(obs)
         if obs.phase is Phase.DUMMY and obs.dummy is not None and not self._dummy_shown:
             self._dummy_shown = True
             self.say(f"You take up the dummy: {self.style.cards(obs.dummy)}", 0)
-        if not self._hand_on_screen:
+        if again or self._hand_is_stale(obs):
             self._show_hand(obs)
+        if obs.phase in (Phase.EXCHANGE, Phase.DUMMY):
+            self.say("[dim]from the weakest card to the strongest:[/]")
         self.say(self.choices(obs))
+
+    def forced(self, obs: Observation, action: Action) -> None:
+        """The person has one legal action: say which and why; it is played for them."""
+        if action.kind is ActionKind.PLAY and action.card is not None:
+            self._trick_so_far(obs)
+            card = self.style.named(action.card, obs.trump)
+            if len(obs.hand) == 1:
+                why = "your last card"
+            else:
+                assert obs.trump is not None
+                led = effective_suit(obs.trick[0][1], obs.trump)
+                suit = "trump" if led == obs.trump else SUIT_NAMES[led][:-1]
+                why = f"your only {suit}: you must follow suit"
+            self.say(f"Only one card may be played: {card} ({why}). Playing it.", 0)
+        else:
+            self.say(f"Only one choice: [bold]{escape(str(action))}[/]. Taking it.", 0)
 
     def choices(self, obs: Observation) -> str:
         """The legal actions, numbered: cards in rows, bids one per line."""
@@ -278,12 +444,13 @@ class Narrator:
             row: list[str] = []
             used = 0
             for k, action in enumerate(legal, 1):
-                width = len(str(k)) + 3
+                entry = f"[cyan]{k}[/] {self._card(action.card)}"
+                width = Text.from_markup(entry).cell_len
                 if row and used + 3 + width > room:
                     lines.append("   ".join(row))
                     row, used = [], 0
                 used += width + (3 if row else 0)
-                row.append(f"[cyan]{k}[/] {self._card(action.card)}")
+                row.append(entry)
             lines.append("   ".join(row))
             return "\n  ".join(lines)
         for k, action in enumerate(legal, 1):
@@ -291,6 +458,10 @@ class Narrator:
             line = f"[cyan]{k}[/] [bold]{escape(str(action))}[/]"
             lines.append(f"{line}  [dim]{gloss}[/]" if gloss else line)
         return "\n  ".join(lines)
+
+    def _alone_words(self) -> str:
+        return {3: "without the dummy", 4: "without your partner",
+                5: "without calling a partner"}.get(self.names.players, "")
 
     def _gloss(self, obs: Observation, action: Action) -> str:
         kind = action.kind
@@ -305,9 +476,11 @@ class Narrator:
                 what = "assist"
             else:
                 what = "order it up"
-            return f"{what}{' alone' if action.alone else ''}: {SUIT_NAMES[suit]} trump"
+            alone = f", {self._alone_words()}" if action.alone else ""
+            return f"{what}: {SUIT_NAMES[suit]} trump{alone}"
         if kind is ActionKind.TRUMP and action.suit is not None:
-            return f"{SUIT_NAMES[action.suit]} trump" + (", alone" if action.alone else "")
+            alone = f", {self._alone_words()}" if action.alone else ""
+            return f"{SUIT_NAMES[action.suit]} trump{alone}"
         if kind is ActionKind.DEFEND_ALONE:
             return ("your partner sits out" if self.names.players == 4
                     else "the other defender sits out")
@@ -316,41 +489,81 @@ class Narrator:
     def prompt(self, obs: Observation) -> str:
         """The question of the person's turn."""
         phase = obs.phase
-        names = self.names
         question = {
             Phase.BID_TURNUP: "Order it up or pass?",
             Phase.BID_SUIT: "Name trump or pass?",
             Phase.NAME_TRUMP: "The joker is turned up: name trump.",
             Phase.EXCHANGE: f"Discard a card (discarding {self._card(obs.turnup)} "
                             f"declines the exchange).",
-            Phase.DUMMY: f"Discard {len(obs.hand) - 5} more.",
+            Phase.DUMMY: ("Discard five cards, one at a time." if len(obs.hand) == 10
+                          else f"Discard {len(obs.hand) - 5} more."),
             Phase.CALL_PARTNER: "Call your partner: name a card you do not hold.",
             Phase.DEFEND: "Defend alone?",
-        }.get(phase, "Your play?" if obs.trick else "Your lead?")
+        }.get(phase, "Your play?" if obs.trick else
+              f"Your lead to trick {len(obs.tricks) + 1}?")
         if phase is Phase.BID_TURNUP and obs.seat == obs.dealer:
             question = "Take it up or pass?"
         if phase is Phase.BID_SUIT and all(a.kind is not ActionKind.PASS
                                            for a in obs.legal_actions):
             question = "Stick the dealer: you must name trump."
-        if phase is Phase.PLAY and obs.trick:
-            leader = obs.trick[0][0]
-            question = f"Your play? ({names.does(leader, 'led')} {self._card(obs.trick[0][1])})"
         return f"[bold]{question}[/] [dim](? help, h hint, q quit)[/] › "
 
     def help(self, obs: Observation) -> None:
-        """What the person may type."""
-        self.say("Type the number of a choice, or the action in RECORDS notation: "
-                 "[bold]pass[/], [bold]order[/], [bold]order alone[/], [bold]trump H[/], "
-                 "[bold]trump H alone[/], [bold]discard 9C[/], [bold]call AH[/], "
-                 "[bold]defend alone[/], [bold]JH[/] or [bold]play JH[/]. "
-                 "[bold]?[/] shows this, [bold]h[/] asks the expert for a hint (its choice "
-                 "and the value of every legal action), [bold]q[/] quits.", 0)
-        if obs.trick:
-            played = ", ".join(f"{self.names[s]} {self._card(c)}" for s, c in obs.trick)
-            self.say(f"This trick: {played}", 0)
+        """What the person may type, in plain words, for the choices of this turn."""
+        say = self.say
+        say("[bold]How to answer[/]: type the number of a choice, or type the move itself "
+            "(upper or lower case).", 0)
+        say("A card is its rank and its suit: [bold]9C[/] the nine of clubs, [bold]TD[/] or "
+            "[bold]10D[/] the ten of diamonds,")
+        say("[bold]JH[/] the jack of hearts, [bold]QS[/], [bold]KC[/], [bold]AD[/]; "
+            "[bold]JK[/] the joker. Suits: C clubs, D diamonds, H hearts, S spades.")
+        if self.style.symbols:
+            say("Cards show with symbols ([bold]10♦[/], [bold]J♥[/], [bold]🃏[/] the joker); "
+                "type them either way.")
+        for line in self._moves_help(obs):
+            say(line)
+        say("[bold]h[/]  a hint: what the expert bot would do, and what each choice is worth")
+        say("[bold]q[/]  quit the game    [bold]?[/]  this help")
+        say(f"The rules, in words and with examples: {RULES_PAGE}", 0)
         if obs.phase is Phase.PLAY:
-            self.say(f"Tricks: {self._tally(obs)}", 0)
-        self.turn(obs)
+            say(f"Tricks so far: {self._tally(obs)}", 0)
+        self.turn(obs, again=True)
+
+    def _moves_help(self, obs: Observation) -> list[str]:
+        """The moves of this turn, each with what it means."""
+        kinds = {a.kind for a in obs.legal_actions}
+        suit = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
+        lines = []
+        if ActionKind.PASS in kinds and obs.phase is not Phase.DEFEND:
+            lines.append("[bold]pass[/]  let the next player decide")
+        if ActionKind.ORDER in kinds and suit is not None:
+            pick = ("pick up the turned-up card" if obs.seat == obs.dealer
+                    else "the dealer picks up the turned-up card")
+            lines.append(f"[bold]order[/]  make {SUIT_NAMES[suit]} trump; {pick}")
+            if any(a.alone for a in obs.legal_actions):
+                lines.append(f"[bold]order alone[/]  the same, and play {self._alone_words()}")
+        if ActionKind.TRUMP in kinds:
+            named = sorted({a.suit for a in obs.legal_actions if a.suit is not None})
+            letters = ", ".join(s.char for s in named)
+            lines.append(f"[bold]trump H[/]  make hearts trump (you may name {letters})")
+            if any(a.alone for a in obs.legal_actions):
+                lines.append(f"[bold]trump H alone[/]  the same, and play "
+                             f"{self._alone_words()}")
+        if ActionKind.DISCARD in kinds:
+            lines.append("[bold]discard 9C[/] (or just [bold]9C[/])  put that card face down, "
+                         "out of the deal")
+        if ActionKind.CALL in kinds:
+            lines.append("[bold]call AH[/] (or just [bold]AH[/])  whoever holds AH is your "
+                         "secret partner this deal")
+        if ActionKind.DEFEND_ALONE in kinds:
+            lines.append("[bold]defend alone[/]  play against the maker by yourself; "
+                         "[bold]pass[/]  do not")
+        if ActionKind.PLAY in kinds:
+            lines.append("a card, such as [bold]JH[/]  play it. You must follow the suit led "
+                         "if you can. Trump comes first in your hand; its jack (the right "
+                         "bower) and the other jack of its colour (the left bower, which "
+                         "counts as a trump) are its highest cards.")
+        return lines
 
     def hint(self, obs: Observation, best: Action, values: dict[Action, float]) -> None:
         """The expert's choice and the value of each legal action (expected points for
@@ -370,6 +583,5 @@ class Narrator:
                  + " · ".join(cells), 0)
 
     def refuse(self, message: str) -> None:
-        """An answer that is not a legal action, with the engine's reason."""
-        self.say(f"[red]Not that:[/] {escape(message)}", 0)
-
+        """An answer that is not a legal action, and why (rich markup)."""
+        self.say(f"[red]✗[/] {message}", 0)

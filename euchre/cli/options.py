@@ -2,9 +2,13 @@
 
 Every rule option defaults to ``None``: an option the user does not give is left out of
 ``Rules(...)``, so it takes the variant's default (RULES.md), not one the CLI invents.
+A rules set the engine refuses is told in the command line's words, naming the flags:
 
 >>> build_rules(4, deck=None, joker=True, target=5)
 Rules(players=4, joker=True, target=5)
+>>> option_words(RulesError("five hands need 26 cards (5 × 5 + the turn-up) but the pack "
+...                         "has 24 (RULES §1); use deck=28 or deck=32"))
+'five hands need 26 cards (5 × 5 + the turn-up) but the pack has 24; use --deck 28 or --deck 32'
 >>> bot_names('basic', 3)
 ['basic', 'basic', 'basic']
 """
@@ -12,10 +16,11 @@ Rules(players=4, joker=True, target=5)
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import nullcontext
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Final, NoReturn
 
 import typer
 
@@ -39,10 +44,11 @@ __all__ = [
     "fail",
     "input_lines",
     "make_bots",
+    "option_words",
     "read_input",
 ]
 
-_RULES = "Rules (unset: the variant's default, RULES.md)"
+_RULES = "Rules (unset: the variant's default; the rules in words: docs/rules.md)"
 
 PlayersOption = Annotated[int, typer.Option(
     "--players", "-n", metavar="2..5", rich_help_panel=_RULES,
@@ -74,7 +80,7 @@ TargetOption = Annotated[int | None, typer.Option(
     help="Points that win the game. Default 10.")]
 DrawOption = Annotated[bool | None, typer.Option(
     "--draw", rich_help_panel=_RULES, show_default=False,
-    help="Four-handed: draw cards for partners and the first deal (RULES §11).")]
+    help="Four-handed: draw cards for partners and the first deal.")]
 SeedOption = Annotated[int | None, typer.Option(
     "--seed", metavar="S", show_default=False,
     help="Seed for the shuffle and the bots: the same seed plays the same game. "
@@ -98,8 +104,45 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+_FLAGS: Final = {
+    "players": "--players", "deck": "--deck", "joker_turnup": "--joker-turnup",
+    "target": "--to", "stick_the_dealer": "--stick-the-dealer",
+    "defend_alone": "--defend-alone", "dealer_must_take_up": "--dealer-must-take-up",
+    "draw": "--draw", "joker": "--joker",
+}
+"""Each option of ``Rules`` and the flag that sets it."""
+
+_PLAYERS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def option_words(error: RulesError, players: int | None = None,
+                 given: dict[str, Any] | None = None) -> str:
+    """The engine's refusal of a rules set, as a command-line user reads it: the flags
+    (``--deck 28``, not ``deck=28``), no section numbers of the specification."""
+    given = given or {}
+    text = re.sub(r"\s*\(RULES §[\d, §-]+\)", "", str(error))
+    text = re.sub(r"\b(\w+)=(\S+?)(?=[\s,;)]|$)",
+                  lambda m: f"{_FLAGS.get(m[1], m[1])} {m[2]}", text)
+    if players is not None and players not in _PLAYERS:
+        return f"--players is 2, 3, 4 or 5, not {players}"
+    if text.startswith("the target must"):
+        return f"--to is the points that win the game: 1 or more, not {given.get('target')}"
+    if text.startswith("joker_turnup is"):
+        return ("--joker-turnup is dealer_names (the dealer names trump) or suit:S with S "
+                f"one of C D H S, not {given.get('joker_turnup')!r}")
+    if text.startswith("the pack has"):
+        return f"--deck is 24, 28 or 32 (cards in the pack), not {given.get('deck')}"
+    if text.startswith("defending alone is not played") and players is not None:
+        return (f"--defend-alone is played three- and four-handed only, not "
+                f"{_PLAYERS[players]}-handed")
+    if text.startswith("the draw belong") and players is not None:
+        return f"--draw is for four-handed euchre only, not {_PLAYERS[players]}-handed"
+    return text
+
+
 def build_rules(players: int, **given: Any) -> Rules:
-    """``Rules(players=..., **only the options given)``; a bad set exits 2 with one line.
+    """``Rules(players=..., **only the options given)``; a bad set exits 2 with one line
+    that names the flags.
 
     ``target`` is the ``--to`` option; options that are ``None`` were not given.
     """
@@ -107,7 +150,7 @@ def build_rules(players: int, **given: Any) -> Rules:
     try:
         return Rules(players=players, **options)
     except RulesError as e:
-        fail(str(e))
+        fail(option_words(e, players, options))
 
 
 def read_input(file: str) -> str:

@@ -8,20 +8,20 @@ scores and the draw all come from the engine.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from euchre.actions import InvalidActionError
+from euchre.actions import Action, ActionKind, InvalidActionError
 from euchre.bots import Bot, choose
-from euchre.cli.narrate import Narrator
+from euchre.cli.illegal import why_illegal
+from euchre.cli.narrate import RULES_PAGE, Narrator
 from euchre.cli.options import (
     BotsOption,
     DeckOption,
@@ -40,8 +40,9 @@ from euchre.cli.options import (
     make_bots,
 )
 from euchre.cli.prompt import Command, Prompter, QuitGame, choices, interpret
+from euchre.cli.save import SaveTarget, offer_save
 from euchre.cli.seats import SeatNames
-from euchre.cli.style import CardStyle
+from euchre.cli.style import CardStyle, card_role
 from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.game import Game
 from euchre.records import game_record
@@ -56,7 +57,8 @@ class Table:
     """One game at the table: bots at some seats, perhaps a person at one.
 
     ``view`` is the seat whose observations are shown: the person's, or (watching) the
-    seat the spectator looks over.
+    seat the spectator looks over.  ``autoplay``: when the person has a single legal
+    action, it is said and taken for them after ``forced_pause`` seconds.
     """
 
     def __init__(
@@ -67,6 +69,8 @@ class Table:
         prompter: Prompter,
         person: int | None,
         delay: float = 0.0,
+        autoplay: bool = True,
+        forced_pause: float = 0.0,
     ) -> None:
         self.game = game
         self.bots = bots
@@ -75,6 +79,8 @@ class Table:
         self.person = person
         self.view = narrator.view
         self.delay = delay
+        self.autoplay = autoplay
+        self.forced_pause = forced_pause
         self._hinter: ExpertBot | None = None
 
     def run(self) -> None:
@@ -94,18 +100,20 @@ class Table:
                 else:
                     deal.apply(choose(self.bots[seat], deal))
                 after = deal.observation(self.view)
-                self.narrator.action(before, after)
-                if seat != self.person:
-                    self._pause(2 if len(after.tricks) > len(before.tricks) else 1)
+                shown = self.narrator.action(before, after)
+                if seat != self.person and shown:
+                    self._pause(self.delay * (2 if len(after.tricks) > len(before.tricks)
+                                              else 1))
             game.next_deal()
             self.narrator.deal_end(deal.observation(self.view), game.scores,
                                    game.at_the_bridge, game.dealer)
-            self._pause(2)
+            self._pause(self.delay * 2)
         self.narrator.game_end(game.winners, game.scores, game.rules.target)
 
-    def _pause(self, beats: int) -> None:
-        if self.delay > 0:
-            time.sleep(self.delay * beats)
+    @staticmethod
+    def _pause(seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
 
     def _hint(self, obs: Observation) -> None:
         """The expert's choice and the value of every legal action, from the person's
@@ -118,20 +126,29 @@ class Table:
         values = self._hinter.evaluate(obs)
         self.narrator.hint(obs, self._hinter.best(values), values)
 
+    def _ask(self, question: str) -> str:
+        try:
+            return self.prompter.ask(question)
+        except EOFError:
+            raise QuitGame("the input ended before the game did", 1) from None
+
     def _person_acts(self, deal: Deal) -> None:
-        """Ask until the answer is a legal action, then apply it."""
+        """Ask until the answer is a legal action the person stands by, then apply it."""
         assert self.person is not None
         obs = deal.observation(self.person)
+        legal = obs.legal_actions
+        if self.autoplay and len(legal) == 1:
+            self.narrator.forced(obs, legal[0])
+            self._pause(self.forced_pause)
+            deal.apply(legal[0], seat=self.person)
+            return
         self.narrator.turn(obs)
         while True:
-            try:
-                answer = self.prompter.ask(self.narrator.prompt(obs))
-            except EOFError:
-                raise QuitGame("the input ended before the game did", 1) from None
+            answer = self._ask(self.narrator.prompt(obs))
             try:
                 choice = interpret(answer, choices(obs), obs.phase)
             except InvalidActionError as e:
-                self.narrator.refuse(str(e))
+                self.narrator.refuse(escape(str(e)))
                 continue
             if choice is Command.HELP:
                 self.narrator.help(obs)
@@ -150,12 +167,35 @@ class Table:
             if choice is Command.NOTHING:
                 self.narrator.say(self.narrator.choices(obs))
                 continue
+            if not deal.is_legal(choice):
+                self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
+                continue
+            if not self._stands_by(obs, choice):
+                continue
             try:
                 deal.apply(choice, seat=self.person)
-            except IllegalActionError as e:
-                self.narrator.refuse(str(e))
+            except IllegalActionError:
+                self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
                 continue
             return
+
+    def _stands_by(self, obs: Observation, action: Action) -> bool:
+        """Discarding a bower or the joker is asked again: it is rarely meant."""
+        card = action.card
+        if action.kind is not ActionKind.DISCARD or card is None:
+            return True
+        role = card_role(card, obs.trump)
+        if role is None:
+            return True
+        named = self.narrator.style.named(card, obs.trump)
+        try:
+            sure = self.prompter.confirm(f"Discard {named}, one of the best trumps?")
+        except EOFError:
+            raise QuitGame("the input ended before the game did", 1) from None
+        if not sure:
+            self.narrator.say(f"You keep {self.narrator.style.card(card)}.", 0)
+            self.narrator.say(self.narrator.choices(obs))
+        return sure
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,35 +225,6 @@ class Seating:
         )
 
 
-def _save(console: Console, path: Path, record: dict[str, Any]) -> bool:
-    """Write a game record as one line of JSON; say where, or why not."""
-    try:
-        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    except OSError as e:
-        console.print(f"[red]Could not save the game record:[/] {escape(str(e))}")
-        return False
-    console.print(f"Saved the game record to {escape(str(path))} "
-                  f"[dim](euchre replay {escape(str(path))})[/]")
-    return True
-
-
-def _offer_save(console: Console, prompter: Prompter, record: dict[str, Any],
-                save: Path | None) -> None:
-    """Save to ``--save``, or offer to when a person sits at a terminal."""
-    if save is not None:
-        _save(console, save, record)
-        return
-    if not prompter.interactive:
-        return
-    try:
-        name = prompter.ask("Save the game record? File name [dim](Enter to skip)[/] › ")
-    except (EOFError, KeyboardInterrupt):
-        console.print()
-        return
-    if name:
-        _save(console, Path(name).expanduser(), record)
-
-
 def play(
     players: PlayersOption = 4,
     deck: DeckOption = None,
@@ -239,18 +250,28 @@ def play(
              "else 0.")] = None,
     save: Annotated[Path | None, typer.Option(
         "--save", metavar="FILE", dir_okay=False, show_default=False,
-        help="Write the game record to FILE at the end, without asking.")] = None,
+        help="Write the game record to FILE at the end (also when you quit). An existing "
+             "FILE is replaced only if you say so at the end; without a terminal to ask, "
+             "the game does not start.")] = None,
+    overwrite: Annotated[bool, typer.Option(
+        "--overwrite", help="Replace an existing --save FILE without asking.")] = False,
     symbols: Annotated[bool, typer.Option(
-        "--symbols/--letters", help="Show suits as ♣ ♦ ♥ ♠ instead of C D H S.")] = False,
+        "--symbols/--letters",
+        help="Show cards as 10♠ J♥ and the joker as 🃏 instead of TS JH JK.")] = False,
+    autoplay: Annotated[bool, typer.Option(
+        "--autoplay/--no-autoplay",
+        help="When you have only one legal move, say so and make it for you after a short "
+             "pause.")] = True,
 ) -> None:
     """Play a game of euchre in the terminal against bots.
 
-    At your turn, answer with the number of a listed action or the action itself in
-    RECORDS notation: pass, order, order alone, trump H, trump H alone, discard 9C,
-    call AH, defend alone, JH (or play JH).  ? lists your choices, h shows the
-    expert's hint (its choice and the value of every legal action), q quits.
+    At your turn, answer with the number of a listed choice, or type the move: a card
+    such as JH (jack of hearts; 9C, TD or 10D, QS, KC, AH; JK the joker), pass, order,
+    order alone, trump H, trump H alone, discard 9C, call AH, defend alone.  ? explains
+    the choices, h shows the expert's hint (its choice and the value of every legal
+    move), q quits.  The rules: docs/rules.md.
 
-    Exit status: 0 when the game ends or you quit, 1 when the input ends first,
+    Exit status: 0 when the game ends or you quit, 1 when the input ends first (Ctrl-D),
     130 on Ctrl-C, 2 for bad options.
     """
     rules = build_rules(
@@ -263,19 +284,28 @@ def play(
         fail(f"--delay is a number of seconds, 0 or more, not {delay}")
     others = [p for p in range(players) if watch or p != seat]
     bots_of = dict(zip(others, bot_names(bots, len(others)), strict=True))
+    console = Console(highlight=False)
+    prompter = Prompter(console)
+    target = SaveTarget(console, prompter, overwrite)
+    if save is not None:
+        refusal = target.refusal(save)
+        if refusal is not None:
+            fail(refusal)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     game = Game(rules, seed)
     seating = Seating.at(game, seat, bots_of, seed)
-    console = Console(highlight=False)
     names = SeatNames.around(players, seating.view, person=not watch)
     narrator = Narrator(console, names, seating.view, CardStyle(symbols=symbols))
-    prompter = Prompter(console)
     if delay is None:
         delay = 0.8 if watch else 0.3 if console.is_terminal else 0.0
     person = None if watch else seating.view
-    table = Table(game, seating.bots, narrator, prompter, person, delay)
+    table = Table(game, seating.bots, narrator, prompter, person, delay,
+                  autoplay=autoplay, forced_pause=3 * delay)
     narrator.game_start(rules, seed, seating.labels, game.draw)
+    if not watch:
+        narrator.say(f"[dim]The rules in words: {RULES_PAGE}. At your turn, ? explains "
+                     f"what to type.[/]", 0)
     status = 0
     try:
         table.run()
@@ -289,9 +319,10 @@ def play(
                   for s in range(players)]
     record = game_record(game, seat_names)
     if status == 130:  # interrupted: save only where asked, ask nothing more
+        prompter.ended = True
         if save is not None:
-            _save(console, save, record)
+            target.save(save, record)
     else:
-        _offer_save(console, prompter, record, save)
+        offer_save(target, record, save)
     if status:
         raise typer.Exit(status)

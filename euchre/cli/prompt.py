@@ -1,4 +1,5 @@
-"""Reading the person's answers: a number from the list, or an action in RECORDS notation.
+"""Reading the person's answers: a number from the list, or the move itself (``JH``,
+``pass``, ``trump H``; the notation of RECORDS.md, explained to players in docs/rules.md).
 
 Answers come through :class:`Prompter`, which reads standard input with ``input()``; so a
 test drives a whole game by feeding lines (typer's ``CliRunner(input=...)``).
@@ -14,7 +15,7 @@ test drives a whole game by feeding lines (typer's ``CliRunner(input=...)``).
 >>> interpret('9', legal, deal.phase)
 Traceback (most recent call last):
 ...
-euchre.actions.InvalidActionError: there is no choice 9: choose 1 to 2, or type an action
+euchre.actions.InvalidActionError: there is no choice 9: choose 1 to 2, or type the move itself
 >>> interpret('9c', legal, Phase.EXCHANGE)
 Action.parse('discard 9C')
 """
@@ -28,10 +29,11 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from euchre.actions import Action, ActionKind, InvalidActionError
-from euchre.cards import sort_hand
+from euchre.cards import Card, Suit, effective_suit, sort_hand, trick_strength
+from euchre.cli.style import JOKER_SYMBOL
 from euchre.deal import Observation, Phase
 
-__all__ = ["Command", "Prompter", "QuitGame", "choices", "interpret"]
+__all__ = ["Command", "Prompter", "QuitGame", "choices", "interpret", "weakest_first"]
 
 
 class QuitGame(Exception):
@@ -58,13 +60,35 @@ _HINT = ("h", "hint")
 _QUIT = ("q", "quit", "exit")
 
 
+def weakest_first(cards: Sequence[Card], trump: Suit) -> list[Card]:
+    """Cards from the weakest to the strongest once trump is fixed: the plain cards by
+    rank, then the trumps, the bowers and the joker last (RULES §2).
+
+    >>> from euchre.cards import format_cards, parse_cards
+    >>> format_cards(weakest_first(parse_cards('JH AS JD KH TC JK'), Suit.HEARTS))
+    'TC AS KH JD JH JK'
+    """
+    shown = {c: k for k, c in enumerate(sort_hand(cards, trump))}
+
+    def strength(card: Card) -> tuple[int, int]:
+        return trick_strength(card, effective_suit(card, trump), trump), shown[card]
+
+    return sorted(cards, key=strength)
+
+
 def choices(obs: Observation) -> list[Action]:
-    """The legal actions as listed to the person: cards in the order of the sorted hand."""
+    """The legal actions as listed to the person: cards to play in the order of the sorted
+    hand; cards to discard from the weakest, so that a quick ``1`` never throws away a
+    bower or the joker."""
     legal = list(obs.legal_actions)
     cards = [a.card for a in legal if a.card is not None]
     if len(cards) != len(legal):
         return legal
-    rank = {c: k for k, c in enumerate(sort_hand(cards, obs.trump))}
+    if obs.phase in (Phase.EXCHANGE, Phase.DUMMY) and obs.trump is not None:
+        order = weakest_first(cards, obs.trump)
+    else:
+        order = sort_hand(cards, obs.trump)
+    rank = {c: k for k, c in enumerate(order)}
     return sorted(legal, key=lambda a: rank[a.card] if a.card is not None else 0)
 
 
@@ -73,10 +97,10 @@ def interpret(answer: str, legal: Sequence[Action], phase: Phase) -> Action | Co
 
     A bare card discards it in the dealer's exchange and the dummy merge, and calls it in
     the partner call (a bare card otherwise plays it, as RECORDS says).  Raises
-    :class:`InvalidActionError` for text that is no action; whether the action is legal
-    is the engine's to say.
+    :class:`InvalidActionError`, worded for the player, for text that is no action;
+    whether the action is legal is the engine's to say.
     """
-    text = answer.strip()
+    text = answer.strip().replace(JOKER_SYMBOL, "JK")
     low = text.lower()
     if not text:
         return Command.NOTHING
@@ -91,8 +115,13 @@ def interpret(answer: str, legal: Sequence[Action], phase: Phase) -> Action | Co
         if 1 <= k <= len(legal):
             return legal[k - 1]
         which = "the only choice is 1" if len(legal) == 1 else f"choose 1 to {len(legal)}"
-        raise InvalidActionError(f"there is no choice {k}: {which}, or type an action")
-    action = Action.parse(text)
+        raise InvalidActionError(f"there is no choice {k}: {which}, or type the move itself")
+    try:
+        action = Action.parse(text)
+    except InvalidActionError:
+        raise InvalidActionError(
+            f"{text!r} is not a choice or a move: type the number of a choice, or the move "
+            f"itself (a card such as 9C or JH, or pass); ? explains") from None
     if action.kind is ActionKind.PLAY and len(text.split()) == 1 and action.card is not None:
         if phase in (Phase.EXCHANGE, Phase.DUMMY):
             return Action.discard(action.card)
@@ -113,11 +142,21 @@ class Prompter:
     def __init__(self, console: Console, interactive: bool | None = None) -> None:
         self.console = console
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
+        self.ended = False
+        """The input has ended (Ctrl-D): nothing more is read, so that a line typed
+        afterwards can never be taken for an answer (or a file name)."""
 
     def ask(self, prompt: str) -> str:
-        """Print ``prompt`` (rich markup) and read one line; ``EOFError`` at the end."""
+        """Print ``prompt`` (rich markup) and read one line; ``EOFError`` at the end, and
+        at once for every question after it."""
+        if self.ended:
+            raise EOFError
         self.console.print(prompt, end="")
-        answer = input()
+        try:
+            answer = input()
+        except EOFError:
+            self.ended = True
+            raise
         if not self.interactive:
             self.console.print(answer, markup=False, highlight=False)
         return answer.strip()

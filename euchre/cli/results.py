@@ -35,10 +35,10 @@ from euchre.rules import Rules
 __all__ = ["describe_rules", "marker_words", "result_words", "score_words", "winner_words"]
 
 _MARKERS: Final = {
-    1: "four face down on the three: one pip",
-    2: "three face down on the four: two pips",
-    3: "three face up on the four",
-    4: "four face up on the three",
+    1: "the four face down on the three, one pip showing",
+    2: "the three face down on the four, two pips showing",
+    3: "the three face up on the four",
+    4: "the four face up on the three",
 }
 
 
@@ -46,7 +46,7 @@ def marker_words(points: int) -> str:
     """A side's score in a game to 5 as its three-and-four markers (RULES §11).
 
     >>> marker_words(3)
-    'three face up on the four'
+    'the three face up on the four'
     """
     return _MARKERS.get(points, "")
 
@@ -98,14 +98,16 @@ def result_words(
     return f"Euchred{by}! {names.does(scorers, 'scores')} {value}{each}"
 
 
-def score_words(scores: Sequence[int], names: SeatNames, target: int) -> str:
-    """The running score: by side four-handed (with the markers in a game to 5)."""
+def score_words(scores: Sequence[int], names: SeatNames, target: int,
+                markers: bool = False) -> str:
+    """The running score: by side four-handed; ``markers``: with each side's three and
+    four in a game to 5."""
     if names.players == 4:
         parts = []
         for side in names.sides():
             text = f"{names.side_name(side)} {scores[side[0]]}"
-            markers = marker_words(scores[side[0]]) if target == 5 else ""
-            parts.append(f"{text} [dim]({markers})[/]" if markers else text)
+            markers_text = marker_words(scores[side[0]]) if target == 5 and markers else ""
+            parts.append(f"{text} [dim]({markers_text})[/]" if markers_text else text)
         return " · ".join(parts)
     order = sorted(range(names.players), key=lambda s: (s != names.you, s))
     return " · ".join(f"{names[s]} {scores[s]}" for s in order)

@@ -76,7 +76,8 @@ def simulate(
     """Let bots play whole games and summarise wins, points and speed.
 
     A game counts as a win for every winning seat: both partners four-handed, and each
-    player tied at the top (RULES §10).  Points are the final scores, added up.
+    player tied at the top (docs/rules.md, "Winning the game").  Points are the final
+    scores, added up.
     """
     rules = build_rules(
         players, deck=deck, joker=joker, joker_turnup=joker_turnup,

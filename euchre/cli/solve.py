@@ -15,7 +15,7 @@ __all__ = ["solve_command"]
 
 def solve_command(
     file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A deal record (RECORDS.md) stopped in the play phase; "
+        metavar="FILE", help="A deal record (a saved deal) stopped in the play phase; "
                              "- reads standard input.")],
     json_out: Annotated[bool, typer.Option(
         "--json", help='Print {"to_move": seat, "values": {"play JH": tricks, ...}, '

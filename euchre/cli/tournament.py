@@ -1,4 +1,5 @@
-"""``euchre tournament``: bots against each other over many duplicate deals, on every core.
+"""``euchre tournament``: bots against each other over many duplicate deals, on every core
+(as many as there are pieces of work: a chunk of deal sets under one seating).
 
 The work is :mod:`euchre.tournament`'s; this command reads the options, shows a progress
 bar on standard error and prints the results table (or, with ``--json``, one JSON object).
@@ -44,6 +45,7 @@ from euchre.tournament import (
     check_bots,
     default_workers,
     run_tournament,
+    work_units,
 )
 
 __all__ = ["tournament"]
@@ -68,7 +70,9 @@ def tournament(
     ] = True,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="W", show_default=False,
-        help="Processes to play on. Default: every core.")] = None,
+        help="Processes to play on. Default: every core. The work comes in pieces of "
+             "50 deal sets under one seating, one piece per process at a time, so a "
+             "small tournament may use fewer.")] = None,
     seed: SeedOption = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object on standard output (a progress bar shows "
@@ -116,11 +120,12 @@ def tournament(
         check_bots(t)
     except (ValueError, ImportError) as e:
         fail(str(e))
-    result = _run(t, workers or default_workers(), progress=show_progress(json_out))
+    asked = workers or default_workers()
+    result = _run(t, asked, progress=show_progress(json_out))
     if json_out:
         typer.echo(json.dumps(result.to_json()))
     else:
-        _table(Console(highlight=False), result)
+        _table(Console(highlight=False), result, asked)
 
 
 def _run(t: Tournament, workers: int, progress: bool) -> TournamentResult:
@@ -143,7 +148,35 @@ def _pm(value: float, ci: tuple[float, float] | None, sign: bool = False) -> str
     return text if ci is None else f"{text} ± {(ci[1] - ci[0]) / 2:.3f}"
 
 
-def _table(console: Console, result: TournamentResult) -> None:
+def played_words(result: TournamentResult, asked: int) -> str:
+    """How many deals were played and why, and on how many workers and why.
+
+    Every deal set is played under every seating; then each seating's game still going
+    when a chunk's sets run out is finished with extra deals, which count for the games
+    but not for points per deal (see :mod:`euchre.tournament`).
+    """
+    t = result.tournament
+    rotations = len(t.seatings)
+    base = t.deals * rotations
+    extra = result.deals_played - base
+    text = (f"{result.deals_played} deals played: {t.deals} deal sets × {rotations} "
+            f"seating{'s' if rotations != 1 else ''} = {base}")
+    if extra:
+        text += (f", and {extra} more to finish the games still going when the deal sets "
+                 f"ran out (they count for the games, not for points per deal)")
+    speed = result.deals_played / result.seconds if result.seconds > 0 else float("inf")
+    text += (f"; {result.games} games, in {result.seconds:.1f} s on {result.workers} "
+             f"worker{'s' if result.workers != 1 else ''}")
+    if result.workers < asked:
+        units = work_units(t)
+        text += (f", not {asked}: the work is {units} piece{'s' if units != 1 else ''} "
+                 f"({t.chunks} chunk{'s' if t.chunks != 1 else ''} of up to {t.chunk_size} "
+                 f"deal sets × {rotations} seating{'s' if rotations != 1 else ''}), one "
+                 f"per worker")
+    return text + f": {speed:.0f} deals per second"
+
+
+def _table(console: Console, result: TournamentResult, asked: int) -> None:
     """The results table and a line on how it was played."""
     t = result.tournament
     rotations = len(t.seatings)
@@ -167,8 +200,4 @@ def _table(console: Console, result: TournamentResult) -> None:
     console.print("[dim]points/deal: a seat's points per deal, over the seats the bot held; "
                   "margin: minus the other bots'; games: the deals played as games to "
                   f"{t.rules.target} under every seating, a shared win split[/]")
-    speed = result.deals_played / result.seconds if result.seconds > 0 else float("inf")
-    console.print(f"{result.deals_played} deals played ({result.games} games) in "
-                  f"{result.seconds:.1f} s on {result.workers} "
-                  f"worker{'s' if result.workers != 1 else ''}: {speed:.0f} deals per "
-                  f"second [dim](seed {t.seed})[/]")
+    console.print(f"{played_words(result, asked)} [dim](seed {t.seed})[/]")

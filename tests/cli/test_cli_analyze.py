@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +59,30 @@ def test_table(tmp_path: Path) -> None:
     result = runner.invoke(app, ["analyze", file, "--seat", "1", "--samples", "16"], env=WIDE)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "play 9C" in out and "play JH" in out and "mistake" in out
+    # seat 1 sits South; deals and moves count from 1; the 11th move, in trick 4
+    assert "South's decisions (seat 1) against the expert bot" in out
+    assert re.search(r"┃ deal ┃ move ┃ when +┃ played +┃ expert +┃ +cost ┃", out)
+    assert re.search(r"│ +1 │ +11 │ trick 4 +│ 9C +│ JH +│ +\d\.\d\d │ mistake │", out)
+    assert re.search(r"│ +1 │ +2 │ bidding, round 1 +│", out)
     assert "decisions" in out and "expected cost" in out
+
+
+def test_table_explains_its_columns(tmp_path: Path) -> None:
+    file = write(tmp_path, bad_play_record())
+    out = runner.invoke(app, ["analyze", file, "--seat", "1", "--samples", "4"],
+                        env=WIDE).stdout
+    for column in ("deal: the deal's number, from 1", "move: the action's number in that "
+                   "deal, from 1", "when: ", "played: ", "expert: ", "cost: the points"):
+        assert column in out
+    assert "(a cost of 0.3 points or more; --threshold)" in out
+
+
+def test_a_game_saved_by_play_names_you(tmp_path: Path) -> None:
+    game = play_game(Rules(players=2, target=2), [make_bot("basic", s) for s in range(2)],
+                     seed=4)
+    file = write(tmp_path, game_record(game, ["You", "North (basic)"]))
+    out = runner.invoke(app, ["analyze", file, "--samples", "3"], env=WIDE).stdout
+    assert "Your decisions (seat 0) against the expert bot" in out
 
 
 def test_game_record_reviews_the_person_by_default(tmp_path: Path) -> None:

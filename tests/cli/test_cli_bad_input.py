@@ -96,11 +96,12 @@ def test_bad_files_give_one_line_and_status_1(command: str, text: str, words: st
 
 def test_a_huge_number_on_a_later_line_names_the_line() -> None:
     good = json.dumps(play_record())
-    result = run("replay", good + "\n" + good + "\n\n" + huge_number_text() + "\n")
+    result = runner.invoke(app, ["replay", "--summary", "-"], input=(
+        good + "\n" + good + "\n\n" + huge_number_text() + "\n"))
     assert result.exit_code == 1
     assert result.stderr == ("euchre: -: line 4: a number of 5000 digits is far too long for "
                              "a seat, a score or a target\n")
-    assert len(result.stdout.splitlines()) == 2  # the deals before it replayed
+    assert len(result.stdout.splitlines()) == 2  # the deals before it replayed, a line each
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))

@@ -28,4 +28,4 @@ def test_h_prints_the_hint_and_the_values() -> None:
 def test_help_mentions_the_hint() -> None:
     result = runner.invoke(app, ["play", "--players", "2", "--seed", "3"], input="?\nq\ny\n",
                            env={"COLUMNS": "250"})
-    assert "h asks the expert for a hint" in result.stdout
+    assert "h  a hint: what the expert bot would do" in result.stdout

@@ -61,8 +61,8 @@ def test_a_whole_game_answering_the_first_action(variant: list[str]) -> None:
     assert "Your hand:" in out
     assert "Turn-up:" in out
     assert re.search(r"\b(passes|pass|orders it up|assists|takes it up|names)\b", out)
-    assert "Trick 1" in out and re.search(r"\b(leads?|plays?) ", out)
-    assert "the trick with" in out
+    assert re.search(r"^Trick 1 +\w+ led \S+ (\([a-z ]+\) )?· ", out, re.MULTILINE)
+    assert re.search(r"→ \w+ wins? with ", out)
     assert re.search(r"make it|makes it|march|Euchred!|thrown in", out)
     assert "Score:" in out
     assert "Game over" in out
@@ -85,10 +85,11 @@ def test_a_bad_answer_re_prompts_with_the_reason() -> None:
     result = play("--seed", "5", "--to", "1", answers=answers)
     out = result.stdout
     assert result.exit_code == 0
-    assert "not an action: 'zz'" in out
+    assert "'zz' is not a choice or a move" in out
     assert "there is no choice 99" in out
-    assert "'defend alone' is not legal" in out and "RULES §" in out
-    assert "RECORDS notation" in out  # the help of ?
+    assert "You cannot defend alone." in out
+    assert "How to answer" in out  # the help of ?
+    assert "RULES" not in out and "RECORDS" not in out and "seat " not in out
     # each refusal asks the same question again
     first_prompt = next(line for line in out.splitlines() if "›" in line)
     question = first_prompt.split("›")[0]
@@ -181,7 +182,8 @@ def test_watch_plays_bots_at_every_seat() -> None:
 def test_four_handed_to_5_shows_the_markers() -> None:
     result = play("--seed", "6", "--to", "5")
     assert result.exit_code == 0
-    assert re.search(r"\((four|three) face (up|down) on the (three|four)", result.stdout)
+    assert re.search(r"(East & West|You & North)'s markers: the (four|three) face (up|down) "
+                     r"on the (three|four)", result.stdout)
 
 
 def test_the_draw_is_shown() -> None:
@@ -194,20 +196,25 @@ def test_the_draw_is_shown() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--players", "6"], "2 to 5 players"),
+    (["--players", "6"], "--players is 2, 3, 4 or 5, not 6"),
     (["--players", "5", "--deck", "24"], "five hands need 26 cards"),
-    (["--draw", "--players", "3"], "the draw"),
-    (["--joker-turnup", "suit:X"], "joker_turnup"),
+    (["--players", "5", "--deck", "24"], "use --deck 28 or --deck 32"),
+    (["--deck", "30"], "--deck is 24, 28 or 32"),
+    (["--draw", "--players", "3"], "--draw is for four-handed euchre only"),
+    (["--players", "2", "--defend-alone"], "--defend-alone is played three- and four-handed"),
+    (["--joker-turnup", "suit:X"], "--joker-turnup is dealer_names"),
     (["--seat", "4"], "--seat"),
     (["--bots", "nobody"], "unknown bot 'nobody'"),
     (["--bots", "basic,random"], "--bots takes one name, or 3"),
-    (["--to", "0"], "target"),
+    (["--to", "0"], "--to is the points that win the game"),
 ])
-def test_bad_options_give_one_line_and_exit_2(args: list[str], message: str) -> None:
+def test_bad_options_give_one_line_naming_the_flag_and_exit_2(args: list[str],
+                                                              message: str) -> None:
     result = play(*args)
     assert result.exit_code == 2
     assert message in result.stderr
     assert result.stderr.count("\n") == 1
+    assert "RULES" not in result.stderr and "=" not in result.stderr
     assert result.stdout == ""
 
 
@@ -222,12 +229,40 @@ def _sections(out: str) -> list[str]:
     return parts[1:]
 
 
+ROW = re.compile(r"^Trick (\d+) +(.*)$")
+"""A trick's row (or the trick so far, at your turn): ``Trick 2  East led AS · West KS``."""
+
+
+def _rows(lines: list[str]) -> list[tuple[int, str, int]]:
+    """Each trick row with its continuation lines joined: (trick number, text, line)."""
+    rows = []
+    for k, line in enumerate(lines):
+        match = ROW.match(line)
+        if match:
+            text = match[2]
+            for more in lines[k + 1:]:
+                if not more.startswith(" " * 9) or not more.strip():
+                    break
+                text += " " + more.strip()
+            rows.append((int(match[1]), text, k))
+    return rows
+
+
+def _row_cards(text: str) -> list[str]:
+    """The cards played in a row, in order (not the winner's card after the arrow)."""
+    return CARD.findall(text.split("→")[0])
+
+
 @pytest.mark.parametrize("variant", VARIANTS, ids=" ".join)
 @pytest.mark.parametrize("seed", [1, 7])
 def test_no_hidden_card_is_shown_before_it_is_played(
     variant: list[str], seed: int, tmp_path: Path
 ) -> None:
-    """RULES §12: another hand, the kitty, the dummy and others' discards stay hidden."""
+    """RULES §12: another hand, the kitty, the dummy and others' discards stay hidden.
+
+    A card outside your hand shows first in a trick's row, and each row holds the
+    cards of that trick as they were played.
+    """
     path = tmp_path / "game.json"
     result = play(*variant, "--to", "3", "--seed", str(seed), "--save", str(path),
                   answers=_without_help(random_answers(seed)))
@@ -243,16 +278,19 @@ def test_no_hidden_card_is_shown_before_it_is_played(
             mine |= set(rec["dummy"])  # the maker took the dummy (RULES §6)
         if deal.called is not None:
             mine.add(str(deal.called))  # the call is public; its holder is not
-        played: set[str] = set()
+        tricks = [[str(c) for _, c in t.cards] for t in deal.tricks]
         lines = section.splitlines()
+        rows = {k: (number, text) for number, text, k in _rows(lines)}
+        played: set[str] = set()
         for k, line in enumerate(lines):
             # the partner call lists every card not in your hand: no hand is revealed
-            calling = k + 1 < len(lines) and "Call your partner" in lines[k + 1]
-            if calling or "legal: call" in line:
+            if k + 1 < len(lines) and "Call your partner" in lines[k + 1]:
                 continue
-            move = re.match(r"\s+\w+ (?:leads?|plays?) (\S+)$", line)
-            if move:
-                played.add(move[1])
+            if k in rows:
+                number, text = rows[k]
+                cards = _row_cards(text)
+                assert cards == tricks[number - 1][:len(cards)], f"row {line!r}"
+                played |= set(cards)
             for card in CARD.findall(line):
                 assert card not in rec["kitty"], f"kitty card {card} shown: {line!r}"
                 assert card in mine or card in played, f"hidden {card} shown: {line!r}"

@@ -114,7 +114,7 @@ def test_the_summary_table() -> None:
     (["--bots", "basic,nobody"], "unknown bot 'nobody'"),
     (["--bots", "basic,random"], "--bots takes one name, or 4"),
     (["--players", "5", "--deck", "24"], "five hands need 26 cards"),
-    (["--players", "2", "--defend-alone"], "defending alone is not played two-handed"),
+    (["--players", "2", "--defend-alone"], "--defend-alone is played three- and four-handed only"),
     (["--games", "0"], "--games"),
 ])
 def test_bad_options_give_one_line_and_exit_2(args: list[str], message: str) -> None:

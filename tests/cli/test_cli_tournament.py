@@ -132,3 +132,28 @@ def test_progress_bar_with_json_only_on_a_terminal(
 
     monkeypatch.setattr(sys, "stderr", _Stream(tty))
     assert show_progress(json_out) is shown
+
+
+def test_a_small_tournament_still_uses_a_worker_per_seating() -> None:
+    """One chunk of deal sets is cut by seating, so it keeps two workers busy; the
+    numbers are those of one worker."""
+    args = ("--players", "4", "--deals", "8", "--seed", "5")
+    one = tournament_json(*args)
+    result = runner.invoke(app, ["tournament", "--json", "--workers", "2", *args])
+    assert result.exit_code == 0, result.output
+    two = json.loads(result.stdout)
+    assert two["workers"] == 2
+    assert two["results"] == one["results"] and two["deals_played"] == one["deals_played"]
+
+
+def test_the_table_says_why_more_deals_were_played_and_on_how_many_workers() -> None:
+    result = runner.invoke(app, ["tournament", "--players", "4", "--deals", "8", "--seed", "5",
+                                 "--workers", "3"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    data = tournament_json("--players", "4", "--deals", "8", "--seed", "5")
+    played = data["deals_played"]
+    assert played > 16  # games were finished after the sets
+    assert (f"{played} deals played: 8 deal sets × 2 seatings = 16, and {played - 16} more to "
+            f"finish the games still going when the deal sets ran out") in result.stdout
+    assert ("on 2 workers, not 3: the work is 2 pieces (1 chunk of up to 50 deal sets × 2 "
+            "seatings), one per worker") in result.stdout

@@ -91,8 +91,9 @@ def test_other_variants_results_in_words() -> None:
 def test_scores_and_winners_in_words() -> None:
     names = four()
     assert score_words([3, 1, 3, 1], names, 10) == "You & North 3 · East & West 1"
-    assert "three face up on the four" in score_words([3, 1, 3, 1], names, 5)
-    assert [marker_words(p) for p in (0, 4)] == ["", "four face up on the three"]
+    assert score_words([3, 1, 3, 1], names, 5) == "You & North 3 · East & West 1"
+    assert "three face up on the four" in score_words([3, 1, 3, 1], names, 5, markers=True)
+    assert [marker_words(p) for p in (0, 4)] == ["", "the four face up on the three"]
     assert winner_words([0, 2], [10, 6, 10, 6], names) == "You and North win the game, 10 to 6!"
     three = SeatNames.around(3, 1, True)
     assert winner_words([0, 2], [11, 8, 11], three) == "West and East share the win with 11 " \
@@ -112,7 +113,7 @@ def test_answers_are_numbers_or_records_notation() -> None:
     assert interpret("Q", legal, obs.phase) is Command.QUIT
     with pytest.raises(InvalidActionError, match="choose 1 to 3"):
         interpret("0", legal, obs.phase)
-    with pytest.raises(InvalidActionError, match="not an action"):
+    with pytest.raises(InvalidActionError, match="'order it' is not a choice or a move"):
         interpret("order it", legal, obs.phase)
     assert interpret("play 10h", legal, Phase.PLAY) == Action.play("TH")
     assert interpret("J♥", legal, Phase.PLAY) == Action.play("JH")
@@ -120,10 +121,22 @@ def test_answers_are_numbers_or_records_notation() -> None:
     assert interpret("play AH", legal, Phase.EXCHANGE) == Action.play("AH")  # as written
 
 
-def test_choices_list_cards_in_the_order_of_the_hand() -> None:
+def test_cards_to_play_are_listed_in_the_order_of_the_hand() -> None:
     deal = Deal.from_cards(Rules(players=4), dealer=0, hands=[
         "9C TC JC QC KC", "JH JD AH KH QH", "9S TS JS QS KS", "AC 9D TD QD KD"], turnup="TH")
     deal.apply("order")
-    obs = deal.observation(0)  # the dealer's exchange, trump hearts
+    deal.apply("discard 9C")
+    obs = deal.observation(1)  # seat 1 leads, trump hearts
     assert [a.card for a in choices(obs)] == list(obs.hand)
-    assert str(choices(obs)[0]) == "discard TH"
+    assert [str(a) for a in choices(obs)][:2] == ["play JH", "play JD"]
+
+
+def test_cards_to_discard_are_listed_from_the_weakest() -> None:
+    """A reflex 1 in the dealer's exchange never throws away a bower or the joker."""
+    deal = Deal.from_cards(Rules(players=4, joker=True), dealer=0, hands=[
+        "JK JD 9C AS KS", "JH TH AH KH QH", "9S TS JS QS QC", "AC 9D TD QD KD"], turnup="9H")
+    deal.apply("order")
+    obs = deal.observation(0)  # the dealer's exchange, trump hearts
+    listed = [str(a.card) for a in choices(obs)]
+    assert listed == ["9C", "KS", "AS", "9H", "JD", "JK"]
+    assert obs.hand[0] == Card.JK  # while the hand shows the joker first

@@ -1,0 +1,151 @@
+"""Saving a game record without ever losing one: ask before replacing a file, refuse to
+replace one when nobody can be asked, and write atomically (a crash or a full disk
+leaves the old file whole).
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> write_atomically(folder / "g.json", "{}\\n")
+>>> (folder / "g.json").read_text(), free_name(folder / "g.json").name
+('{}\\n', 'g-2.json')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from euchre.cli.prompt import Prompter
+
+__all__ = ["SaveTarget", "describe_file", "free_name", "offer_save", "write_atomically"]
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, flushed to
+    the disk, then renamed over ``path``: readers see the old file or the new one, never
+    a part.  A file replaced keeps its permissions."""
+    folder = path.parent
+    try:
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def free_name(path: Path) -> Path:
+    """The first of ``g-2.json``, ``g-3.json``… that does not exist yet."""
+    k = 2
+    while True:
+        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+        k += 1
+
+
+def describe_file(path: Path) -> str:
+    """What a file about to be replaced holds, in a few words (or ``""``)."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            record = json.loads(f.readline())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return ""
+    if not isinstance(record, dict) or not isinstance(record.get("deals"), list):
+        return ""
+    deals = len(record["deals"])
+    state = "finished" if record.get("winners") else "unfinished"
+    return f"a saved {state} game of {deals} deal{'s' if deals != 1 else ''}"
+
+
+class SaveTarget:
+    """Where the game record goes, and how to say it."""
+
+    def __init__(self, console: Console, prompter: Prompter, overwrite: bool = False) -> None:
+        self.console = console
+        self.prompter = prompter
+        self.overwrite = overwrite
+
+    def refusal(self, path: Path) -> str | None:
+        """Before the game: why ``--save path`` cannot be honoured without asking, when
+        nobody can be asked (``None``: it can)."""
+        if path.is_dir():
+            return f"--save {path}: that is a folder; give a file name"
+        if not path.parent.is_dir():
+            return f"--save {path}: there is no folder {path.parent}"
+        if path.exists() and not self.overwrite and not self.prompter.interactive:
+            held = describe_file(path)
+            return (f"--save {path}: the file already exists{f' ({held})' if held else ''} "
+                    f"and there is no terminal to ask whether to replace it; choose another "
+                    f"file name, or add --overwrite")
+        return None
+
+    def may_ask(self) -> bool:
+        """Whether a question may be asked: at a terminal, before the input ended."""
+        return self.prompter.interactive and not self.prompter.ended
+
+    def save(self, path: Path, record: dict[str, Any]) -> bool:
+        """Write the record to ``path``; an existing file is replaced only if the person
+        says so (or ``--overwrite``).  When nobody can be asked it goes to a free name
+        beside it instead.  Says where it went, or why not."""
+        if path.exists() and not self.overwrite:
+            if not self.may_ask():
+                spare = free_name(path)
+                self.console.print(f"{escape(str(path))} already exists and is kept; "
+                                   f"this game goes to {escape(str(spare))} instead.")
+                path = spare
+            else:
+                held = describe_file(path)
+                question = (f"{escape(str(path))} already exists"
+                            f"{f' ({held})' if held else ''}. Replace it?")
+                try:
+                    replace = self.prompter.confirm(question)
+                except (EOFError, KeyboardInterrupt):
+                    self.console.print()
+                    replace = False
+                if not replace:
+                    self.console.print(f"Kept {escape(str(path))} as it was.")
+                    return False
+        try:
+            write_atomically(path, json.dumps(record) + "\n")
+        except OSError as e:
+            self.console.print(f"[red]Could not save the game record:[/] {escape(str(e))}")
+            return False
+        self.console.print(f"Saved the game record to {escape(str(path))} "
+                           f"[dim](euchre replay {escape(str(path))})[/]")
+        return True
+
+
+def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) -> None:
+    """Save to ``--save``, then (or else) offer to save when a person sits at a terminal,
+    until the game is saved or the person declines with Enter."""
+    if save is not None and target.save(save, record):
+        return
+    while target.may_ask():
+        try:
+            name = target.prompter.ask(
+                "Save the game record? File name [dim](Enter to skip)[/] › ")
+        except (EOFError, KeyboardInterrupt):
+            target.console.print()
+            return
+        if not name:
+            return
+        if target.save(Path(name).expanduser(), record):
+            return
