@@ -336,7 +336,7 @@ class Narrator:
         if seat == self.view:
             return True
         if self.names.players == 4:
-            return seat == (self.view + 2) % 4
+            return seat == self.names.partner(self.view)
         maker = obs.maker
         return obs.partner is not None and {seat, self.view} == {maker, obs.partner}
 

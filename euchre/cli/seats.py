@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from euchre.rules import fixed_partner
+
 __all__ = ["SeatNames", "base_form"]
 
 YOU: Final = "You"
@@ -105,14 +107,19 @@ class SeatNames:
 
     def partner(self, seat: int) -> int | None:
         """The partner opposite, four-handed; else ``None`` (RULES §4)."""
-        return (seat + 2) % 4 if self.players == 4 else None
+        return fixed_partner(self.players, seat)
 
     def sides(self) -> tuple[tuple[int, int], ...]:
         """Four-handed: the two sides, the viewer's (seat ``you`` or South) first."""
         if self.players != 4:
             return ()
         view = self.names.index(YOU) if self.you is not None else self.names.index("South")
-        return _pair(view, (view + 2) % 4), _pair((view + 1) % 4, (view + 3) % 4)
+        sides = []
+        for seat in (view, (view + 1) % 4):
+            partner = self.partner(seat)
+            assert partner is not None  # four-handed
+            sides.append(_pair(seat, partner))
+        return tuple(sides)
 
     def side_name(self, side: Iterable[int]) -> str:
         """A side in a table or score line: ``You & North``."""
