@@ -6,13 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
-from euchre.actions import Action
+from euchre import core
+from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import BOTS, make_bot, play_deal, play_game
 from euchre.bots.basic import hand_value
+from euchre.bots.evaluation import _PrePlayEval
 from euchre.bots.expert import ExpertBot, IntermediateBot
-from euchre.bots.knowledge import hand_estimate, sample_world
+from euchre.bots.knowledge import _Know, hand_estimate, sample_world
 from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, card_mask, cards_of, pack_mask
 from euchre.deal import Deal, Observation, Phase
 from euchre.rules import Rules
@@ -311,3 +314,54 @@ def test_play_deal_with_intermediate() -> None:
     deal = Deal.random(rules, dealer=0, seed=5)
     play_deal(deal, [IntermediateBot(s, time_budget=None) for s in range(3)])
     assert deal.is_over
+
+
+def phase_of(deal: Deal) -> Phase:
+    """The deal's phase (a call, so that it is read afresh after each action)."""
+    return deal.phase
+
+
+# -- the look-ahead runs on the rules' core ----------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_expert_look_ahead_starts_where_the_engine_is(players: int) -> None:
+    """RULES §4-§8: the core state the expert builds from its seat's observation, with the
+    true hidden cards filled in, is the engine's position: the same choices, and played
+    on with the same actions, the same phases, seats, maker's side and first leader."""
+    rng = random.Random(players)
+    options: list[dict[str, Any]] = [{}, {"joker": True}, {"stick_the_dealer": True},
+                                     {"dealer_must_take_up": True}]
+    if players in (3, 4):
+        options.append({"defend_alone": True})
+    checked = 0
+    for k in range(200):
+        rules = Rules(players=players, **options[k % len(options)])
+        deal = Deal.random(rules, dealer=rng.randrange(players), seed=rng.randrange(2**32))
+        for _ in range(rng.randrange(8)):
+            if deal.phase in (Phase.PLAY, Phase.OVER):
+                break
+            deal.apply(rng.choice(deal.legal_action_ids()))
+        if deal.phase in (Phase.PLAY, Phase.OVER):
+            continue
+        seat = deal.to_move
+        assert seat is not None
+        look = _PrePlayEval(ExpertBot(seed=1), _Know(deal.observation(seat)), False)
+        state = look.start.copy()
+        hands = [deal.hand_mask(s) for s in range(players)]
+        state[core.HANDS:core.HANDS + players] = hands
+        before_merge = (Phase.BID_TURNUP, Phase.BID_SUIT, Phase.NAME_TRUMP, Phase.EXCHANGE)
+        if players == 3 and deal.phase in before_merge:
+            state[core.DUMMY] = deal.dealt_dummy or 0
+        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+        while phase_of(deal) is not Phase.OVER:
+            core.legal_mask(state, mask)
+            assert np.flatnonzero(mask).tolist() == deal.legal_action_ids()
+            assert state[core.TURN] == deal.to_move
+            if phase_of(deal) is Phase.PLAY:
+                assert state[core.LEADER] == deal.leader
+                assert core.makers_mask(state) == sum(1 << s for s in deal.makers)
+                break
+            action = rng.choice(deal.legal_action_ids())
+            deal.apply(action)
+            assert core.apply_action(state, action)
+        checked += 1
+    assert checked >= 40
