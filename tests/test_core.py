@@ -11,7 +11,10 @@ three-handed leader broken fails the comparison.
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import random
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -173,3 +176,25 @@ def test_a_broken_three_handed_leader_fails_the_comparison() -> None:
         except AssertionError:
             failures += 1
     assert failures > 0
+
+
+def test_the_core_runs_as_plain_python_with_the_same_results() -> None:
+    """``NUMBA_DISABLE_JIT=1`` runs the core as plain Python (for debugging and coverage)
+    and plays the very same deals: same seed, same records, same points."""
+    script = (
+        "import json; from euchre import Rules; from euchre.vector import VectorDeals\n"
+        "out = []\n"
+        "for p in (2, 3, 4, 5):\n"
+        "    v = VectorDeals(Rules(players=p, joker=True, deck=32), n=3, seed=p)\n"
+        "    while not v.done.all():\n"
+        "        v.step(v.random_actions())\n"
+        "    out.append([[v.record(i) for i in range(3)], v.points.tolist(),\n"
+        "                v.observation_tensor(0).tolist()])\n"
+        "print(json.dumps(out))\n")
+    runs = []
+    for jit_off in ("1", "0"):
+        env = {**os.environ, "NUMBA_DISABLE_JIT": jit_off}
+        done = subprocess.run([sys.executable, "-c", script], env=env, check=True,
+                              capture_output=True, text=True)
+        runs.append(json.loads(done.stdout))
+    assert runs[0] == runs[1]
