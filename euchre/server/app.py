@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
@@ -251,17 +252,20 @@ def create_app(
         """Take a place: with an invitation token, or an open place by its number."""
         rates["joins"].check(_address(request))
         table = await table_or_404(request, table_id)
-        if body.token is not None:
-            place = table.place_by_token(body.token)
-            if place is None:
-                raise HTTPException(403, "this invitation does not open a seat at this table")
-        elif body.place is not None and body.place < len(table.places):
-            place = table.places[body.place]
-            if place.kind != "open" or place.claimed:
-                raise HTTPException(409, f"place {body.place} is not an open seat")
-        else:
-            raise HTTPException(422, "give an invitation token or the number of an open place")
-        await table.claim(place.index, body.name or None)
+        async with table.lock:  # two asking at once for one open seat: one gets it
+            if body.token is not None:
+                place = table.place_by_token(body.token)
+                if place is None:
+                    raise HTTPException(403,
+                                        "this invitation does not open a seat at this table")
+            elif body.place is not None and body.place < len(table.places):
+                place = table.places[body.place]
+                if place.kind != "open" or place.claimed:
+                    raise HTTPException(409, f"place {body.place} is not an open seat")
+            else:
+                raise HTTPException(422,
+                                    "give an invitation token or the number of an open place")
+            await table.claim(place.index, body.name or None)
         return {"id": table.id, "place": place.index, "token": place.token,
                 "url": f"/table/{table.id}?token={place.token}"}
 
@@ -404,18 +408,19 @@ def _limit_message(e: LimitError) -> dict[str, Any]:
     return out
 
 
-def _message_budget(limits: Limits) -> Callable[[], dict[str, Any] | None]:
+def _message_budget(limits: Limits, clock: Callable[[], float] = time.monotonic
+                    ) -> Callable[[], dict[str, Any] | None]:
     """Counts one connection's messages: ``None`` while under the rate; over it, the
     error to send (``{}`` when the client was already told within the last second)."""
     rate = limits.messages
     if rate is None:
         return lambda: None
-    bucket = TokenBucket(rate, time.monotonic())
-    told = -1.0
+    bucket = TokenBucket(rate, clock())
+    told = -math.inf
 
     def over() -> dict[str, Any] | None:
         nonlocal told
-        now = time.monotonic()
+        now = clock()
         wait = bucket.take(now)
         if wait == 0:
             return None
