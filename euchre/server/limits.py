@@ -11,7 +11,7 @@ limit             default                                                 refuse
 ``tables``        600 tables created per hour per client address          429 ``rate_limited``
 ``joins``         60 seats taken per minute per client address            429 ``rate_limited``
 ``hints``         30 hints per minute per client address                  ``rate_limited``
-``messages``      200 WebSocket messages per 10 s per connection          ``rate_limited``
+``messages``      1,000 WebSocket messages per 10 s per connection        ``rate_limited``
 ``outbox``        256 KiB of messages queued for one connection           close 4408 ``slow_reader``
 ``max_tables``    2,000 tables in memory                                  503 ``server_full``
 ``page``          50 tables per page of ``GET /api/tables``               422 ``page_too_large``
@@ -78,7 +78,7 @@ class Limits:
     """Seats taken (``POST /api/tables/{id}/join``) per client address."""
     hints: Rate | None = Rate(30, 60)
     """Hints (the expert bot, run outside the table's lock) per client address."""
-    messages: Rate | None = Rate(200, 10)
+    messages: Rate | None = Rate(1000, 10)
     """WebSocket messages per connection; the ones over it are dropped unread."""
     outbox: int = 256 * 1024
     """Bytes of messages queued for one connection; a client that lets more pile up

@@ -18,8 +18,14 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import free_port, latest_state, recv, running_server, server_command, \
-    server_process
+from serverkit import (
+    free_port,
+    latest_state,
+    recv,
+    running_server,
+    server_command,
+    server_process,
+)
 from typer.testing import CliRunner
 
 from euchre.actions import Action
