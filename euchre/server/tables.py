@@ -581,6 +581,7 @@ class Table:
         self.places = record.places
         self.matches = len(record.matches)
         self.broadcast()
+        self.kick()  # the stored state may be a bot's turn
         return True
 
     async def _bot_action(self, bot: Bot, deal: Deal, seat: int) -> Action:

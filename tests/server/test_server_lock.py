@@ -123,6 +123,26 @@ def test_a_person_whose_write_collides_gets_the_stored_table_and_plays_on(
             assert _state_at(a, seq + 2)["seq"] == seq + 2
 
 
+def test_a_collision_that_leaves_a_bot_to_move_lets_the_bot_play(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with running_server(db) as server:
+        answer = server.create({"players": 2},
+                               [{"kind": "you"}, {"kind": "bot", "bot": "basic"}])
+        tid = answer["id"]
+        with server.ws(tid, answer["token"]) as ws:
+            state = latest_state(ws)
+            while state["deal"]["to_move"] != 0:  # the bot bids first: wait for our turn
+                state = _state_at(ws, state["seq"] + 1)
+            seq = state["seq"]
+            legal = state["deal"]["legal"]
+            # another writer stores our move: then it is the bot's turn
+            with sqlite3.connect(db) as side:
+                side.execute("INSERT INTO actions (table_id, match, idx, seat, action, at) "
+                             "VALUES (?, 1, ?, 0, ?, 0)", (tid, seq, legal[0]))
+            ws.send(json.dumps({"type": "act", "action": legal[-1], "seq": seq}))
+            assert _state_at(ws, seq + 2)["seq"] >= seq + 2  # the bot played on
+
+
 class _SecondWriter(SQLiteStorage):
     """Storage where, before the first write of ``seat``, another writer has already
     stored that same action (as a stale second server would)."""
