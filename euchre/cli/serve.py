@@ -9,6 +9,8 @@ import typer
 
 from euchre.cli.options import fail
 
+_LIMITS = "Limits (per client; COUNT/SECONDS or 'off')"
+
 
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -21,13 +23,47 @@ def serve_command(
     sync: Annotated[str, typer.Option(
         help="SQLite durability: 'full' survives a power cut, 'normal' only the server "
              "being killed.")] = "full",
+    rate_tables: Annotated[str, typer.Option(
+        rich_help_panel=_LIMITS, metavar="COUNT/SECONDS",
+        help="Tables created per client address.")] = "600/3600",
+    rate_joins: Annotated[str, typer.Option(
+        rich_help_panel=_LIMITS, metavar="COUNT/SECONDS",
+        help="Seats taken per client address.")] = "60/60",
+    rate_hints: Annotated[str, typer.Option(
+        rich_help_panel=_LIMITS, metavar="COUNT/SECONDS",
+        help="Hints per client address.")] = "30/60",
+    rate_messages: Annotated[str, typer.Option(
+        rich_help_panel=_LIMITS, metavar="COUNT/SECONDS",
+        help="WebSocket messages per connection.")] = "1000/10",
+    outbox_kib: Annotated[int, typer.Option(
+        rich_help_panel=_LIMITS,
+        help="KiB queued unread for one WebSocket before it is closed.")] = 256,
+    max_tables: Annotated[int, typer.Option(
+        rich_help_panel=_LIMITS, help="Tables held in memory.")] = 2000,
+    page_size: Annotated[int, typer.Option(
+        rich_help_panel=_LIMITS, help="Tables per page of the lobby's list, at most.")] = 50,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        metavar="URL", help="A page origin (https://host[:port]) that may open WebSockets "
+        "besides the server's own, e.g. behind a proxy that rewrites Host; '*' for any. "
+        "Repeatable.")] = None,
 ) -> None:
     """Serve euchre in the browser: tables against bots or friends, saved and resumable."""
-    from euchre.server import serve
+    from euchre.server import Limits, Rate, serve
+    from euchre.server.storage import StorageError
 
     mode = sync.strip().upper()
     if mode not in ("FULL", "NORMAL"):
         fail(f"--sync is 'full' or 'normal', not {sync!r}")
     if not 0 < port < 65536:
         fail(f"--port is a port number from 1 to 65535, not {port}")
-    serve(host, port, db, bot_delay, synchronous="FULL" if mode == "FULL" else "NORMAL")
+    try:
+        limits = Limits(tables=Rate.parse(rate_tables), joins=Rate.parse(rate_joins),
+                        hints=Rate.parse(rate_hints), messages=Rate.parse(rate_messages),
+                        outbox=outbox_kib * 1024, max_tables=max_tables, page=page_size)
+    except ValueError as e:
+        fail(str(e))
+    try:
+        serve(host, port, db, bot_delay, synchronous="FULL" if mode == "FULL" else "NORMAL",
+              limits=limits, origins=allow_origin or ())
+    except StorageError as e:
+        fail(str(e), 1)

@@ -9,21 +9,29 @@ acknowledged, and a restarted server resumes every unfinished game exactly.
 * :mod:`euchre.server.views`: what each seat, or a spectator, is shown;
 * :mod:`euchre.server.tables`: tables in memory, bots, resuming from storage;
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
+* :mod:`euchre.server.limits`: how much one client may ask, and the refusals;
 * :mod:`euchre.server.history`: finished games replayed deal by deal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from euchre.server.app import create_app
-from euchre.server.storage import Synchronous, default_db_path
+from euchre.server.limits import Limits, Rate
+from euchre.server.storage import SQLiteStorage, Synchronous, default_db_path
 from euchre.server.tables import Settings
 
-__all__ = ["DEFAULT_BOT_DELAY", "Settings", "create_app", "default_db_path", "serve"]
+__all__ = ["DEFAULT_BOT_DELAY", "SHUTDOWN_TIMEOUT", "Limits", "Rate", "Settings",
+           "create_app", "default_db_path", "serve"]
 
 DEFAULT_BOT_DELAY = 0.7
 """Seconds a bot waits before acting when people are watching."""
+
+SHUTDOWN_TIMEOUT = 3
+"""Seconds a stopping server (SIGTERM, Ctrl-C) waits for requests and sockets to finish
+before it cancels them; the writes already queued are finished in any case."""
 
 
 def serve(
@@ -32,18 +40,28 @@ def serve(
     db_path: str | Path | None = None,
     bot_delay: float = DEFAULT_BOT_DELAY,
     synchronous: Synchronous = "FULL",
+    *,
+    limits: Limits | None = None,
+    origins: Sequence[str] = (),
+    shutdown_timeout: int = SHUTDOWN_TIMEOUT,
 ) -> None:
     """Run the web app on uvicorn until interrupted (``euchre serve``).
 
     ``db_path`` defaults to ``euchre.sqlite3`` in the user's data directory;
-    ``synchronous="NORMAL"`` trades safety against a power cut for speed.
+    ``synchronous="NORMAL"`` trades safety against a power cut for speed.  ``limits``
+    and ``origins`` are those of :func:`create_app`.  On SIGTERM or Ctrl-C the server
+    stops within about ``shutdown_timeout`` seconds, the writes in flight finished.
+
+    Raises :class:`~euchre.server.storage.StorageError` before serving if another
+    server has the database.
     """
     import uvicorn
 
     path = Path(db_path) if db_path is not None else default_db_path()
+    store = SQLiteStorage(path, synchronous)  # refused at once if another server has it
     app = create_app(path, settings=Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay),
-                     synchronous=synchronous)
+                     storage=store, limits=limits, origins=origins)
     print(f"euchre: serving http://{host}:{port}/  (games stored in {path})", flush=True)
     # messages are small: compressing them would cost more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, timeout_graceful_shutdown=shutdown_timeout)

@@ -1,6 +1,7 @@
-"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S]``.
+"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S] …``.
 
-The same as ``euchre serve``: the web app on uvicorn until interrupted.
+The same as ``euchre serve``: the web app on uvicorn until interrupted, with the same
+limits and origin options (see ``docs/server.md``).
 """
 
 from __future__ import annotations
@@ -8,6 +9,15 @@ from __future__ import annotations
 import argparse
 
 from euchre.server import DEFAULT_BOT_DELAY, serve
+from euchre.server.limits import Limits, Rate
+from euchre.server.storage import StorageError
+
+
+def _rate(text: str) -> Rate | None:
+    try:
+        return Rate.parse(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -23,8 +33,36 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sync", default="full", choices=["full", "normal"],
                         help="SQLite's synchronous setting: full survives a power cut, "
                              "normal only the server being killed")
+    default = Limits()
+    for name, what in (("tables", "tables created per client address"),
+                       ("joins", "seats taken per client address"),
+                       ("hints", "hints per client address"),
+                       ("messages", "WebSocket messages per connection")):
+        parser.add_argument(f"--rate-{name}", type=_rate, default=getattr(default, name),
+                            metavar="COUNT/SECONDS",
+                            help=f"{what} (default {getattr(default, name)}; 'off': none)")
+    parser.add_argument("--outbox-kib", type=int, default=default.outbox // 1024,
+                        help="KiB queued unread for one WebSocket before it is closed")
+    parser.add_argument("--max-tables", type=int, default=default.max_tables,
+                        help="tables held in memory")
+    parser.add_argument("--page-size", type=int, default=default.page,
+                        help="tables per page of GET /api/tables, at most")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                        help="a page origin (https://host[:port]) allowed to open "
+                             "WebSockets besides the server's own; '*' for any")
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper())
+    try:
+        limits = Limits(tables=args.rate_tables, joins=args.rate_joins,
+                        hints=args.rate_hints, messages=args.rate_messages,
+                        outbox=args.outbox_kib * 1024, max_tables=args.max_tables,
+                        page=args.page_size)
+    except ValueError as e:
+        parser.error(str(e))
+    try:
+        serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper(),
+              limits=limits, origins=args.allow_origin)
+    except StorageError as e:
+        parser.exit(1, f"{parser.prog}: {e}\n")
 
 
 if __name__ == "__main__":

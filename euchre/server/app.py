@@ -4,7 +4,7 @@ HTTP (JSON):
 
 =========================================  ==================================================
 ``GET  /api/options``                      variants with their default rules, bot levels
-``GET  /api/tables``                       open tables, and recently finished games
+``GET  /api/tables?offset=0&limit=50``     open tables, and recently finished games, a page
 ``POST /api/tables``                       create a table (:class:`~.protocol.CreateTable`)
 ``GET  /api/tables/{id}``                  one table's public facts and score
 ``POST /api/tables/{id}/join``             take a place: by invitation token, or an open one
@@ -14,24 +14,35 @@ HTTP (JSON):
 
 WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
 ``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``.
+
+What one client may ask is bounded (:mod:`euchre.server.limits`); a WebSocket opened from
+a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
-from collections.abc import AsyncIterator
+import math
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from euchre.bots import BOTS
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
+from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
 from euchre.server.protocol import (
     ActMessage,
     CreateTable,
@@ -52,7 +63,7 @@ from euchre.server.storage import (
 )
 from euchre.server.tables import HINT_BOT, Connection, Match, Settings, Table, Tables, new_token
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "origin_allowed"]
 
 log = logging.getLogger("euchre.server")
 
@@ -102,18 +113,28 @@ def create_app(
     settings: Settings | None = None,
     synchronous: Synchronous = "FULL",
     storage: Storage | None = None,
+    limits: Limits | None = None,
+    origins: Sequence[str] = (),
 ) -> FastAPI:
     """The web app over an SQLite file (default: the user's data directory).
 
-    ``storage`` replaces SQLite with another :class:`~.storage.Storage`.  Unfinished
-    games are resumed when the app starts.
+    ``storage`` replaces SQLite with another :class:`~.storage.Storage` (an SQLite file
+    is locked: a second app on it fails to start).  Unfinished games are resumed when
+    the app starts.  ``limits`` bound what one client may ask; ``origins`` are the pages
+    (``https://host[:port]``, or ``*`` for any) allowed to open a WebSocket besides the
+    server's own.
     """
     cfg = settings or Settings()
+    lim = limits or Limits()
+    allowed = frozenset(_origin(o) for o in origins)
+    rates = {"tables": RateLimiter(lim.tables, "tables created"),
+             "joins": RateLimiter(lim.joins, "seats taken"),
+             "hints": RateLimiter(lim.hints, "hints")}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = storage or SQLiteStorage(db_path or default_db_path(), synchronous)
-        tables = Tables(store, cfg)
+        tables = Tables(store, cfg, lim.max_tables)
         app.state.tables = tables
         await tables.start()
         try:
@@ -126,6 +147,9 @@ def create_app(
     app = FastAPI(title="Euchre", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_exception_handler(LimitError, _limit_response)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError,
+                              _validation_response)  # type: ignore[arg-type]
 
     def tables_of(request: Request | WebSocket) -> Tables:
         tables: Tables = request.app.state.tables
@@ -159,11 +183,23 @@ def create_app(
         return _options()
 
     @app.get("/api/tables")
-    async def list_tables(request: Request) -> dict[str, Any]:
-        """Open tables (to join or watch) and recently finished games (to replay)."""
+    async def list_tables(request: Request, offset: int = 0,
+                          limit: int | None = None) -> dict[str, Any]:
+        """Open tables (to join or watch) and recently finished games (to replay), a
+        page of each: ``limit`` of them (at most the page limit) after the ``offset``
+        first; ``next`` is the offset of the next page, if there is one."""
+        size = lim.page if limit is None else limit
+        if size > lim.page:
+            raise LimitError("page_too_large", f"a page holds at most {lim.page} tables, "
+                             f"not {size}", 422)
+        if size < 1 or offset < 0:
+            raise HTTPException(422, "limit is at least 1 and offset at least 0")
         tables = tables_of(request)
+        open_tables = tables.open_tables()
+        stored = await tables.storage.finished_matches(size + 1, offset)
+        more = len(open_tables) > offset + size or len(stored) > size
         finished = []
-        for record, match in await tables.storage.finished_matches(30):
+        for record, match in stored[:size]:
             finished.append({
                 "id": record.id, "name": record.name, "match": match.number,
                 "variant": Rules.from_dict(record.rules).variant,
@@ -171,11 +207,14 @@ def create_app(
                           for p in record.places],
                 "result": match.result, "finished": match.finished,
             })
-        return {"open": [_summary(t) for t in tables.open_tables()], "finished": finished}
+        return {"open": [_summary(t) for t in open_tables[offset:offset + size]],
+                "open_total": len(open_tables), "finished": finished,
+                "offset": offset, "limit": size, "next": offset + size if more else None}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
         """Create a table; the answer holds your seat token and the invitation links."""
+        rates["tables"].check(_address(request))
         try:
             rules = body.check(BOTS)
         except ValueError as e:
@@ -211,18 +250,22 @@ def create_app(
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinRequest) -> dict[str, Any]:
         """Take a place: with an invitation token, or an open place by its number."""
+        rates["joins"].check(_address(request))
         table = await table_or_404(request, table_id)
-        if body.token is not None:
-            place = table.place_by_token(body.token)
-            if place is None:
-                raise HTTPException(403, "this invitation does not open a seat at this table")
-        elif body.place is not None and body.place < len(table.places):
-            place = table.places[body.place]
-            if place.kind != "open" or place.claimed:
-                raise HTTPException(409, f"place {body.place} is not an open seat")
-        else:
-            raise HTTPException(422, "give an invitation token or the number of an open place")
-        await table.claim(place.index, body.name or None)
+        async with table.lock:  # two asking at once for one open seat: one gets it
+            if body.token is not None:
+                place = table.place_by_token(body.token)
+                if place is None:
+                    raise HTTPException(403,
+                                        "this invitation does not open a seat at this table")
+            elif body.place is not None and body.place < len(table.places):
+                place = table.places[body.place]
+                if place.kind != "open" or place.claimed:
+                    raise HTTPException(409, f"place {body.place} is not an open seat")
+            else:
+                raise HTTPException(422,
+                                    "give an invitation token or the number of an open place")
+            await table.claim(place.index, body.name or None)
         return {"id": table.id, "place": place.index, "token": place.token,
                 "url": f"/table/{table.id}?token={place.token}"}
 
@@ -264,8 +307,16 @@ def create_app(
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         token = websocket.query_params.get("token")
+        if not origin_allowed(websocket.headers, allowed):
+            await _deny(websocket, "bad_origin", "a page of another site may not open "
+                        "this server's tables", 403)
+            return
         await websocket.accept()
-        table = await tables_of(websocket).get(table_id)
+        try:
+            table = await tables_of(websocket).get(table_id)
+        except LimitError as e:
+            await _refuse(websocket, e.code, str(e), 4000 + e.status)
+            return
         if table is None:
             await _refuse(websocket, "no_table", f"no table {table_id!r}", 4404)
             return
@@ -277,19 +328,31 @@ def create_app(
                               "this seat token opens no seat at this table", 4403)
                 return
             place = found.index
-        conn = Connection(websocket.send_text, place)
+        async def close(code: int, reason: str) -> None:
+            with contextlib.suppress(Exception):
+                await websocket.close(code, reason)
+
+        conn = Connection(websocket.send_text, place, close=close, max_outbox=lim.outbox)
+        over_rate = _message_budget(lim)
+        address = _address(websocket)
         await table.join(conn)
         try:
-            while True:
+            while not conn.overflowed:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                refusal = over_rate()
+                if refusal is not None:
+                    if refusal:  # told once a second at most; the message is dropped
+                        conn.push_json(refusal)
+                    continue
                 text = message.get("text")
                 if text is None:
                     conn.push_json({"type": "error", "code": "malformed",
                                     "message": "malformed message: send JSON as a text frame"})
                     continue
-                reply = await _handle(table, conn, text)
+                reply = await _handle(table, conn, text,
+                                      lambda: rates["hints"].check(address))
                 if reply is not None:
                     conn.push_json(reply)
         except WebSocketDisconnect:
@@ -301,7 +364,8 @@ def create_app(
     return app
 
 
-async def _handle(table: Table, conn: Connection, text: str) -> dict[str, Any] | None:
+async def _handle(table: Table, conn: Connection, text: str,
+                  check_hint: Callable[[], None]) -> dict[str, Any] | None:
     try:
         message = parse_client_message(text)
     except ProtocolError as e:
@@ -312,6 +376,10 @@ async def _handle(table: Table, conn: Connection, text: str) -> dict[str, Any] |
         conn.push_json(table.state(table.seat_of(conn)))
         return None
     if isinstance(message, HintMessage):
+        try:
+            check_hint()  # the expert runs outside the table's lock: bound how often
+        except LimitError as e:
+            return _limit_message(e)
         return await table.hint(conn)
     if isinstance(message, RematchMessage):
         return await table.rematch(conn)
@@ -325,3 +393,106 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
         await websocket.send_json({"type": "error", "code": code, "message": message})
         if websocket.client_state is WebSocketState.CONNECTED:
             await websocket.close(close_code)
+
+
+# -- limits and refusals -----------------------------------------------------------------
+def _address(request: Request | WebSocket) -> str:
+    """The client's address (behind a trusted proxy, the one it forwards)."""
+    return request.client.host if request.client is not None else ""
+
+
+def _limit_message(e: LimitError) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": e.code, "message": str(e)}
+    if e.retry_after is not None:
+        out["retry_ms"] = int(1000 * e.retry_after) + 1
+    return out
+
+
+def _message_budget(limits: Limits, clock: Callable[[], float] = time.monotonic
+                    ) -> Callable[[], dict[str, Any] | None]:
+    """Counts one connection's messages: ``None`` while under the rate; over it, the
+    error to send (``{}`` when the client was already told within the last second)."""
+    rate = limits.messages
+    if rate is None:
+        return lambda: None
+    bucket = TokenBucket(rate, clock())
+    told = -math.inf
+
+    def over() -> dict[str, Any] | None:
+        nonlocal told
+        now = clock()
+        wait = bucket.take(now)
+        if wait == 0:
+            return None
+        if now - told < 1:
+            return {}
+        told = now
+        return _limit_message(LimitError(
+            "rate_limited", f"too many messages: at most {rate.count} per {rate.seconds:g} "
+            f"seconds; this one was dropped", 429, wait))
+
+    return over
+
+
+async def _limit_response(request: Request, e: LimitError) -> JSONResponse:
+    headers = {} if e.retry_after is None else {"Retry-After": str(int(e.retry_after) + 1)}
+    return JSONResponse({"detail": str(e), "code": e.code}, e.status, headers)
+
+
+async def _validation_response(request: Request, e: RequestValidationError) -> Response:
+    """FastAPI's 422, but with strings that cannot be UTF-8 (a lone surrogate sent as
+    ``"\\ud800"``) shown with U+FFFD instead of failing as a 500."""
+    detail = jsonable_encoder(e.errors())
+    try:
+        body = json.dumps({"detail": detail}, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        body = json.dumps({"detail": _scrub(detail)}, ensure_ascii=False).encode()
+    return Response(body, 422, media_type="application/json")
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    if isinstance(value, dict):
+        return {_scrub(k): _scrub(v) for k, v in value.items()}
+    return value
+
+
+def _origin(text: str) -> str:
+    """An origin as browsers send it: ``scheme://host[:port]``, lower case."""
+    text = text.strip().lower().rstrip("/")
+    return text if text == "*" else f"{urlsplit(text).scheme}://{urlsplit(text).netloc}"
+
+
+def origin_allowed(headers: Headers, allowed: frozenset[str] = frozenset()) -> bool:
+    """May a WebSocket with these request headers open?  A page may connect only to
+    the server it came from (its ``Origin`` names the ``Host`` it asks), or from one of
+    ``allowed`` (``*``: any).  No ``Origin`` is not a browser: it may.
+
+    >>> origin_allowed(Headers({"host": "cards.example:8000",
+    ...                         "origin": "http://cards.example:8000"}))
+    True
+    >>> origin_allowed(Headers({"host": "cards.example:8000", "origin": "https://evil.example"}))
+    False
+    """
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    given = _origin(origin)
+    if "*" in allowed or given in allowed:
+        return True
+    scheme, _, netloc = given.partition("://")
+    host = headers.get("host", "").lower()
+    return scheme in ("http", "https") and netloc != "" and netloc == host
+
+
+async def _deny(websocket: WebSocket, code: str, message: str, status: int) -> None:
+    """Refuse the handshake with an HTTP answer (or a bare close where the server
+    cannot send one); the socket never opens."""
+    response = JSONResponse({"detail": message, "code": code}, status)
+    try:
+        await websocket.send_denial_response(response)
+    except RuntimeError:
+        await websocket.close(1008, code)

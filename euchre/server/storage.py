@@ -15,6 +15,7 @@ survives a power cut, and grouping keeps that affordable under load.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import queue
@@ -25,16 +26,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal, Protocol, TypeVar
+from typing import IO, Any, Final, Literal, Protocol, TypeVar
 
 __all__ = [
     "MatchRecord",
     "PlaceRecord",
     "SQLiteStorage",
     "Storage",
+    "StorageConflict",
     "StorageError",
     "TableRecord",
     "default_db_path",
+    "lock_database",
 ]
 
 T = TypeVar("T")
@@ -47,6 +50,11 @@ lobby, or a bot."""
 
 class StorageError(RuntimeError):
     """The database refused a write or a read; the action it carried did not happen."""
+
+
+class StorageConflict(StorageError):
+    """A write collided with one already stored (another writer got there first): the
+    table in memory is behind the database and must be reloaded."""
 
 
 @dataclass(slots=True)
@@ -112,7 +120,7 @@ class Storage(Protocol):
     ) -> None:
         """Store action ``index`` of a match (RECORDS notation).
 
-        Refused (:class:`StorageError`) if action ``index`` is already stored.
+        Refused (:class:`StorageConflict`) if action ``index`` is already stored.
         """
         ...
 
@@ -128,8 +136,10 @@ class Storage(Protocol):
         """Every table whose latest match is not over: the server resumes these."""
         ...
 
-    async def finished_matches(self, limit: int = 50) -> list[tuple[TableRecord, MatchRecord]]:
-        """The most recently finished matches (the table's other matches left out)."""
+    async def finished_matches(self, limit: int = 50, offset: int = 0
+                               ) -> list[tuple[TableRecord, MatchRecord]]:
+        """The most recently finished matches, skipping the ``offset`` latest (the
+        table's other matches left out)."""
         ...
 
     async def close(self) -> None:
@@ -195,16 +205,25 @@ class SQLiteStorage:
 
     ``synchronous`` is SQLite's setting: ``"FULL"`` survives a power cut, ``"NORMAL"``
     survives the server being killed (tests use it for speed).
+
+    One server at a time: the file ``<path>.lock`` is locked while the storage is open,
+    and a second one on the same database is refused (:class:`StorageError`) instead of
+    serving tables that go stale behind the first one's writes.
     """
 
     def __init__(self, path: str | Path, synchronous: Synchronous = "FULL") -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute(f"PRAGMA synchronous={synchronous}")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.executescript(_SCHEMA)
+        self._lock: IO[str] | None = lock_database(self.path)
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={synchronous}")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.executescript(_SCHEMA)
+        except BaseException:
+            self._release()
+            raise
         self._conn = conn
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._closed = False
@@ -349,14 +368,16 @@ class SQLiteStorage:
 
         return await self._run(read)
 
-    async def finished_matches(self, limit: int = 50) -> list[tuple[TableRecord, MatchRecord]]:
-        """The most recently finished matches, without their actions."""
+    async def finished_matches(self, limit: int = 50, offset: int = 0
+                               ) -> list[tuple[TableRecord, MatchRecord]]:
+        """The most recently finished matches, skipping ``offset``, without their actions."""
 
         def read(conn: sqlite3.Connection) -> list[tuple[TableRecord, MatchRecord]]:
             out = []
             rows = conn.execute(
                 "SELECT table_id, number, seed, started, finished, result FROM matches "
-                "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ?", (limit,))
+                "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ? OFFSET ?",
+                (limit, offset))
             for table_id, number, seed, started, finished, result in rows.fetchall():
                 table = _load(conn, table_id, with_matches=False)
                 if table is not None:
@@ -373,6 +394,52 @@ class SQLiteStorage:
         self._closed = True
         self._jobs.put(None)
         await asyncio.to_thread(self._thread.join)
+        self._release()
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases its lock
+            self._lock = None
+
+
+def lock_database(path: Path) -> IO[str]:
+    """Lock ``<path>.lock`` for this process, or raise :class:`StorageError` naming who
+    holds it.  The lock goes with the returned file (and with the process, however it
+    ends); the file itself stays, holding the last holder's process id."""
+    lock_path = path.with_name(path.name + ".lock")
+    file = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115 (held while serving)
+    try:
+        _try_lock(file)
+    except OSError:
+        holder = ""
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            file.seek(0)
+            holder = file.read(20).strip()
+        file.close()
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise StorageError(
+            f"the database {path} is in use by another euchre server{who}: stop that "
+            f"one, or give this one another database") from None
+    file.seek(0)
+    file.truncate()
+    file.write(f"{os.getpid()}\n")
+    file.flush()
+    return file
+
+
+if sys.platform == "win32":  # pragma: no cover
+    import msvcrt
+
+    def _try_lock(file: IO[str]) -> None:
+        file.seek(0)
+        msvcrt.locking(file.fileno(), msvcrt.LK_NBLCK, 1)
+else:
+    import fcntl
+
+    def _try_lock(file: IO[str]) -> None:
+        # flock, not fcntl: SQLite's own POSIX locks on the database stay independent,
+        # and a second open in the same process is refused as well
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
@@ -387,6 +454,8 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
 def _as_storage_error(e: Exception) -> StorageError:
     if isinstance(e, StorageError):
         return e
+    if isinstance(e, sqlite3.IntegrityError):
+        return StorageConflict(f"the database already holds this write: {e}")
     return StorageError(f"the database refused the write: {e}")
 
 

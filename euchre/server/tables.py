@@ -21,7 +21,7 @@ import random
 import secrets
 import time
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,10 +32,12 @@ from euchre.game import Game, Rubber
 from euchre.records import game_record
 from euchre.rules import Rules
 from euchre.server import views
+from euchre.server.limits import LimitError, Limits
 from euchre.server.storage import (
     MatchRecord,
     PlaceRecord,
     Storage,
+    StorageConflict,
     StorageError,
     TableRecord,
 )
@@ -49,6 +51,16 @@ HINT_BOT = "expert"
 
 FAST_BOTS = frozenset({"random", "basic"})
 """Bots quick enough to run on the event loop; any other runs in a worker thread."""
+
+BOT_RETRIES = 5
+"""Times a bot's action is tried again when storage refuses it (waiting 2, 4, … 32 s);
+then the bots wait until someone acts or connects."""
+
+EVICT_AFTER = 30.0
+"""Seconds a finished table nobody watches stays in memory before it may make room."""
+
+SLOW_READER = 4408
+"""The close code of a connection that let more than its outbox limit pile up unread."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,18 +162,45 @@ class Connection:
     """One WebSocket: the place it plays (``None`` for a spectator) and an outbox.
 
     Messages are queued and sent by the connection's own task, so a slow client never
-    holds up a table.
+    holds up a table.  The outbox is bounded (``max_outbox`` characters, the messages
+    being ASCII JSON): a client that lets more pile up unread is disconnected with
+    ``close(SLOW_READER, "slow_reader")`` and what was queued for it is dropped.
     """
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], place: int | None) -> None:
+    def __init__(self, send: Callable[[str], Awaitable[None]], place: int | None, *,
+                 close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
+                 max_outbox: int = Limits().outbox) -> None:
         self.place = place
         self._send = send
+        self._close_socket = close
+        self.max_outbox = max_outbox
+        self.overflowed = False
+        """The client read too slowly and is being disconnected."""
+        self._queued = 0
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._task = asyncio.create_task(self._pump())
+        self._closing: asyncio.Task[None] | None = None
 
     def push(self, text: str) -> None:
-        """Queue one message."""
+        """Queue one message (dropped, and the client disconnected, over the limit)."""
+        if self.overflowed:
+            return
+        if self._queued + len(text) > self.max_outbox:
+            self._overflow()
+            return
+        self._queued += len(text)
         self._outbox.put_nowait(text)
+
+    def _overflow(self) -> None:
+        self.overflowed = True
+        self._task.cancel()
+        while not self._outbox.empty():  # give the memory back now
+            self._outbox.get_nowait()
+        self._queued = 0
+        log.warning("a client read too slowly (over %d characters queued): disconnected",
+                    self.max_outbox)
+        if self._close_socket is not None:
+            self._closing = asyncio.create_task(self._close_socket(SLOW_READER, "slow_reader"))
 
     def push_json(self, message: dict[str, Any]) -> None:
         """Queue one message as JSON."""
@@ -176,12 +215,15 @@ class Connection:
                 await self._send(text)
             except Exception:  # the socket closed: the receive loop notices and leaves
                 return
+            finally:
+                self._queued -= len(text)
 
     async def close(self) -> None:
-        """Send what is queued, then stop."""
+        """Send what is queued (for at most 2 seconds), then stop."""
         self._outbox.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._task, 2)
+        tasks = {self._task} if self._closing is None else {self._task, self._closing}
+        await asyncio.wait(tasks, timeout=2)
+        self._task.cancel()  # a client that stopped reading gets no more
 
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -205,6 +247,9 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self.match = self._replay(record.matches[-1])
         self.matches = len(record.matches)
+        self.used = time.monotonic()
+        """When the table was last asked for (a finished table idle long enough may be
+        dropped from memory, :meth:`Tables.make_room`)."""
 
     # -- rebuilding from storage --------------------------------------------------------------
     def _replay(self, stored: MatchRecord) -> Match:
@@ -435,6 +480,10 @@ class Table:
                 return _error("illegal", f"'{action}' is not legal now")  # pragma: no cover
             try:
                 await self._commit(seat, action)
+            except StorageConflict as e:
+                await self._reload(e)
+                return _error("stale", "the table was changed elsewhere and has been "
+                              "reloaded: nothing was done", seq=self.match.seq)
             except StorageError as e:
                 return _error("storage", f"{e}: nothing was done")
         self.kick()
@@ -473,6 +522,7 @@ class Table:
         self._bot_task = asyncio.create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
+        failures = 0
         while True:
             place = self._bot_to_move()
             if place is None:
@@ -490,13 +540,49 @@ class Table:
                     seat = deal.to_move
                     assert seat is not None
                     action = await self._bot_action(self._bots[place], deal, seat)
-                    await self._commit(seat, action)
+                    try:
+                        await self._commit(seat, action)
+                    except StorageConflict as e:
+                        # storage is ahead of memory: play on from what it holds
+                        if not await self._reload(e):
+                            return
+                        continue
+                failures = 0
             except StorageError as e:
-                log.error("table %s: a bot's action was not stored (%s); retrying", self.id, e)
-                await asyncio.sleep(1)
+                failures += 1
+                if failures > BOT_RETRIES:
+                    log.error("table %s: a bot's action was not stored %d times (%s); the "
+                              "bots wait for the next action or connection", self.id,
+                              failures, e)
+                    return
+                log.error("table %s: a bot's action was not stored (%s); retrying in %d s",
+                          self.id, e, 2 ** failures)
+                await asyncio.sleep(2 ** failures)
             except Exception:
                 log.exception("table %s: the bot at place %d failed", self.id, place)
                 return
+
+    async def _reload(self, conflict: StorageError) -> bool:
+        """Rebuild the table from storage after a write conflict (the lock is held).
+
+        Storage holds what another writer stored first; the table is rebuilt from it
+        and everyone is sent the state again.  ``False`` (the table left as it was) if
+        the stored table cannot be rebuilt.
+        """
+        log.warning("table %s: %s; reloading it from storage", self.id, conflict)
+        try:
+            record = await self.storage.load_table(self.id)
+            if record is None or not record.matches:
+                raise StorageError("it is no longer stored")
+            self.match = self._replay(record.matches[-1])
+        except (StorageError, ValueError) as e:
+            log.error("table %s cannot be reloaded: %s", self.id, e)
+            return False
+        self.places = record.places
+        self.matches = len(record.matches)
+        self.broadcast()
+        self.kick()  # the stored state may be a bot's turn
+        return True
 
     async def _bot_action(self, bot: Bot, deal: Deal, seat: int) -> Action:
         obs = deal.observation(seat)
@@ -536,7 +622,14 @@ class Table:
                 return _error("not_over", "the game is not over yet: finish it first")
             number = self.match.number + 1
             seed = secrets.randbits(63)
-            await self.storage.start_match(self.id, number, seed)
+            try:
+                await self.storage.start_match(self.id, number, seed)
+            except StorageConflict as e:
+                await self._reload(e)
+                return _error("stale", "the table was changed elsewhere and has been "
+                              "reloaded: nothing was done", seq=self.match.seq)
+            except StorageError as e:
+                return _error("storage", f"{e}: nothing was done")
             self.match = Match(self.rules, seed, number)
             self.matches = number
             self._bots = self._make_bots(number)
@@ -550,14 +643,21 @@ class Table:
         records = [game_record(g, names) for g in match.games]
         return records[0] if match.rubber is None else records
 
+    @property
+    def is_idle(self) -> bool:
+        """Finished, unwatched, no bot or request at work, and not asked for lately."""
+        return (self.is_over and not self.connections and not self.lock.locked()
+                and (self._bot_task is None or self._bot_task.done())
+                and time.monotonic() - self.used >= EVICT_AFTER)
+
     async def close(self) -> None:
         """Stop the bots and the connections (the server is stopping)."""
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(BaseException):
                 await self._bot_task
-        for conn in list(self.connections):
-            await conn.close()
+        # all at once: each waits at most 2 s for a slow client
+        await asyncio.gather(*(conn.close() for conn in list(self.connections)))
 
 
 def new_token() -> str:
@@ -566,16 +666,28 @@ def new_token() -> str:
 
 
 class Tables:
-    """Every table the server holds: unfinished ones from start-up, others on demand."""
+    """Every table the server holds: unfinished ones from start-up, others on demand.
 
-    def __init__(self, storage: Storage, settings: Settings) -> None:
+    At most ``max_tables`` are held: finished tables nobody watches are dropped to make
+    room (they are read from storage again when asked for); when none can be, a new or
+    reloaded table is refused (:class:`LimitError` ``server_full``).
+    """
+
+    def __init__(self, storage: Storage, settings: Settings,
+                 max_tables: int = Limits().max_tables) -> None:
         self.storage = storage
         self.settings = settings
+        self.max_tables = max_tables
         self._tables: dict[str, Table] = {}
 
     async def start(self) -> None:
         """Resume every unfinished table from storage and let its bots play on."""
-        for record in await self.storage.unfinished_tables():
+        records = await self.storage.unfinished_tables()
+        if len(records) > self.max_tables:  # the most recently started ones
+            log.warning("%d unfinished tables but room for %d: the others are loaded "
+                        "when asked for", len(records), self.max_tables)
+            records = records[-self.max_tables:]
+        for record in records:
             try:
                 table = Table(record, self.storage, self.settings)
             except (StorageError, ValueError) as e:
@@ -590,11 +702,26 @@ class Tables:
 
     async def stop(self) -> None:
         """Stop every table's bots and connections."""
-        for table in self._tables.values():
-            await table.close()
+        await asyncio.gather(*(table.close() for table in self._tables.values()))
+
+    def make_room(self) -> None:
+        """Room for one more table: drop the oldest idle one if the limit is reached.
+
+        Raises :class:`LimitError` (``server_full``) if every table held is in use.
+        """
+        if len(self._tables) < self.max_tables:
+            return
+        idle = [t for t in self._tables.values() if t.is_idle]
+        if not idle:
+            raise LimitError("server_full", f"the server already holds its limit of "
+                             f"{self.max_tables} tables in play: try again later", 503,
+                             EVICT_AFTER)
+        oldest = min(idle, key=lambda t: t.used)
+        del self._tables[oldest.id]
 
     async def create(self, name: str, rules: Rules, places: list[PlaceRecord]) -> Table:
         """Store and open a new table."""
+        self.make_room()
         table_id = secrets.token_urlsafe(6)
         while table_id in self._tables or await self.storage.load_table(table_id):
             table_id = secrets.token_urlsafe(6)
@@ -614,8 +741,11 @@ class Tables:
             record = await self.storage.load_table(table_id)
             if record is None:
                 return None
-            table = self._tables.setdefault(table_id, Table(record, self.storage,
-                                                            self.settings))
+            table = self._tables.get(table_id)
+            if table is None:
+                self.make_room()
+                table = self._tables[table_id] = Table(record, self.storage, self.settings)
+        table.used = time.monotonic()
         return table
 
     def open_tables(self) -> list[Table]:

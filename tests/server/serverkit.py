@@ -26,7 +26,8 @@ from websockets.sync.client import ClientConnection, connect
 from euchre.server.app import create_app
 from euchre.server.tables import Settings
 
-__all__ = ["Server", "free_port", "running_server", "server_process", "ws_connect"]
+__all__ = ["Server", "free_port", "running_server", "server_command", "server_process",
+           "ws_connect"]
 
 
 class Server:
@@ -84,9 +85,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(db: Path, bot_delay: float = 0.0) -> Iterator[Server]:
-    """The app on uvicorn in a background thread, stopped on exit."""
-    app = create_app(db, settings=Settings(bot_delay=bot_delay), synchronous="NORMAL")
+def running_server(db: Path, bot_delay: float = 0.0, **options: Any) -> Iterator[Server]:
+    """The app on uvicorn in a background thread, stopped on exit.
+
+    ``options`` go to :func:`create_app` (``limits``, ``origins``, ``storage``).
+    """
+    app = create_app(db, settings=Settings(bot_delay=bot_delay), synchronous="NORMAL",
+                     **options)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
                             lifespan="on", ws_max_size=65536)
     server = uvicorn.Server(config)
@@ -107,15 +112,19 @@ def running_server(db: Path, bot_delay: float = 0.0) -> Iterator[Server]:
         thread.join(20)
 
 
+def server_command(db: Path, port: int, bot_delay: float = 0.0, *args: str) -> list[str]:
+    """The command line of ``python -m euchre.server`` on loopback, ``args`` added."""
+    return [sys.executable, "-m", "euchre.server", "--host", "127.0.0.1", "--port",
+            str(port), "--db", str(db), "--bot-delay", str(bot_delay), *args]
+
+
 @contextlib.contextmanager
-def server_process(db: Path, port: int, bot_delay: float = 0.0) -> Iterator[
+def server_process(db: Path, port: int, bot_delay: float = 0.0, *args: str) -> Iterator[
         subprocess.Popen[bytes]]:
     """``python -m euchre.server`` as a child process; killed on exit if still running."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "euchre.server", "--port", str(port), "--db", str(db),
-         "--bot-delay", str(bot_delay)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(server_command(db, port, bot_delay, *args),
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
         while True:
