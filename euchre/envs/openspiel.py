@@ -199,14 +199,16 @@ def _rank(hand: int, undealt: int) -> int:
     return rank
 
 
-def _unrank(rank: int, undealt: int) -> int:
-    """The hand of outcome ``rank`` (see :func:`_rank`)."""
-    cards = [c for c in range(33) if undealt >> c & 1]
-    hand = 0
+def _unrank(rank: int, cards: Sequence[int]) -> list[int]:
+    """The hand of outcome ``rank`` among the undealt ``cards`` (in id order), highest
+    card first (see :func:`_rank`)."""
+    hand = []
+    top = len(cards)
     for k in range(5, 0, -1):
-        pos = bisect.bisect_right(_BINOMIAL[k], rank, 0, len(cards)) - 1
+        pos = bisect.bisect_right(_BINOMIAL[k], rank, 0, top) - 1
         rank -= _BINOMIAL[k][pos]
-        hand |= 1 << cards[pos]
+        hand.append(cards[pos])
+        top = pos
     return hand
 
 
@@ -342,6 +344,7 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         self._dealer = -1
         self._hands: list[int] = []
         self._undealt = table.pack
+        self._undealt_cards: list[int] | None = None
 
     # -- the questions, answered in Python -------------------------------------------------------
     def current_player(self) -> int:
@@ -409,9 +412,10 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
             total = math.comb(self._undealt.bit_count(), 5)
             if not 0 <= outcome < total:
                 raise ValueError(f"a hand is an outcome from 0 to {total - 1}, not {outcome}")
-            hand = _unrank(outcome, self._undealt)
+            hand = card_mask(_unrank(outcome, self._cards()))
             self._hands.append(hand)
             self._undealt &= ~hand
+            self._undealt_cards = None
         else:
             if not (0 <= outcome < 33 and self._undealt >> outcome & 1):
                 raise ValueError(f"the turn-up must be a card not dealt yet, not {outcome}")
@@ -423,6 +427,12 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
             core.start(self._st, dealer, *seats, dummy, outcome)
             self._player = int(self._st[core.TURN])
         self._step = step + 1
+
+    def _cards(self) -> list[int]:
+        """The cards not dealt yet, in id order (kept until the next hand is dealt)."""
+        if self._undealt_cards is None:
+            self._undealt_cards = [c for c in range(33) if self._undealt >> c & 1]
+        return self._undealt_cards
 
     def _explain(self, action: int) -> str:
         if not 0 <= action < NUM_ACTIONS:
@@ -441,7 +451,7 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         if step == 0:
             return f"dealer {action}"
         if step < t.chance_steps - 1:
-            hand = " ".join(_CARD_TEXT[c] for c in cards_of(_unrank(action, self._undealt)))
+            hand = " ".join(_CARD_TEXT[c] for c in reversed(_unrank(action, self._cards())))
             k = step - 1
             if k == t.players:
                 return f"dummy {hand}"
@@ -780,7 +790,10 @@ def sample_world(info: InfoSet, rng: random.Random) -> tuple[list[int], list[int
     merge_cards = masks[where["merge"]] if "merge" in where else 0
     if merge_on and maker != me:
         ten = dealt[maker] | merge_cards
-        must = exchanged & ~(1 << turnup) if maker == dealer else 0
+        must = 0
+        if maker == dealer and exchange_due:  # the turn-up came in by the exchange
+            ten &= ~(1 << turnup)
+            must = exchanged & ~(1 << turnup)  # the exchange discard was dealt, not dummy
         rest = [c for c in cards_of(ten & ~must)]
         rng.shuffle(rest)
         keep = must | card_mask(rest[:5 - must.bit_count()])
