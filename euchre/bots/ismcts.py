@@ -479,7 +479,6 @@ class ISMCTSBot:
             return Action.parse("order alone" if alone else "order")
         return Action.trump(suit, alone)
 
-
     # -- every other variant: python_euchre and OpenSpiel's Python ISMCTS -------------------------
     def _python_game(self, rules: Rules) -> Any:
         from euchre.envs.openspiel import game_string

@@ -36,8 +36,9 @@ id).  A hand's outcome ``k`` is the ``k``-th five-card set of the cards not deal
 (the combinatorial number system over those cards in id order), each with the same
 probability: the deal is exactly a shuffled deal, in four to seven chance nodes instead of
 one per card.  The outcome lists are large (42,504 hands from 24 cards) but built once
-and shared; fewer chance nodes make random play through ``pyspiel`` about twice as fast
-(docs/benchmarks.md).  :func:`deal_outcomes` gives the outcomes that deal given cards.
+and shared; each chance node saved is one round trip less between Python and
+OpenSpiel's C++ (docs/openspiel.md).  :func:`deal_outcomes` gives the outcomes that
+deal given cards.
 
 **What a seat sees** (RULES §12).  ``observation_tensor`` is the core's encoding
 (:func:`euchre.vector.observation_layout`); ``information_state_tensor`` adds the deal's
