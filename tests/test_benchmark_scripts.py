@@ -94,3 +94,15 @@ def test_simulate_benchmark_runs_the_command(capsys: pytest.CaptureFixture[str])
     assert report["simulate_deals_per_second"] > 0 and report["deals_last_repeat"] >= 20
     if script.pyspiel is not None:
         assert report["ratio"] > 0
+
+
+def test_openspiel_game_benchmark_restores_the_affinity(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    script = load("openspiel_game")
+    cores = os.sched_getaffinity(0)
+    assert script.main(["--deals", "20", "--repeats", "2", "--json"]) == 0
+    assert os.sched_getaffinity(0) == cores
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["deals_per_second"]) == {"python_euchre", "euchre"}
+    assert report["ratio"] > 0 and report["nodes_per_deal"]["python_euchre"] > 0

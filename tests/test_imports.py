@@ -1,5 +1,6 @@
 """The package's imports go strictly downwards: the engine, then the solver, then the
-bots, then the adapters (CLI, server, benchmarks, tournaments, reviews).
+games for other libraries built on the engine alone (``euchre.envs.openspiel``), then the
+bots, then the adapters (CLI, server, environments, benchmarks, tournaments, reviews).
 
 Every module under ``euchre/`` is parsed, and every import in it counts, the ones inside
 functions included: a lazy import still ties the modules together.
@@ -21,8 +22,9 @@ ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.vector"})
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel"})
+GAMES = frozenset({"euchre.envs.openspiel"})
 ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament"})
-LAYER_NAMES = ("engine", "solver", "bots", "adapters")
+LAYER_NAMES = ("engine", "solver", "games", "bots", "adapters")
 
 
 def module_name(path: Path) -> str:
@@ -45,10 +47,13 @@ def layer(module: str) -> int | None:
         return 0
     if module in SOLVER:
         return 1
-    if module == "euchre.bots" or module.startswith("euchre.bots."):
+    if module in GAMES:
         return 2
-    if module in ADAPTERS or module.split(".")[:2] in (["euchre", "cli"], ["euchre", "server"]):
+    if module == "euchre.bots" or module.startswith("euchre.bots."):
         return 3
+    if module in ADAPTERS or module.split(".")[:2] in (["euchre", "cli"], ["euchre", "server"],
+                                                        ["euchre", "envs"]):
+        return 4
     return None
 
 

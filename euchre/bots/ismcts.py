@@ -1,11 +1,16 @@
 """The ``ismcts`` bot: OpenSpiel's information-set MCTS as a peer at our table.
 
 It needs the optional ``bench`` extra (``pip install -e '.[bench]'``, which brings
-OpenSpiel's ``pyspiel``), and plays only the game OpenSpiel's ``euchre`` plays:
-four-handed, 24 cards, no joker, the dealer must keep the turn-up, no defending alone;
-stick the dealer on (OpenSpiel's default) or off (its ``stick_the_dealer`` parameter).
-Name it ``ismcts`` (1000 simulations a decision), ``ismcts:SIMS`` or
-``ismcts:SIMS:WORLDS`` (see below).
+OpenSpiel's ``pyspiel``) and plays every variant.  Name it ``ismcts`` (1000 simulations
+a decision), ``ismcts:SIMS`` or ``ismcts:SIMS:WORLDS`` (see below).
+
+**Which OpenSpiel game it searches.**  Under the rules OpenSpiel's own C++ ``euchre``
+plays (four-handed, 24 cards, no joker, the dealer must keep the turn-up, no defending
+alone; stick the dealer on or off) it searches that game with OpenSpiel's C++
+``ISMCTSBot``: the peer the four-handed benchmarks measure, compiled throughout and so
+much faster per simulation.  Under any other rules it searches our own ``python_euchre``
+(:mod:`euchre.envs.openspiel`) with OpenSpiel's Python ``ISMCTSBot``: see "Every other
+variant" at the end.  :func:`plays_openspiel_euchre` tells which.
 
 **What it sees.**  Like every bot it gets only its :class:`~euchre.deal.Observation`
 (RULES §12).  At each decision it builds OpenSpiel states from that observation:
@@ -57,6 +62,16 @@ UCT constant 2, a fresh world sample every simulation, and the normalised visit 
 as its policy.  It maximises OpenSpiel's returns: the deal's points for its side
 minus the other side's (the same scores as ours, RULES §9); it does not look at the
 game score.
+
+**Every other variant.**  The bot deals the cards it cannot see at random, keeping every
+void the play has shown (:func:`euchre.envs.openspiel.state_from_observation`), and
+hands that ``python_euchre`` state to OpenSpiel's Python ``ISMCTSBot`` (same settings:
+one random rollout, UCT constant 2, the normalised visit counts), which draws a fresh
+world for every simulation with the state's ``resample_from_infostate``; that resampling
+deals the kitty, the dummy and the hidden discards afresh too, so nothing dead is known.
+The actions are our own (going alone is part of the bid), and the returns are
+``python_euchre``'s ``zero_sum`` utility: the seat's points minus the average of the
+others' points for the deal.
 """
 
 from __future__ import annotations
@@ -81,6 +96,7 @@ __all__ = [
     "check_rules",
     "from_os_card",
     "parse_options",
+    "plays_openspiel_euchre",
     "to_os_action",
     "to_os_card",
 ]
@@ -155,8 +171,17 @@ def to_os_action(action: Action, turnup: Card) -> int:
     raise ValueError(f"OpenSpiel's euchre has no action like '{action}'")
 
 
+def plays_openspiel_euchre(rules: Rules) -> bool:
+    """Whether OpenSpiel's C++ ``euchre`` plays ``rules`` (see :func:`check_rules`)."""
+    try:
+        check_rules(rules)
+    except ValueError:
+        return False
+    return True
+
+
 def check_rules(rules: Rules) -> None:
-    """Refuse rules OpenSpiel's euchre does not play, with a sentence naming them."""
+    """Refuse rules OpenSpiel's C++ euchre does not play, with a sentence naming them."""
     wrong = []
     if rules.players != 4:
         wrong.append(f"{rules.players} players (it plays four-handed)")
@@ -340,17 +365,13 @@ class ISMCTSBot:
         self._search_bot = pyspiel.ISMCTSBot(
             self.rng.getrandbits(31), evaluator, UCT_C, per_world, -1,
             pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
-        self._games: dict[bool, Any] = {}
+        self._games: dict[bool | str, Any] = {}
         self._planned: tuple[tuple[int, int, tuple[int, ...]], int] | None = None
         self.state: Any = None
         """The last OpenSpiel state built for a decision (one of its worlds)."""
 
     def __repr__(self) -> str:
         return f"ISMCTSBot(simulations={self.simulations}, worlds={self.worlds})"
-
-    def check_rules(self, rules: Rules) -> None:
-        """Refuse rules that are not OpenSpiel's euchre (:func:`check_rules`)."""
-        check_rules(rules)
 
     def _game(self, rules: Rules) -> Any:
         stick = bool(rules.stick_the_dealer)
@@ -420,10 +441,11 @@ class ISMCTSBot:
     def act(self, observation: Observation) -> Action:
         """Search with OpenSpiel's ISMCTS and answer with one of our legal actions."""
         obs = observation
-        check_rules(obs.rules)
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if not plays_openspiel_euchre(obs.rules):
+            return self._act_python(obs)
         know = knowledge(obs)
         phase = obs.phase
         if phase is Phase.EXCHANGE and self._planned is not None and self._planned[0] == know.key:
@@ -456,6 +478,41 @@ class ISMCTSBot:
         if phase is Phase.BID_TURNUP:
             return Action.parse("order alone" if alone else "order")
         return Action.trump(suit, alone)
+
+    # -- every other variant: python_euchre and OpenSpiel's Python ISMCTS -------------------------
+    def _python_game(self, rules: Rules) -> Any:
+        from euchre.envs.openspiel import game_string
+
+        key = game_string(rules, "zero_sum")
+        if key not in self._games:
+            self._games[key] = _pyspiel().load_game(key)
+        return self._games[key]
+
+    def _act_python(self, obs: Observation) -> Action:
+        """Search ``python_euchre`` with OpenSpiel's Python ISMCTS (see the module)."""
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        from euchre.envs.openspiel import state_from_observation
+
+        game = self._python_game(obs.rules)
+        rng = np.random.RandomState(self.rng.getrandbits(31))
+        search = ismcts.ISMCTSBot(
+            game, mcts.RandomRolloutEvaluator(1, rng), UCT_C,
+            max(1, self.simulations // self.worlds), random_state=rng,
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.NORMALIZED_VISITED_COUNT)
+        draw = self.rng.random
+        search.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, draw))
+        totals: dict[int, float] = {}
+        for _ in range(self.worlds):
+            state = state_from_observation(game, obs, self.rng)
+            self.state = state
+            for a, p in search.get_policy(state):
+                totals[a] = totals.get(a, 0.0) + p
+        best = max(totals.values())
+        choice = self.rng.choice(sorted(a for a, v in totals.items() if v >= best - 1e-9))
+        return Action.from_id(int(choice))
 
 
 def _check_sync(obs: Observation, state: Any) -> None:

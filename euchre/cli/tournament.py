@@ -57,9 +57,9 @@ def tournament(
         "--bots", metavar="A,B[,...]",
         help="The bots: two names (four-handed: partners, A at seats 0 and 2; three- and "
              "five-handed: one seat A, the rest B, and the other way round), or one name "
-             "per seat. ismcts[:SIMS[:WORLDS]] needs OpenSpiel and plays its rules: "
-             "four-handed, 24 cards, the dealer must take up (on by default with it), "
-             "stick the dealer (likewise).")] = "basic,random",
+             "per seat. ismcts[:SIMS[:WORLDS]] needs OpenSpiel and plays every variant; "
+             "four-handed it turns on OpenSpiel's rules unless told otherwise (the dealer "
+             "must take up, stick the dealer).")] = "basic,random",
     deals: Annotated[int, typer.Option(
         "--deals", "-k", metavar="K",
         help="Deal sets to play; each is played under every seating.")] = 1000,
@@ -96,9 +96,10 @@ def tournament(
     are played as games to the target, and an Elo rating (mean 1500). See
     euchre.tournament for the exact definitions.
     """
-    if any(name.strip().lower().partition(":")[0] == "ismcts" for name in bots.split(",")):
-        # OpenSpiel's rules where the user left them open: the dealer keeps the upcard,
-        # stick the dealer (its default)
+    if players == 4 and any(name.strip().lower().partition(":")[0] == "ismcts"
+                            for name in bots.split(",")):
+        # four-handed, OpenSpiel's rules where the user left them open (the dealer keeps the
+        # upcard, stick the dealer: its default), so that ismcts searches OpenSpiel's own game
         if dealer_must_take_up is None:
             dealer_must_take_up = True
         if stick_the_dealer is None:

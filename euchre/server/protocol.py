@@ -191,7 +191,7 @@ class CreateTable(BaseModel):
             if s.kind == "bot" and s.bot not in bots:
                 raise ValueError(f"seat {i}: unknown bot {s.bot!r}; bots: {', '.join(bots)}")
             if s.kind == "bot" and s.bot is not None:
-                check_rules(make_bot(s.bot, 0), rules)  # e.g. ismcts plays only OpenSpiel's
+                check_rules(make_bot(s.bot, 0), rules)  # a bot may refuse rules it cannot play
         return rules
 
 

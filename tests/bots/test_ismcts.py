@@ -20,6 +20,7 @@ from euchre.bots.ismcts import (
     from_os_card,
     knowledge,
     parse_options,
+    plays_openspiel_euchre,
     to_os_card,
 )
 from euchre.cards import CARDS, EFFECTIVE_SUIT, pack_mask
@@ -47,9 +48,10 @@ def test_options() -> None:
             parse_options(bad)
 
 
-def test_rules_other_than_openspiels_are_refused() -> None:
+def test_rules_other_than_openspiels_are_told_apart() -> None:
     check_rules(OPENSPIEL)
     check_rules(OPENSPIEL.replace(stick_the_dealer=False, target=5))
+    assert plays_openspiel_euchre(OPENSPIEL)
     for rules, words in [(Rules(players=4), "may decline"),
                          (Rules(players=3, dealer_must_take_up=True), "3 players"),
                          (OPENSPIEL.replace(deck=28), "28-card"),
@@ -57,6 +59,7 @@ def test_rules_other_than_openspiels_are_refused() -> None:
                          (OPENSPIEL.replace(defend_alone=True), "defending alone")]:
         with pytest.raises(ValueError, match=words):
             check_rules(rules)
+        assert not plays_openspiel_euchre(rules)
 
 
 def test_a_clear_error_without_openspiel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,9 +79,6 @@ def test_the_bot_is_registered_with_its_options() -> None:
     default = make_bot("ismcts")
     assert isinstance(default, ISMCTSBot)
     assert (default.simulations, default.worlds) == (1000, 1)
-    deal = Deal.random(Rules(players=4), 0, 1)
-    with pytest.raises(ValueError, match="OpenSpiel's euchre"):
-        bot.act(deal.observation(deal.to_move or 0))
 
 
 def _random_deals(count: int, seed: int) -> list[tuple[Deal, list[int]]]:
@@ -209,3 +209,25 @@ def test_a_few_fast_games() -> None:
                 make_bot("ismcts:30:1", seed + 1), make_bot("random", seed)]
         game = play_game(rules, bots, seed=seed)
         assert game.is_over and max(game.scores) >= 5
+
+
+@needs_openspiel
+@pytest.mark.parametrize("rules", [Rules(players=2), Rules(players=3), Rules(players=4),
+                                   Rules(players=5, joker=True)], ids=str)
+def test_every_variant_is_played_through_python_euchre(rules: Rules) -> None:
+    """Outside OpenSpiel's own rules the bot searches python_euchre: it plays whole deals
+    legally (``choose`` raises otherwise), and what it searched was a python_euchre state
+    its seat cannot tell from the deal."""
+    from euchre.envs.openspiel import EuchreState
+
+    bots: list[Any] = [make_bot("ismcts:12", s) for s in range(rules.players)]
+    for d in range(2):
+        deal = Deal.random(rules, d, 40 + d)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            multiple = len(deal.legal_action_ids()) > 1
+            deal.apply(choose(bots[seat], deal))
+            if multiple:
+                assert isinstance(bots[seat].state, EuchreState)
+    assert all(b.state is not None for b in bots)

@@ -89,18 +89,19 @@ def test_bad_options_exit_2_with_one_line(args: list[str], words: str) -> None:
 
 
 @pytest.mark.skipif(not available(), reason="OpenSpiel (the 'bench' extra) is not installed")
-def test_ismcts_plays_openspiels_rules() -> None:
+def test_ismcts_plays_openspiels_rules_four_handed_and_every_variant() -> None:
     data = tournament_json("--bots", "ismcts:20:1,basic", "--deals", "3", "--seed", "1")
     rules = data["rules"]
     assert rules["dealer_must_take_up"] is True and rules["stick_the_dealer"] is True
     assert [e["bot"] for e in data["results"]] == ["ismcts:20:1", "basic"]
-    for args, words in [(["--deck", "28"], "28-card"), (["--players", "3"], "3 players"),
-                        (["--bots", "ismcts:0,basic"], "ismcts:SIMULATIONS")]:
-        result = runner.invoke(app, ["tournament", "--bots", "ismcts,basic", "--deals", "4",
-                                     *args])
-        assert result.exit_code == 2, result.output
-        lines = result.stderr.splitlines()
-        assert len(lines) == 1 and words in lines[0]
+    # other variants keep their own defaults: ismcts searches python_euchre there
+    data = tournament_json("--players", "3", "--bots", "ismcts:10:1,basic", "--deals", "2",
+                           "--seed", "1", "--to", "2")
+    assert data["rules"]["players"] == 3 and data["rules"]["dealer_must_take_up"] is False
+    result = runner.invoke(app, ["tournament", "--bots", "ismcts:0,basic", "--deals", "4"])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "ismcts:SIMULATIONS" in lines[0]
 
 
 def test_ismcts_without_openspiel_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:

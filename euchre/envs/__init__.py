@@ -1,0 +1,1 @@
+"""Environments for research: the deal as OpenSpiel, PettingZoo and Gymnasium games."""
