@@ -20,10 +20,14 @@ from euchre.server.app import create_app
 from euchre.server.storage import Synchronous, default_db_path
 from euchre.server.tables import Settings
 
-__all__ = ["DEFAULT_BOT_DELAY", "Settings", "create_app", "default_db_path", "serve"]
+__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "Settings", "create_app", "default_db_path",
+           "serve"]
 
 DEFAULT_BOT_DELAY = 0.7
 """Seconds a bot waits before acting when people are watching."""
+
+DEFAULT_IDLE_HOURS = 24.0
+"""Hours an unfinished table may sit unplayed and unwatched before it is closed."""
 
 
 def serve(
@@ -32,17 +36,20 @@ def serve(
     db_path: str | Path | None = None,
     bot_delay: float = DEFAULT_BOT_DELAY,
     synchronous: Synchronous = "FULL",
+    idle_hours: float = DEFAULT_IDLE_HOURS,
 ) -> None:
     """Run the web app on uvicorn until interrupted (``euchre serve``).
 
     ``db_path`` defaults to ``euchre.sqlite3`` in the user's data directory;
-    ``synchronous="NORMAL"`` trades safety against a power cut for speed.
+    ``synchronous="NORMAL"`` trades safety against a power cut for speed;
+    an unfinished table nobody has played at or looked at for ``idle_hours`` is closed.
     """
     import uvicorn
 
     path = Path(db_path) if db_path is not None else default_db_path()
-    app = create_app(path, settings=Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay),
-                     synchronous=synchronous)
+    settings = Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay,
+                        idle_expiry=idle_hours * 3600)
+    app = create_app(path, settings=settings, synchronous=synchronous)
     print(f"euchre: serving http://{host}:{port}/  (games stored in {path})", flush=True)
     # messages are small: compressing them would cost more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,

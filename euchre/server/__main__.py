@@ -1,4 +1,5 @@
-"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S]``.
+"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S]
+[--idle-hours H]``.
 
 The same as ``euchre serve``: the web app on uvicorn until interrupted.
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from euchre.server import DEFAULT_BOT_DELAY, serve
+from euchre.server import DEFAULT_BOT_DELAY, DEFAULT_IDLE_HOURS, serve
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -23,8 +24,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sync", default="full", choices=["full", "normal"],
                         help="SQLite's synchronous setting: full survives a power cut, "
                              "normal only the server being killed")
+    parser.add_argument("--idle-hours", type=float, default=DEFAULT_IDLE_HOURS,
+                        help="close an unfinished table nobody played at or watched for "
+                             "this many hours")
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper())
+    if args.idle_hours <= 0:
+        parser.error(f"--idle-hours is a number of hours above 0, not {args.idle_hours}")
+    serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper(),
+          idle_hours=args.idle_hours)
 
 
 if __name__ == "__main__":
