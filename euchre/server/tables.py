@@ -451,6 +451,8 @@ class Table:
             return _error("spectator", "a spectator may watch but not act")
         async with self.lock:
             match = self.match
+            if self.closed:
+                return _error("closed", "the table is closed: nothing was done")
             if match.is_over:
                 return _error("game_over", "the game is over (RULES §10): no action is legal; "
                               "ask for a rematch")
@@ -816,6 +818,7 @@ class Tables:
         """Its creator deletes a table: it is gone, with every game played at it."""
         async with table.lock:
             await self.storage.delete_table(table.id)
+            table.closed = True  # under the lock: no bot acts at the table after this
             self._tables.pop(table.id, None)
         await table.shut("closed", "the table was deleted by its creator")
 
@@ -829,6 +832,7 @@ class Tables:
                 await self.storage.discard_match(table.id, table.match.number)
             else:
                 await self.storage.delete_table(table.id)
+            table.closed = True  # under the lock: no bot acts at the table after this
             self._tables.pop(table.id, None)
         await table.shut("closed", f"the table was closed: {why}")
 

@@ -10,6 +10,7 @@ a seeded game with a simple policy until the wanted moment comes.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -120,6 +121,7 @@ def _table(name: str) -> Table:
     return table
 
 
+@functools.cache
 def state_for(name: str) -> str:
     """The state message seat 0 gets at the moment ``name`` of :data:`MOMENTS`, as JSON."""
     return json.dumps(_table(name).state(ME))

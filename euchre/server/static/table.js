@@ -3,7 +3,7 @@
 // sends actions in the RECORDS notation ("pass", "order alone", "trump H", "play JH").
 
 import {
-  $, $$, api, closeOverlay, esc, overlayOpen, positionsFor, setTopbar, showOverlay,
+  $, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
   storeName, storedName, toast,
 } from "./util.js";
 import {
@@ -158,6 +158,7 @@ function onMessage(m) {
   if (m.type === "hint") {
     if (T.state && m.seq === T.state.seq) {
       T.hint = m;
+      hideToast();
       render();
     }
     return;
@@ -197,7 +198,7 @@ function setBanner(text) {
     banner = document.createElement("div");
     banner.id = "banner";
     banner.className = "banner";
-    page.prepend(banner);
+    ($("#table-main") || page).prepend(banner);
   }
   if (banner) banner.textContent = text;
 }
@@ -359,29 +360,44 @@ function render() {
   const me = s.you === null ? 0 : s.you;
   const pos = positionsFor(n);
   const seatPos = (seat) => pos[(seat - me + n) % n];
-  const banner = $("#banner", page);
-  page.innerHTML = `
-    <div class="table-main" id="table-main">
-      <div class="statusbar">${scoreboard()}${chips()}</div>
-      <div class="felt-wrap">
-        <div class="felt players-${n}" id="felt">
-          ${Array.from({ length: n }, (_, seat) => seatBox(seat, seatPos(seat))).join("")}
-          <div class="center" id="center">${center(seatPos)}</div>
-          ${summaryShown() ? summaryPanel() : ""}
-          ${T.hint ? `<div class="hint-on-felt">${hintPanel()}</div>` : ""}
-        </div>
+  if (!$("#table-main", page)) {
+    // the page is built once; each part is redrawn only when what it shows changes, so a
+    // button under the pointer stays put while the others play
+    page.innerHTML = `
+      <div class="table-main" id="table-main">
+        <div class="statusbar" id="statusbar"></div>
+        <div class="felt-wrap"><div class="felt" id="felt"></div></div>
+        <div class="controls" id="controls"></div>
+        <div class="hand-row" id="hand"></div>
       </div>
-      <div class="controls" id="controls">${controls()}</div>
-      <div class="hand-row" id="hand">${hand()}</div>
-    </div>
-    <aside class="side" id="side">${sidePanel()}</aside>`;
-  if (banner) $("#table-main", page).prepend(banner);
-  if (s.you === null) page.classList.add("spectating");
-  else page.classList.remove("spectating");
-  wire(page);
-  tickClock();
+      <aside class="side" id="side"><div id="side-top"></div>
+        <h2 class="log-title">Bids and plays</h2><ol class="log" id="log" aria-live="polite"></ol></aside>`;
+    wire(page);
+  }
+  $("#felt", page).className = `felt players-${n}`;
+  redraw($("#statusbar", page), scoreboard() + chips());
+  redraw($("#felt", page), `
+    ${Array.from({ length: n }, (_, seat) => seatBox(seat, seatPos(seat))).join("")}
+    <div class="center" id="center">${center(seatPos)}</div>
+    ${summaryShown() ? summaryPanel() : ""}
+    ${T.hint ? `<div class="hint-on-felt">${hintPanel()}</div>` : ""}`);
+  redraw($("#controls", page), controls());
+  redraw($("#hand", page), hand());
+  redraw($("#side-top", page), sideTop());
   const log = $("#log", page);
-  if (log) log.scrollTop = log.scrollHeight;
+  if (redraw(log, logLines())) log.scrollTop = log.scrollHeight;
+  page.classList.toggle("spectating", s.you === null);
+  tickClock();
+}
+
+const drawn = new WeakMap(); // what each part of the page was last drawn from
+
+/** Replace an element's content if it changed; says whether it did. */
+function redraw(el, html) {
+  if (drawn.get(el) === html) return false;
+  el.innerHTML = html;
+  drawn.set(el, html);
+  return true;
 }
 
 function renderTopbar() {
@@ -582,7 +598,9 @@ function legalSet(prefix) {
 
 function myTurn() {
   const s = T.state;
-  return s.you !== null && !s.over && s.deal.to_move === s.you && s.deal.legal.length > 0;
+  // the next deal begins once the last one's summary is read
+  return s.you !== null && !s.over && s.deal.to_move === s.you && s.deal.legal.length > 0
+    && T.summary === null;
 }
 
 function hintedAction() {
@@ -607,7 +625,10 @@ function controls() {
       <div class="buttons"><button class="primary" data-cmd="reclaim">Take my seat back</button></div>`;
   }
   const clock = s.clock && s.clock.seat === s.you && s.you !== null
-    ? ` <span class="clock" title="turn timer">⏱ <span data-clock></span></span>` : "";
+    ? ` <span class="clock" title="turn timer"><span data-clock></span> left</span>` : "";
+  if (T.summary !== null && !s.over) {
+    return `<div class="prompt waiting">The deal is over: the next one begins when you have read its summary.</div>`;
+  }
   if (!myTurn()) {
     const spect = s.you === null ? `<span class="watching">Watching</span> ` : "";
     const readers = s.reading.filter((x) => x !== s.you);
@@ -770,7 +791,7 @@ function drawText() {
   return `The draw: ${rounds.join("; ")}. The two lowest play the two highest; the lowest deals.`;
 }
 
-function sidePanel() {
+function sideTop() {
   const inv = invites();
   const invitePanel = inv.length && !T.invitesDismissed ? `<div class="invite-box">
     <b>Invite friends</b> <button class="link small" id="dismiss-invites">hide</button>
@@ -782,7 +803,7 @@ function sidePanel() {
     <div class="segmented small">${Object.keys(PACES).map((k) => `<label><input type="radio" name="pace"
       value="${k}" ${k === T.pace ? "checked" : ""}><span>${k}</span></label>`).join("")}</div></div>`;
   const hint = T.hint ? `<div class="hint-in-side">${hintPanel()}</div>` : "";
-  return `${invitePanel}${hint}${pace}<h2 class="log-title">Bids and plays</h2><ol class="log" id="log" aria-live="polite">${logLines()}</ol>`;
+  return `${invitePanel}${hint}${pace}`;
 }
 
 /** The expert's hint: its choice, why, and the value of every legal choice. */
@@ -816,33 +837,37 @@ function invites() {
   } catch { return []; }
 }
 
+/** Clicks and changes anywhere on the table, handled once for the page's lifetime. */
 function wire(page) {
-  $$("[data-act]", page).forEach((el) => el.addEventListener("click", () => act(el.dataset.act)));
-  $$("[data-cmd=rematch]", page).forEach((el) => el.addEventListener("click", rematch));
-  const toggle = $("#alone-toggle", page);
-  if (toggle) toggle.addEventListener("change", () => { T.aloneToggle = toggle.checked; render(); });
-  const markers = $("#toggle-markers", page);
-  if (markers) {
-    markers.addEventListener("click", () => {
+  page.addEventListener("click", async (e) => {
+    const el = e.target.closest("[data-act], [data-cmd], .copy, #dismiss-invites, .close-hint, #toggle-markers");
+    if (!el || !T) return;
+    if (el.dataset.act) { act(el.dataset.act); return; }
+    const cmd = el.dataset.cmd;
+    if (cmd === "rematch") rematch();
+    else if (cmd === "reclaim") send({ type: "reclaim" });
+    else if (cmd === "continue") closeSummary();
+    else if (el.classList.contains("close-hint")) { T.hint = null; render(); }
+    else if (el.id === "dismiss-invites") { T.invitesDismissed = true; render(); }
+    else if (el.id === "toggle-markers") {
       T.markers = !T.markers;
       localStorage.setItem("euchre.markers", T.markers ? "1" : "0");
       render();
-    });
-  }
-  $$(".copy", page).forEach((b) => b.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(b.dataset.copy); toast("Link copied"); } catch {
-      b.previousElementSibling.select(); toast("Press Ctrl+C to copy");
+    } else if (el.classList.contains("copy")) {
+      try { await navigator.clipboard.writeText(el.dataset.copy); toast("Link copied"); } catch {
+        el.previousElementSibling.select(); toast("Press Ctrl+C to copy");
+      }
     }
-  }));
-  const dismiss = $("#dismiss-invites", page);
-  if (dismiss) dismiss.addEventListener("click", () => { T.invitesDismissed = true; render(); });
-  $$("[data-cmd=reclaim]", page).forEach((el) => el.addEventListener("click", () => send({ type: "reclaim" })));
-  $$("[data-cmd=continue]", page).forEach((el) => el.addEventListener("click", closeSummary));
-  $$(".close-hint", page).forEach((el) => el.addEventListener("click", () => { T.hint = null; render(); }));
-  $$("input[name=pace]", page).forEach((el) => el.addEventListener("change", () => {
-    T.pace = el.value;
-    localStorage.setItem("euchre.pace", el.value);
-  }));
+  });
+  page.addEventListener("change", (e) => {
+    if (!T) return;
+    if (e.target.id === "alone-toggle") { T.aloneToggle = e.target.checked; render(); }
+    if (e.target.name === "pace") {
+      T.pace = e.target.value;
+      localStorage.setItem("euchre.pace", e.target.value);
+      render();
+    }
+  });
 }
 
 function rematch() {
