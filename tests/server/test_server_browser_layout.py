@@ -28,8 +28,8 @@ pytestmark = pytest.mark.skipif(
 
 SIZES = {"laptop": (1280, 800), "desktop": (1280, 900), "phone": (390, 844)}
 """The sizes the issue names: 1280×800, 1280×900 and a 390×844 phone."""
-MORE_SIZES = {"small-laptop": (1366, 768), "wide": (1920, 1080), "tablet": (768, 1024),
-              "small-phone": (360, 740)}
+MORE_SIZES = {"small-laptop": (1366, 768), "hd": (1280, 720), "wide": (1920, 1080),
+              "tablet": (768, 1024), "small-phone": (360, 740), "phone-on-its-side": (844, 390)}
 
 # What is not in view at a size: every card of the hand, checked at its top-left index (the
 # rank and suit a player reads), must be inside the window and on top; so must every

@@ -678,7 +678,7 @@ function controls() {
     case "dummy": {
       const left = d.hand.length - 5;
       const what = left === 5 ? "discard five cards" : `discard ${left} more card${left > 1 ? "s" : ""}`;
-      return `<div class="prompt">You took up the dummy: <b>${what}</b>, one at a time, keeping your best five.${clock}</div>`;
+      return `<div class="prompt">You took up the dummy (its cards are marked in gold): <b>${what}</b>, one at a time, keeping your best five.${clock}</div>`;
     }
     case "call_partner":
       return `<div class="prompt">Call your partner: <b>name a card</b> you do not hold; its holder is your secret partner.${clock}</div>
