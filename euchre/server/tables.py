@@ -439,8 +439,8 @@ class Table:
         place.claimed = True
         place.name = new_name
         self.away.discard(place.index)
-        self.broadcast()
         self._arm_clock()
+        self.broadcast()
         return place
 
     # -- actions -------------------------------------------------------------------------------
@@ -475,7 +475,9 @@ class Table:
                 except IllegalActionError as e:
                     return _error("illegal", str(e))
                 return _error("illegal", f"'{action}' is not legal now")  # pragma: no cover
-            self.away.discard(self.match.place_at[seat])  # acting takes the seat back
+            place = self.match.place_at[seat]
+            self.away.discard(place)  # acting takes the seat back
+            self.reading.discard(place)  # and is reading on
             try:
                 await self._commit(seat, action)
             except StorageError as e:
@@ -496,8 +498,8 @@ class Table:
             await self.storage.finish_match(self.id, match.number, match.result())
         self.last_active = time.time()
         self._deal_ended(ended is not None)
-        self.broadcast()
         self._arm_clock()
+        self.broadcast()
 
     # -- bots ------------------------------------------------------------------------------------
     def _bot_to_move(self) -> int | None:
@@ -632,8 +634,8 @@ class Table:
         if conn.place in self.away:
             self.away.discard(conn.place)
             self._stop_clock()  # a fresh turn timer for the person who is back
-            self.broadcast()
             self._arm_clock()
+            self.broadcast()
         return None
 
     def _player_bot(self, place: int) -> Bot:
@@ -727,8 +729,8 @@ class Table:
             gone = [c for c in self.connections if c.place == place.index]
             for conn in gone:
                 self.connections.remove(conn)
-            self.broadcast()
             self._arm_clock()
+            self.broadcast()
         for conn in gone:
             await conn.end("left", "you left this table: your seat is open to others", 4403)
         self.kick()

@@ -256,9 +256,15 @@ def test_the_hint_shows_the_value_of_every_choice_and_why(
     errors: list[str] = []
     page = _page(browser, errors)
     _table_against_bots(page, slow_server.base)
-    page.wait_for_selector(CHOICES)
-    choices = {a for a in page.locator("#controls [data-act], .hand-card[data-act]")
-               .evaluate_all("els => els.map((e) => e.dataset.act)")}
+    rng = random.Random(2)
+    while True:  # your turn, with a choice to weigh
+        page.wait_for_selector(CHOICES)
+        choices = set(page.locator("#controls [data-act], .hand-card[data-act]")
+                      .evaluate_all("els => els.map((e) => e.dataset.act)"))
+        if len(choices) > 1:
+            break
+        _click_something(page, rng)
+        page.wait_for_timeout(50)
     page.click("#tool-hint")
     page.wait_for_selector(".hint-in-side .hint-panel")
     panel = page.locator(".hint-in-side .hint-panel")

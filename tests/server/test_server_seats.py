@@ -161,7 +161,7 @@ def test_idle_tables_expire_and_a_finished_game_stays_in_the_history(tmp_path: P
 def test_the_turn_timer_lets_a_stand_in_play_an_idle_seat_which_its_person_reclaims(
         server: Server) -> None:
     r = server.http.post("/api/tables", json={
-        "rules": {"players": 2, "target": 5}, "turn_timer": 1,
+        "rules": {"players": 2, "target": 10}, "turn_timer": 1,
         "seats": [{"kind": "you", "name": "Ann"}, BOT]})
     answer = r.json()
     with server.ws(answer["id"], answer["token"]) as ws:
@@ -169,10 +169,12 @@ def test_the_turn_timer_lets_a_stand_in_play_an_idle_seat_which_its_person_recla
         assert state["table"]["turn_timer"] == 1
         assert state["clock"]["seat"] == state["you"] and state["clock"]["limit"] == 1
         # Ann does nothing: the clock runs out and the stand-in plays for her
-        away = until(ws, lambda m: m["table"]["seats"][m["you"]]["away"])
-        played = until(ws, lambda m: m["seq"] > away["seq"] and any(
-            e["seat"] == m["you"] for e in m["deal"]["events"][len(away["deal"]["events"]):]))
-        assert played["table"]["seats"][played["you"]]["away"] is True
+        state = until(ws, lambda m: m["table"]["seats"][m["you"]]["away"])
+        while True:  # every state comes: one whose action was the stand-in's, in Ann's seat
+            before, state = state, next_state(ws)
+            if state["seq"] == before["seq"] + 1 and before["deal"]["to_move"] == state["you"]:
+                break
+        assert state["table"]["seats"][state["you"]]["away"] is True
         ws.send(json.dumps({"type": "reclaim"}))
         back = until(ws, lambda m: not m["table"]["seats"][m["you"]]["away"])
         assert back["table"]["seats"][back["you"]]["away"] is False
@@ -235,6 +237,9 @@ def test_the_hint_values_every_legal_choice_best_first_and_says_why(server: Serv
                            [{"kind": "you", "name": "Ann"}, BOT, BOT, BOT])
     with server.ws(answer["id"], answer["token"]) as ws:
         state = until(ws, my_turn)
+        while len(state["deal"]["legal"]) < 2:  # a choice to weigh
+            act(ws, state)
+            state = until(ws, my_turn)
         ws.send(json.dumps({"type": "hint"}))
         while (hint := recv(ws))["type"] != "hint":
             pass

@@ -240,6 +240,12 @@ function noteTransitions() {
     T.pastDeals.push(summarySentence(last));
     if (s.you !== null && s.reading.includes(s.you)) openSummary(last, Date.now());
   }
+  // a summary the table does not wait for (a spectator's, or after the turn timer ran
+  // out) goes once the next deal's play begins
+  if (T.summary && !s.over && !(s.you !== null && s.reading.includes(s.you))
+      && s.deal.phase === "play") {
+    T.summary = null;
+  }
   if (s.over && !(p && p.over)) {
     const key = `euchre.over.${T.id}.${s.table.match}`;
     if (!sessionStorage.getItem(key)) {
@@ -627,7 +633,9 @@ function controls() {
   const clock = s.clock && s.clock.seat === s.you && s.you !== null
     ? ` <span class="clock" title="turn timer"><span data-clock></span> left</span>` : "";
   if (T.summary !== null && !s.over) {
-    return `<div class="prompt waiting">The deal is over: the next one begins when you have read its summary.</div>`;
+    return s.you !== null && s.reading.includes(s.you)
+      ? `<div class="prompt waiting">The deal is over: the next one begins when you have read its summary.</div>`
+      : `<div class="prompt waiting">The deal is over.</div>`;
   }
   if (!myTurn()) {
     const spect = s.you === null ? `<span class="watching">Watching</span> ` : "";
