@@ -9,7 +9,8 @@ acknowledged, and a restarted server resumes every unfinished game exactly.
 * :mod:`euchre.server.views`: what each seat, or a spectator, is shown;
 * :mod:`euchre.server.tables`: tables in memory, bots, resuming from storage;
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
-* :mod:`euchre.server.history`: finished games replayed deal by deal.
+* :mod:`euchre.server.history`: finished games replayed deal by deal;
+* :mod:`euchre.server.hints`: the expert's hint, with the value of every choice and why.
 """
 
 from __future__ import annotations
