@@ -23,6 +23,9 @@ def serve_command(
     sync: Annotated[str, typer.Option(
         help="SQLite durability: 'full' survives a power cut, 'normal' only the server "
              "being killed.")] = "full",
+    idle_hours: Annotated[float, typer.Option(
+        help="Close an unfinished table nobody has played at or watched for this many "
+             "hours.")] = 24.0,
     rate_tables: Annotated[str, typer.Option(
         rich_help_panel=_LIMITS, metavar="COUNT/SECONDS",
         help="Tables created per client address.")] = "600/3600",
@@ -56,6 +59,8 @@ def serve_command(
         fail(f"--sync is 'full' or 'normal', not {sync!r}")
     if not 0 < port < 65536:
         fail(f"--port is a port number from 1 to 65535, not {port}")
+    if not idle_hours > 0:
+        fail(f"--idle-hours is a number of hours above 0, not {idle_hours}")
     try:
         limits = Limits(tables=Rate.parse(rate_tables), joins=Rate.parse(rate_joins),
                         hints=Rate.parse(rate_hints), messages=Rate.parse(rate_messages),
@@ -64,6 +69,6 @@ def serve_command(
         fail(str(e))
     try:
         serve(host, port, db, bot_delay, synchronous="FULL" if mode == "FULL" else "NORMAL",
-              limits=limits, origins=allow_origin or ())
+              idle_hours=idle_hours, limits=limits, origins=allow_origin or ())
     except StorageError as e:
         fail(str(e), 1)

@@ -1,4 +1,5 @@
-"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S] …``.
+"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S]
+[--idle-hours H] …``.
 
 The same as ``euchre serve``: the web app on uvicorn until interrupted, with the same
 limits and origin options (see ``docs/server.md``).
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from euchre.server import DEFAULT_BOT_DELAY, serve
+from euchre.server import DEFAULT_BOT_DELAY, DEFAULT_IDLE_HOURS, serve
 from euchre.server.limits import Limits, Rate
 from euchre.server.storage import StorageError
 
@@ -33,6 +34,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sync", default="full", choices=["full", "normal"],
                         help="SQLite's synchronous setting: full survives a power cut, "
                              "normal only the server being killed")
+    parser.add_argument("--idle-hours", type=float, default=DEFAULT_IDLE_HOURS,
+                        help="close an unfinished table nobody played at or watched for "
+                             "this many hours")
     default = Limits()
     for name, what in (("tables", "tables created per client address"),
                        ("joins", "seats taken per client address"),
@@ -51,6 +55,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="a page origin (https://host[:port]) allowed to open "
                              "WebSockets besides the server's own; '*' for any")
     args = parser.parse_args(argv)
+    if args.idle_hours <= 0:
+        parser.error(f"--idle-hours is a number of hours above 0, not {args.idle_hours}")
     try:
         limits = Limits(tables=args.rate_tables, joins=args.rate_joins,
                         hints=args.rate_hints, messages=args.rate_messages,
@@ -60,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(e))
     try:
         serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper(),
-              limits=limits, origins=args.allow_origin)
+              idle_hours=args.idle_hours, limits=limits, origins=args.allow_origin)
     except StorageError as e:
         parser.exit(1, f"{parser.prog}: {e}\n")
 

@@ -8,6 +8,8 @@ HTTP (JSON):
 ``POST /api/tables``                       create a table (:class:`~.protocol.CreateTable`)
 ``GET  /api/tables/{id}``                  one table's public facts and score
 ``POST /api/tables/{id}/join``             take a place: by invitation token, or an open one
+``POST /api/tables/{id}/leave``            give up your place (the last to leave closes it)
+``DELETE /api/tables/{id}``                its creator deletes a table
 ``GET  /api/tables/{id}/matches/{n}/record``  the game record (RECORDS.md), once it is over
 ``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
 =========================================  ==================================================
@@ -45,11 +47,14 @@ from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
 from euchre.server.protocol import (
     ActMessage,
+    ContinueMessage,
     CreateTable,
     HintMessage,
     JoinRequest,
+    LeaveRequest,
     PingMessage,
     ProtocolError,
+    ReclaimMessage,
     RematchMessage,
     SyncMessage,
     parse_client_message,
@@ -230,7 +235,8 @@ def create_app(
             if p.kind == "you" and not p.name:
                 p.name = "You"
         name = body.name or f"{rules.variant} euchre"
-        table = await tables_of(request).create(name, rules, places)
+        options = {} if body.turn_timer is None else {"turn_timer": body.turn_timer}
+        table = await tables_of(request).create(name, rules, places, options)
         you = next((p for p in places if p.kind == "you"), None)
         return {
             "id": table.id,
@@ -268,6 +274,27 @@ def create_app(
             await table.claim(place.index, body.name or None)
         return {"id": table.id, "place": place.index, "token": place.token,
                 "url": f"/table/{table.id}?token={place.token}"}
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave_table(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
+        """Give up your place: it opens to others and a bot plays it meanwhile; the last
+        person to leave an unfinished game closes the table."""
+        table = await table_or_404(request, table_id)
+        place = table.place_by_token(body.token)
+        if place is None:
+            raise HTTPException(403, "this seat token opens no seat at this table")
+        await tables_of(request).leave(table, place.index)
+        return {"id": table.id, "place": place.index, "closed": table.closed}
+
+    @app.delete("/api/tables/{table_id}")
+    async def delete_table(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
+        """Its creator deletes a table, with every game played at it."""
+        table = await table_or_404(request, table_id)
+        place = table.place_by_token(body.token)
+        if place is None or place.kind != "you":
+            raise HTTPException(403, "only the person who created this table may delete it")
+        await tables_of(request).delete(table)
+        return {"id": table.id, "deleted": True}
 
     async def finished_match(request: Request, table_id: str, number: int) -> tuple[Table, Match]:
         table = await table_or_404(request, table_id)
@@ -332,7 +359,8 @@ def create_app(
             with contextlib.suppress(Exception):
                 await websocket.close(code, reason)
 
-        conn = Connection(websocket.send_text, place, close=close, max_outbox=lim.outbox)
+        conn = Connection(websocket.send_text, place, close=close, max_outbox=lim.outbox,
+                          reads_summaries=websocket.query_params.get("summary") == "wait")
         over_rate = _message_budget(lim)
         address = _address(websocket)
         await table.join(conn)
@@ -385,6 +413,11 @@ async def _handle(table: Table, conn: Connection, text: str,
         return await table.rematch(conn)
     if isinstance(message, PingMessage):
         return {"type": "pong"}
+    if isinstance(message, ContinueMessage):
+        table.done_reading(conn)
+        return None
+    if isinstance(message, ReclaimMessage):
+        return await table.reclaim(conn)
     raise AssertionError(message)  # pragma: no cover
 
 

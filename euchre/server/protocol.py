@@ -12,6 +12,8 @@ From the client (one JSON object per text frame):
 ``{"type": "hint"}``                               what the expert bot would do (if installed)
 ``{"type": "rematch"}``                            a new game, once this one is over
 ``{"type": "ping"}``                               answered by ``{"type": "pong"}``
+``{"type": "continue"}``                           the deal's summary is read: bots may go on
+``{"type": "reclaim"}``                            take back a seat a stand-in bot is playing
 ================================================  =============================================
 
 From the server:
@@ -39,11 +41,14 @@ __all__ = [
     "MAX_MESSAGE",
     "ActMessage",
     "ClientMessage",
+    "ContinueMessage",
     "CreateTable",
     "HintMessage",
     "JoinRequest",
+    "LeaveRequest",
     "PingMessage",
     "ProtocolError",
+    "ReclaimMessage",
     "RematchMessage",
     "RulesModel",
     "SeatChoice",
@@ -91,8 +96,22 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
+class ContinueMessage(_Message):
+    """The deal's summary was read: the bots may start the next deal once every person
+    whose page shows summaries (``?summary=wait``) has said so."""
+
+    type: Literal["continue"]
+
+
+class ReclaimMessage(_Message):
+    """Take back the seat a stand-in bot played after the turn timer ran out."""
+
+    type: Literal["reclaim"]
+
+
 ClientMessage = Annotated[
-    ActMessage | SyncMessage | HintMessage | RematchMessage | PingMessage,
+    ActMessage | SyncMessage | HintMessage | RematchMessage | PingMessage | ContinueMessage
+    | ReclaimMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
@@ -178,6 +197,9 @@ class CreateTable(BaseModel):
     name: Annotated[str, Field(max_length=60)] = ""
     rules: RulesModel = RulesModel()
     seats: Annotated[list[SeatChoice], Field(min_length=2, max_length=5)]
+    turn_timer: Annotated[float, Field(ge=1, le=3600)] | None = None
+    """Seconds a person has to act before a stand-in bot plays the seat; ``None``: no
+    timer (the lobby proposes one for tables with open seats, none among friends)."""
 
     def check(self, bots: Any) -> Rules:
         """The rules, after checking the seats against them; raises ``ValueError``."""
@@ -204,3 +226,12 @@ class JoinRequest(BaseModel):
     token: Annotated[str, Field(max_length=100)] | None = None
     place: Annotated[int, Field(ge=0, le=4)] | None = None
     name: Annotated[str, Field(max_length=40)] = ""
+
+
+class LeaveRequest(BaseModel):
+    """``POST /api/tables/{id}/leave`` and ``DELETE /api/tables/{id}``: the seat token of
+    the person leaving, or of the table's creator deleting it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, Field(min_length=1, max_length=100)]

@@ -98,6 +98,8 @@ class TableRecord:
     places: list[PlaceRecord]
     matches: list[MatchRecord]
     created: float = 0.0
+    options: dict[str, Any] = field(default_factory=dict)
+    """Table options that are not rules of the game (the turn timer)."""
 
 
 class Storage(Protocol):
@@ -144,6 +146,20 @@ class Storage(Protocol):
 
     async def close(self) -> None:
         """Finish pending writes and release the database."""
+        ...
+
+    async def release_place(
+        self, table_id: str, place: int, kind: PlaceKind, name: str, token: str | None
+    ) -> None:
+        """A person left a place: it becomes ``kind`` again, unclaimed, with a new token."""
+        ...
+
+    async def discard_match(self, table_id: str, match: int) -> None:
+        """Forget an unfinished match and its actions (an abandoned game)."""
+        ...
+
+    async def delete_table(self, table_id: str) -> None:
+        """Forget a table: its places, every match and every action."""
         ...
 
 
@@ -197,6 +213,13 @@ CREATE INDEX IF NOT EXISTS matches_open ON matches(finished);
 PRAGMA user_version = 1;
 """
 
+_OPTIONS_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS table_options (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    options TEXT NOT NULL
+);
+"""
+
 _Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
 
 
@@ -221,6 +244,7 @@ class SQLiteStorage:
             conn.execute(f"PRAGMA synchronous={synchronous}")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.executescript(_SCHEMA)
+            conn.executescript(_OPTIONS_SCHEMA)
         except BaseException:
             self._release()
             raise
@@ -299,6 +323,9 @@ class SQLiteStorage:
                     "INSERT INTO matches (table_id, number, seed, started) VALUES (?, ?, ?, ?)",
                     (table.id, m.number, m.seed, m.started),
                 )
+            if table.options:
+                conn.execute("INSERT INTO table_options (table_id, options) VALUES (?, ?)",
+                             (table.id, json.dumps(table.options)))
 
         await self._run(write)
 
@@ -386,6 +413,43 @@ class SQLiteStorage:
             return out
 
         return await self._run(read)
+
+    # -- leaving, abandoning, deleting -------------------------------------------------------
+    async def release_place(
+        self, table_id: str, place: int, kind: PlaceKind, name: str, token: str | None
+    ) -> None:
+        """A person left a place: it becomes ``kind`` again, unclaimed, with a new token."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE places SET kind = ?, name = ?, token = ?, claimed = 0 "
+                "WHERE table_id = ? AND place = ?", (kind, name, token, table_id, place))
+
+        await self._run(write)
+
+    async def discard_match(self, table_id: str, match: int) -> None:
+        """Forget an unfinished match and its actions (an abandoned game)."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM actions WHERE table_id = ? AND match = ?",
+                         (table_id, match))
+            conn.execute("DELETE FROM matches WHERE table_id = ? AND number = ? "
+                         "AND finished IS NULL", (table_id, match))
+
+        await self._run(write)
+
+    async def delete_table(self, table_id: str) -> None:
+        """Forget a table: its places, every match and every action."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            for sql in ("DELETE FROM actions WHERE table_id = ?",
+                        "DELETE FROM matches WHERE table_id = ?",
+                        "DELETE FROM places WHERE table_id = ?",
+                        "DELETE FROM table_options WHERE table_id = ?",
+                        "DELETE FROM tables WHERE id = ?"):
+                conn.execute(sql, (table_id,))
+
+        await self._run(write)
 
     async def close(self) -> None:
         """Finish pending writes and stop the worker."""
@@ -482,4 +546,7 @@ def _load(conn: sqlite3.Connection, table_id: str, with_matches: bool = True
             matches.append(MatchRecord(number, seed, actions,
                                        None if result is None else json.loads(result),
                                        started, finished))
-    return TableRecord(row[0], row[1], json.loads(row[2]), places, matches, row[3])
+    options = conn.execute(
+        "SELECT options FROM table_options WHERE table_id = ?", (table_id,)).fetchone()
+    return TableRecord(row[0], row[1], json.loads(row[2]), places, matches, row[3],
+                       json.loads(options[0]) if options else {})

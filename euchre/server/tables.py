@@ -31,7 +31,7 @@ from euchre.deal import Deal, DealResult, IllegalActionError
 from euchre.game import Game, Rubber
 from euchre.records import game_record
 from euchre.rules import Rules
-from euchre.server import views
+from euchre.server import hints, views
 from euchre.server.limits import LimitError, Limits
 from euchre.server.storage import (
     MatchRecord,
@@ -71,6 +71,11 @@ class Settings:
     """Seconds a bot waits before acting, so people can follow (0 in tests)."""
     trick_pause: float = 0.0
     """Extra seconds a bot waits before leading after a trick is complete."""
+    idle_expiry: float = 24 * 3600.0
+    """Seconds an unfinished table may sit with nobody connected and nothing played
+    before it is abandoned (:meth:`Tables.expire_idle`)."""
+    stand_in: str = "basic"
+    """The bot that plays a seat whose person ran out of time or left the table."""
 
 
 class TableError(ValueError):
@@ -169,8 +174,10 @@ class Connection:
 
     def __init__(self, send: Callable[[str], Awaitable[None]], place: int | None, *,
                  close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
-                 max_outbox: int = Limits().outbox) -> None:
+                 max_outbox: int = Limits().outbox, reads_summaries: bool = False) -> None:
         self.place = place
+        self.reads_summaries = reads_summaries
+        """The client shows each deal's summary and says ``continue`` once it is read."""
         self._send = send
         self._close_socket = close
         self.max_outbox = max_outbox
@@ -225,6 +232,14 @@ class Connection:
         await asyncio.wait(tasks, timeout=2)
         self._task.cancel()  # a client that stopped reading gets no more
 
+    async def end(self, code: str, message: str, close_code: int) -> None:
+        """Tell the client why, send what is queued, and close the socket."""
+        self.push_json(_error(code, message))
+        await self.close()
+        if self._close_socket is not None:
+            with contextlib.suppress(Exception):
+                await self._close_socket(close_code, code)
+
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **extra}
@@ -250,6 +265,20 @@ class Table:
         self.used = time.monotonic()
         """When the table was last asked for (a finished table idle long enough may be
         dropped from memory, :meth:`Tables.make_room`)."""
+        turn_timer = record.options.get("turn_timer")
+        self.turn_timer: float | None = None if turn_timer is None else float(turn_timer)
+        """Seconds a person has to act before a stand-in bot plays the seat (None: off)."""
+        self.away: set[int] = set()
+        """Places a stand-in bot plays for now: the person ran out of time, or left."""
+        self.reading: set[int] = set()
+        """Places whose person is reading the last deal's summary: the bots wait."""
+        self.last_active = time.time()
+        """When something last happened here (an action, a connection coming or going)."""
+        self.closed = False
+        self._stand_ins: dict[int, Bot] = {}
+        self._clock: asyncio.TimerHandle | None = None
+        self._clock_key: tuple[int, int] | None = None
+        self._clock_deadline = 0.0
 
     # -- rebuilding from storage --------------------------------------------------------------
     def _replay(self, stored: MatchRecord) -> Match:
@@ -340,6 +369,7 @@ class Table:
                 "open": place.kind == "open" and not place.claimed,
                 "claimed": place.kind == "bot" or place.claimed,
                 "connected": place.kind == "bot" or p in connected,
+                "away": p in self.away,
             })
         return {
             "id": self.id,
@@ -350,6 +380,7 @@ class Table:
             "hint": HINT_BOT in BOTS,
             "match": self.match.number,
             "matches": self.matches,
+            "turn_timer": self.turn_timer,
         }
 
     def state(self, seat: int | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -392,6 +423,7 @@ class Table:
             "game": views.game_view(game, len(games) - 1),
             "rubber": rubber,
             "last_deal": last,
+            **self._waiting_view(),
         }
 
     def broadcast(self) -> None:
@@ -425,7 +457,9 @@ class Table:
             "seat": self.seat_of(conn),
             "role": "spectator" if conn.place is None else "player",
             "pause_ms": int(1000 * max(self.settings.bot_delay, self.settings.trick_pause)),
+            "owner": place is not None and place.kind == "you",
         })
+        self.last_active = time.time()
         self.broadcast()
         self.kick()
 
@@ -433,6 +467,7 @@ class Table:
         """A connection is gone."""
         if conn in self.connections:
             self.connections.remove(conn)
+            self.last_active = time.time()
             self.broadcast()
 
     async def claim(self, place_index: int, name: str | None) -> PlaceRecord:
@@ -445,6 +480,8 @@ class Table:
         await self.storage.claim_place(self.id, place.index, new_name)
         place.claimed = True
         place.name = new_name
+        self.away.discard(place.index)
+        self._arm_clock()
         self.broadcast()
         return place
 
@@ -456,6 +493,8 @@ class Table:
             return _error("spectator", "a spectator may watch but not act")
         async with self.lock:
             match = self.match
+            if self.closed:
+                return _error("closed", "the table is closed: nothing was done")
             if match.is_over:
                 return _error("game_over", "the game is over (RULES §10): no action is legal; "
                               "ask for a rematch")
@@ -478,6 +517,9 @@ class Table:
                 except IllegalActionError as e:
                     return _error("illegal", str(e))
                 return _error("illegal", f"'{action}' is not legal now")  # pragma: no cover
+            place = self.match.place_at[seat]
+            self.away.discard(place)  # acting takes the seat back
+            self.reading.discard(place)  # and is reading on
             try:
                 await self._commit(seat, action)
             except StorageConflict as e:
@@ -497,9 +539,12 @@ class Table:
         """
         match = self.match
         await self.storage.append_action(self.id, match.number, match.seq, seat, str(action))
-        match.apply(seat, action)
+        ended = match.apply(seat, action)
         if match.is_over:
             await self.storage.finish_match(self.id, match.number, match.result())
+        self.last_active = time.time()
+        self._deal_ended(ended is not None)
+        self._arm_clock()
         self.broadcast()
 
     # -- bots ------------------------------------------------------------------------------------
@@ -508,13 +553,14 @@ class Table:
         if match.is_over:
             return None
         seat = match.game.deal.to_move
-        if seat is None:
+        if seat is None or self.reading or self.closed:
             return None
         place = match.place_at[seat]
-        return place if place in self._bots else None
+        return place if place in self._bots or place in self.away else None
 
     def kick(self) -> None:
         """Let the bots play if one is to move and none is already playing."""
+        self._arm_clock()
         if self._bot_task is not None and not self._bot_task.done():
             return
         if self._bot_to_move() is None:
@@ -539,7 +585,7 @@ class Table:
                     deal = self.match.game.deal
                     seat = deal.to_move
                     assert seat is not None
-                    action = await self._bot_action(self._bots[place], deal, seat)
+                    action = await self._bot_action(self._player_bot(place), deal, seat)
                     try:
                         await self._commit(seat, action)
                     except StorageConflict as e:
@@ -597,7 +643,8 @@ class Table:
         return action
 
     async def hint(self, conn: Connection) -> dict[str, Any]:
-        """What the expert bot would do in this seat's place now."""
+        """What the expert bot would do in this seat's place now, the value of every
+        legal choice and why (:func:`euchre.server.hints.advise`)."""
         seat = self.seat_of(conn)
         if seat is None:
             return _error("spectator", "a spectator gets no hints")
@@ -609,9 +656,8 @@ class Table:
             return _error("not_your_turn", "a hint is given only when it is your turn")
         seq = match.seq
         obs = deal.observation(seat)
-        bot = make_bot(HINT_BOT, random.randrange(1 << 30))
-        action = await asyncio.to_thread(bot.act, obs)
-        return {"type": "hint", "seq": seq, "action": str(action)}
+        advice = await asyncio.to_thread(hints.advise, obs, random.randrange(1 << 30))
+        return {"type": "hint", "seq": seq, **advice}
 
     async def rematch(self, conn: Connection) -> dict[str, Any] | None:
         """A new match with the same rules and places, once this one is over."""
@@ -652,12 +698,151 @@ class Table:
 
     async def close(self) -> None:
         """Stop the bots and the connections (the server is stopping)."""
+        self._stop_clock()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(BaseException):
                 await self._bot_task
         # all at once: each waits at most 2 s for a slow client
         await asyncio.gather(*(conn.close() for conn in list(self.connections)))
+
+
+    # -- the summary's wait, the turn timer, stand-ins, leaving ----------------------------------
+    def _deal_ended(self, ended: bool) -> None:
+        """After a deal, the bots wait for every person whose page shows its summary."""
+        if not ended or self.match.is_over:
+            return
+        self.reading = {c.place for c in self.connections
+                        if c.reads_summaries and c.place is not None
+                        and c.place not in self.away}
+
+    def done_reading(self, conn: Connection) -> None:
+        """A person closed the deal's summary: the bots may go on once everyone has."""
+        if conn.place is None or conn.place not in self.reading:
+            return
+        self.reading.discard(conn.place)
+        self.broadcast()
+        self.kick()
+
+    async def reclaim(self, conn: Connection) -> dict[str, Any] | None:
+        """A person takes back the seat a stand-in bot has been playing."""
+        if conn.place is None:
+            return _error("spectator", "a spectator has no seat to take back")
+        if conn.place in self.away:
+            self.away.discard(conn.place)
+            self._stop_clock()  # a fresh turn timer for the person who is back
+            self._arm_clock()
+            self.broadcast()
+        return None
+
+    def _player_bot(self, place: int) -> Bot:
+        """The bot that acts for ``place``: its own, or the stand-in of a person away."""
+        bot = self._bots.get(place)
+        if bot is not None:
+            return bot
+        stand_in = self._stand_ins.get(place)
+        if stand_in is None:
+            name = self.settings.stand_in if self.settings.stand_in in BOTS else "random"
+            stand_in = make_bot(name, self._bot_seed(place, self.match.number))
+            self._stand_ins[place] = stand_in
+        return stand_in
+
+    def _waits_on_a_person(self) -> bool:
+        match = self.match
+        if match.is_over or self.closed:
+            return False
+        if self.reading:
+            return True
+        seat = match.game.deal.to_move
+        if seat is None:
+            return False
+        place = match.place_at[seat]
+        return place not in self._bots and place not in self.away
+
+    def _arm_clock(self) -> None:
+        """Start the turn timer when the table waits on a person, once per state."""
+        if self.turn_timer is None:
+            return
+        key = (self.match.number, self.match.seq)
+        if self._clock_key == key:
+            return  # already running for this state
+        self._stop_clock()
+        if not self._waits_on_a_person():
+            return
+        loop = asyncio.get_running_loop()
+        self._clock_key = key
+        self._clock_deadline = loop.time() + self.turn_timer
+        self._clock = loop.call_later(self.turn_timer, self._time_out, key)
+
+    def _stop_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+        self._clock = None
+        self._clock_key = None
+
+    def _time_out(self, key: tuple[int, int]) -> None:
+        """The turn timer ran out: nobody reads on, and a stand-in bot plays the seat."""
+        if self._clock_key != key or self.closed:
+            return
+        self._clock = None
+        self.reading.clear()
+        seat = self.match.game.deal.to_move
+        if not self.match.is_over and seat is not None:
+            place = self.match.place_at[seat]
+            if place not in self._bots:
+                self.away.add(place)
+        self.broadcast()
+        self.kick()
+
+    def _waiting_view(self) -> dict[str, Any]:
+        """Who the table waits for: the seats reading the summary, and the turn timer."""
+        seat_of = self.match.seat_of
+        clock = None
+        if self._clock is not None:
+            remaining = self._clock_deadline - asyncio.get_running_loop().time()
+            deal = self.match.game.deal
+            clock = {"seat": deal.to_move, "remaining": round(max(0.0, remaining), 1),
+                     "limit": self.turn_timer}
+        return {"reading": sorted(seat_of[p] for p in self.reading), "clock": clock}
+
+    def people(self) -> list[PlaceRecord]:
+        """The places a person has taken."""
+        return [p for p in self.places if p.kind != "bot" and p.claimed]
+
+    async def release(self, place_index: int) -> None:
+        """A person leaves for good: the place becomes an open seat with a new token,
+        and a stand-in bot plays it until someone takes it."""
+        place = self.places[place_index]
+        async with self.lock:
+            token = new_token()
+            await self.storage.release_place(self.id, place.index, "open", "", token)
+            place.kind = "open"
+            place.name = ""
+            place.claimed = False
+            place.token = token
+            if not self.is_over:
+                self.away.add(place.index)
+            self.reading.discard(place.index)
+            gone = [c for c in self.connections if c.place == place.index]
+            for conn in gone:
+                self.connections.remove(conn)
+            self._arm_clock()
+            self.broadcast()
+        for conn in gone:
+            await conn.end("left", "you left this table: your seat is open to others", 4403)
+        self.kick()
+
+    async def shut(self, code: str, message: str) -> None:
+        """The table closes: bots stop and every connection is told why."""
+        self.closed = True
+        self._stop_clock()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._bot_task
+        conns, self.connections = self.connections, []
+        for conn in conns:
+            await conn.end(code, message, 4404)
 
 
 def new_token() -> str:
@@ -679,6 +864,7 @@ class Tables:
         self.settings = settings
         self.max_tables = max_tables
         self._tables: dict[str, Table] = {}
+        self._expiry: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Resume every unfinished table from storage and let its bots play on."""
@@ -699,9 +885,15 @@ class Tables:
                                                 table.match.result())
             table.kick()
         log.info("resumed %d unfinished table(s)", len(self._tables))
+        period = min(600.0, max(1.0, self.settings.idle_expiry / 10))
+        self._expiry = asyncio.create_task(self._expire_every(period))
 
     async def stop(self) -> None:
         """Stop every table's bots and connections."""
+        if self._expiry is not None:
+            self._expiry.cancel()
+            with contextlib.suppress(BaseException):
+                await self._expiry
         await asyncio.gather(*(table.close() for table in self._tables.values()))
 
     def make_room(self) -> None:
@@ -719,15 +911,17 @@ class Tables:
         oldest = min(idle, key=lambda t: t.used)
         del self._tables[oldest.id]
 
-    async def create(self, name: str, rules: Rules, places: list[PlaceRecord]) -> Table:
-        """Store and open a new table."""
+    async def create(self, name: str, rules: Rules, places: list[PlaceRecord],
+                     options: dict[str, Any] | None = None) -> Table:
+        """Store and open a new table (``options``: the turn timer)."""
         self.make_room()
         table_id = secrets.token_urlsafe(6)
         while table_id in self._tables or await self.storage.load_table(table_id):
             table_id = secrets.token_urlsafe(6)
         now = time.time()
         record = TableRecord(table_id, name, rules.to_dict(), places,
-                             [MatchRecord(1, secrets.randbits(63), started=now)], now)
+                             [MatchRecord(1, secrets.randbits(63), started=now)], now,
+                             dict(options or {}))
         await self.storage.create_table(record)
         table = Table(record, self.storage, self.settings)
         self._tables[table_id] = table
@@ -747,6 +941,57 @@ class Tables:
                 table = self._tables[table_id] = Table(record, self.storage, self.settings)
         table.used = time.monotonic()
         return table
+
+    # -- tables nobody plays at any more ----------------------------------------------------
+    async def delete(self, table: Table) -> None:
+        """Its creator deletes a table: it is gone, with every game played at it."""
+        async with table.lock:
+            await self.storage.delete_table(table.id)
+            table.closed = True  # under the lock: no bot acts at the table after this
+            self._tables.pop(table.id, None)
+        await table.shut("closed", "the table was deleted by its creator")
+
+    async def abandon(self, table: Table, why: str) -> None:
+        """Nobody plays at the table any more: its unfinished game is forgotten (a
+        finished one stays in the history) and it leaves the open tables."""
+        async with table.lock:
+            if table.is_over:
+                return
+            if table.matches > 1:  # earlier games were finished: keep them for replays
+                await self.storage.discard_match(table.id, table.match.number)
+            else:
+                await self.storage.delete_table(table.id)
+            table.closed = True  # under the lock: no bot acts at the table after this
+            self._tables.pop(table.id, None)
+        await table.shut("closed", f"the table was closed: {why}")
+
+    async def leave(self, table: Table, place: int) -> None:
+        """A person leaves a table; the last one to leave closes it."""
+        await table.release(place)
+        if not table.people() and not table.is_over:
+            await self.abandon(table, "everybody left")
+
+    async def expire_idle(self, now: float | None = None) -> list[str]:
+        """Abandon every unfinished table with nobody connected and nothing played for
+        :attr:`Settings.idle_expiry` seconds; returns their ids."""
+        now = time.time() if now is None else now
+        expired = []
+        for table in list(self._tables.values()):
+            if (not table.is_over and not table.connections
+                    and now - table.last_active > self.settings.idle_expiry):
+                await self.abandon(table, "nobody played at it for a long time")
+                expired.append(table.id)
+        if expired:
+            log.info("closed %d idle table(s)", len(expired))
+        return expired
+
+    async def _expire_every(self, period: float) -> None:
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.expire_idle()
+            except StorageError as e:
+                log.error("idle tables could not be closed: %s", e)
 
     def open_tables(self) -> list[Table]:
         """Tables whose current match is not over, newest first."""

@@ -46,14 +46,17 @@ class Server:
         answer: dict[str, Any] = r.json()
         return answer
 
-    def ws(self, table: str, token: str | None = None) -> ClientConnection:
-        """A WebSocket to a table, as a seat (with its token) or a spectator."""
-        return ws_connect(self.ws_base, table, token)
+    def ws(self, table: str, token: str | None = None, query: str = "") -> ClientConnection:
+        """A WebSocket to a table, as a seat (with its token) or a spectator; ``query``
+        adds parameters (``summary=wait``)."""
+        return ws_connect(self.ws_base, table, token, query)
 
 
-def ws_connect(ws_base: str, table: str, token: str | None = None) -> ClientConnection:
+def ws_connect(ws_base: str, table: str, token: str | None = None,
+               query: str = "") -> ClientConnection:
     """Open a WebSocket to a table."""
-    url = f"{ws_base}/ws/{table}" + (f"?token={token}" if token else "")
+    params = "&".join(p for p in (f"token={token}" if token else "", query) if p)
+    url = f"{ws_base}/ws/{table}" + (f"?{params}" if params else "")
     return connect(url, open_timeout=10, max_size=2**22)
 
 

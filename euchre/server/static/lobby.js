@@ -40,6 +40,15 @@ export async function showLobby(root) {
             <legend>Seats <small>(play goes clockwise, to the left)</small></legend>
             <div id="seats" class="seats-form"></div>
           </fieldset>
+          <label class="field turn-timer">Turn timer
+            <select name="turn_timer" id="turn-timer">
+              <option value="">Off</option><option value="30">30 seconds</option>
+              <option value="60">1 minute</option><option value="120">2 minutes</option>
+              <option value="300">5 minutes</option>
+            </select>
+            <small>When it runs out, a bot plays the seat until its player takes it back.
+              Proposed for tables with open seats, off among friends.</small>
+          </label>
           <p id="form-error" class="error" role="alert" hidden></p>
           <button class="primary big" id="create" type="submit">Create table</button>
         </form>
@@ -55,9 +64,12 @@ export async function showLobby(root) {
   form.addEventListener("change", (e) => {
     if (e.target.name === "players") renderRules();
     else if (e.target.name === "deck" || e.target.name === "joker") renderJokerTurnup();
+    if (e.target.name === "turn_timer") e.target.dataset.chosen = "1";
+    proposeTurnTimer();
   });
   form.addEventListener("submit", (e) => { e.preventDefault(); createTable(); });
   renderRules();
+  proposeTurnTimer();
   await refreshTables();
   refreshTimer = setInterval(() => {
     if (!document.body.contains($("#open-tables"))) clearInterval(refreshTimer);
@@ -140,6 +152,14 @@ function renderSeats(n) {
   }).join("");
 }
 
+/** A turn timer for tables that strangers may join; none among friends, unless chosen. */
+function proposeTurnTimer() {
+  const select = $("#turn-timer");
+  if (!select || select.dataset.chosen) return;
+  const open = $$("#seats select").some((s) => s.value === "open");
+  select.value = open ? "60" : "";
+}
+
 function formRules() {
   const form = $("#new-form");
   const get = (name) => form.querySelector(`[name=${name}]`);
@@ -170,10 +190,13 @@ async function createTable() {
     return v === "you" ? { kind: "you", name: name || "You" } : { kind: v };
   });
   try {
-    const answer = await api("/api/tables", { method: "POST", body: { rules: formRules(), seats } });
+    const timer = $("#turn-timer").value;
+    const body = { rules: formRules(), seats, turn_timer: timer ? Number(timer) : null };
+    const answer = await api("/api/tables", { method: "POST", body });
     if (answer.token) {
       localStorage.setItem(`euchre.token.${answer.id}`, answer.token);
       localStorage.setItem(`euchre.joined.${answer.id}`, "1");
+      localStorage.setItem(`euchre.owner.${answer.id}`, "1");
     }
     if (answer.invites.length) {
       sessionStorage.setItem(`euchre.invites.${answer.id}`, JSON.stringify(answer.invites));
@@ -214,11 +237,17 @@ async function refreshTables() {
         <span class="muted">${esc(t.variant)}, to ${t.rules.target} · deal ${t.deal}</span></div>
       <ul class="seat-names">${seatList(t)}</ul>
       <div class="table-foot"><span class="score">${scoreText(t.scores)}</span>
+        ${t.turn_timer ? `<span class="muted small" title="turn timer">${t.turn_timer} s a turn</span>` : ""}
         ${localStorage.getItem(`euchre.token.${t.id}`)
-    ? `<a class="button small primary" href="/table/${t.id}">Resume</a>` : ""}
+    ? `<a class="button small primary" href="/table/${t.id}">Resume</a>
+       <button class="small table-leave" data-table="${t.id}">Leave</button>` : ""}
+        ${localStorage.getItem(`euchre.owner.${t.id}`) && localStorage.getItem(`euchre.token.${t.id}`)
+    ? `<button class="small table-delete" data-table="${t.id}">Delete</button>` : ""}
         <a class="button small" href="/table/${t.id}">Watch</a></div>
     </li>`).join("")}</ul>` : `<p class="muted">No open tables. Create one!</p>`;
   $$(".take-seat", open).forEach((b) => b.addEventListener("click", () => takeSeat(b)));
+  $$(".table-leave", open).forEach((b) => b.addEventListener("click", () => giveUp(b.dataset.table, "leave")));
+  $$(".table-delete", open).forEach((b) => b.addEventListener("click", () => giveUp(b.dataset.table, "delete")));
   const finished = $("#finished");
   finished.innerHTML = data.finished.length ? `<ul class="table-list">${data.finished.map((f) => {
     const last = f.result.games[f.result.games.length - 1];
@@ -230,6 +259,25 @@ async function refreshTables() {
         <a class="button small" href="/api/tables/${f.id}/matches/${f.match}/record"
           download>Record</a></div></li>`;
   }).join("")}</ul>` : `<p class="muted">None yet.</p>`;
+}
+
+/** Leave a table (your seat opens to others), or delete one you created. */
+async function giveUp(id, how) {
+  const question = how === "delete"
+    ? "Delete this table, with every game played at it, for everyone?"
+    : "Leave this table? Your seat opens to others, and a bot plays it meanwhile.";
+  if (!window.confirm(question)) return;
+  const token = localStorage.getItem(`euchre.token.${id}`);
+  try {
+    if (how === "delete") await api(`/api/tables/${id}`, { method: "DELETE", body: { token } });
+    else await api(`/api/tables/${id}/leave`, { method: "POST", body: { token } });
+  } catch (e) {
+    toast(e.message);
+    return;
+  }
+  for (const key of ["token", "joined", "owner"]) localStorage.removeItem(`euchre.${key}.${id}`);
+  toast(how === "delete" ? "Table deleted" : "You left the table");
+  refreshTables();
 }
 
 async function takeSeat(button) {

@@ -3,15 +3,24 @@
 // sends actions in the RECORDS notation ("pass", "order alone", "trump H", "play JH").
 
 import {
-  $, $$, api, closeOverlay, esc, overlayOpen, positionsFor, setTopbar, showOverlay,
+  $, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
   storeName, storedName, toast,
 } from "./util.js";
 import {
   backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon,
 } from "./cards.js";
+import { KEYMAP, keyCommand } from "./keys.js";
 
 const SUIT_ORDER = ["C", "D", "H", "S"];
 const KEYS = "1234567890";
+
+// How long a finished trick stays in view, then how long it takes to gather it to its
+// winner, in milliseconds: the player picks the pace (kept in this browser).
+export const PACES = {
+  slow: { hold: 2600, collect: 700 },
+  normal: { hold: 1300, collect: 450 },
+  fast: { hold: 450, collect: 250 },
+};
 
 let T = null; // the table being shown
 
@@ -20,6 +29,8 @@ export function leaveTable() {
   T.closed = true;
   clearTimeout(T.retryTimer);
   clearTimeout(T.holdTimer);
+  clearTimeout(T.summaryTimer);
+  clearInterval(T.clockTimer);
   if (T.ws) T.ws.close();
   document.removeEventListener("keydown", onKey);
   T = null;
@@ -37,10 +48,13 @@ export async function showTable(root, id, params) {
   }
   T = {
     id, token, root, ws: null, hello: null, state: null, prev: null, pending: false,
-    selected: -1, aloneToggle: false, held: null, holdTimer: null, retry: 0,
-    retryTimer: null, closed: false, pastDeals: [], hint: null,
+    selected: -1, selectedCall: -1, aloneToggle: false, held: null, holdTimer: null, retry: 0,
+    retryTimer: null, closed: false, pastDeals: [], hint: null, summary: null,
+    summaryAt: 0, summaryTimer: null, clockEnd: null, clockTimer: null,
     markers: localStorage.getItem("euchre.markers") === "1",
+    pace: PACES[localStorage.getItem("euchre.pace")] ? localStorage.getItem("euchre.pace") : "normal",
   };
+  T.clockTimer = setInterval(tickClock, 250);
   document.addEventListener("keydown", onKey);
   root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">Connecting…</p></div>`;
   if (token && !localStorage.getItem(`euchre.joined.${id}`)) {
@@ -90,7 +104,8 @@ function askToJoin() {
 function connect() {
   if (!T || T.closed) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = T.token ? `?token=${encodeURIComponent(T.token)}` : "";
+  // a player's page shows each deal's summary, and the bots wait until it is read
+  const query = T.token ? `?token=${encodeURIComponent(T.token)}&summary=wait` : "";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/${T.id}${query}`);
   T.ws = ws;
   ws.onopen = () => { T.retry = 0; setBanner(""); };
@@ -118,6 +133,8 @@ function act(action) {
   if (send({ type: "act", action, seq: T.state.seq })) {
     T.pending = true;
     T.hint = null;
+    T.held = null; // your card shows at once, not after the last trick is gathered
+    if (T.summary) closeSummary();
     render();
   }
 }
@@ -131,21 +148,30 @@ function onMessage(m) {
     T.prev = T.state;
     T.state = m;
     T.pending = false;
-    if (T.prev && T.prev.seq !== m.seq) T.hint = null;
+    if (T.prev && T.prev.seq !== m.seq) { T.hint = null; T.selectedCall = -1; }
+    if (T.prev && T.prev.deal.phase !== m.deal.phase) T.selected = -1;
+    T.clockEnd = m.clock ? Date.now() + m.clock.remaining * 1000 : null;
     noteTransitions();
     render();
     return;
   }
   if (m.type === "hint") {
     if (T.state && m.seq === T.state.seq) {
-      T.hint = m.action;
-      toast(`Hint: ${describeAction(m.action, T.state.you, true)}`);
+      T.hint = m;
+      hideToast();
       render();
     }
     return;
   }
   if (m.type === "error") {
     T.pending = false;
+    if (m.code === "closed" || m.code === "left") {
+      T.closed = true;
+      if (m.code === "left" || !T.token) forgetSeat();
+      T.root.innerHTML = `<div class="panel narrow"><h1>${m.code === "left" ? "You left the table" : "The table is closed"}</h1>
+        <p>${esc(m.message)}.</p><p><a class="button primary" href="/">Back to the lobby</a></p></div>`;
+      return;
+    }
     if (m.code === "bad_token") {
       localStorage.removeItem(`euchre.token.${T.id}`);
       T.token = null;
@@ -172,7 +198,7 @@ function setBanner(text) {
     banner = document.createElement("div");
     banner.id = "banner";
     banner.className = "banner";
-    page.prepend(banner);
+    ($("#table-main") || page).prepend(banner);
   }
   if (banner) banner.textContent = text;
 }
@@ -185,7 +211,7 @@ function dealKey(s) {
 function noteTransitions() {
   const s = T.state;
   const p = T.prev;
-  const hold = Math.max(1300, (T.hello ? T.hello.pause_ms : 0) * 2);
+  const pace = PACES[T.pace];
   let finished = null;
   if (p && dealKey(p) === dealKey(s) && s.deal.tricks.length > p.deal.tricks.length) {
     finished = s.deal.tricks[s.deal.tricks.length - 1];
@@ -194,31 +220,75 @@ function noteTransitions() {
     if (t.length) finished = t[t.length - 1];
   }
   if (finished) {
-    T.held = { trick: finished, until: Date.now() + hold, key: dealKey(s), events: s.deal.events.length };
+    const now = Date.now();
+    T.held = { trick: finished, start: now, gather: now + pace.hold, until: now + pace.hold + pace.collect };
     clearTimeout(T.holdTimer);
-    T.holdTimer = setTimeout(() => { if (T) render(); }, hold + 20);
-  }
-  if (p && dealKey(p) !== dealKey(s) && s.last_deal) {
-    T.pastDeals.push(summarySentence(s.last_deal));
+    T.holdTimer = setTimeout(() => {
+      if (!T) return;
+      render();
+      T.holdTimer = setTimeout(() => { if (T) render(); }, pace.collect + 20);
+    }, pace.hold + 10);
   }
   const last = s.last_deal;
-  const seenKey = `euchre.seen.${T.id}`;
-  if (last) {
-    const key = `${s.table.match}.${last.game}.${last.number}`;
-    if (sessionStorage.getItem(seenKey) !== key) {
-      sessionStorage.setItem(seenKey, key);
-      if (p || s.seq > 0) showSummary(last, s);
-    }
+  if (p && dealKey(p) !== dealKey(s) && last) {
+    T.pastDeals.push(summarySentence(last));
+    // the summary comes once the last trick is gathered
+    openSummary(last, finished ? T.held.until : Date.now());
+  } else if (!p && last) {
+    // a page opened (or reloaded) mid-game: the deal in progress, with the last deal's
+    // result in the log; the summary only if the table still waits for us to read it
+    T.pastDeals.push(summarySentence(last));
+    if (s.you !== null && s.reading.includes(s.you)) openSummary(last, Date.now());
+  }
+  // a summary the table does not wait for (a spectator's, or after the turn timer ran
+  // out) goes once the next deal's play begins
+  if (T.summary && !s.over && !(s.you !== null && s.reading.includes(s.you))
+      && s.deal.phase === "play") {
+    T.summary = null;
   }
   if (s.over && !(p && p.over)) {
     const key = `euchre.over.${T.id}.${s.table.match}`;
     if (!sessionStorage.getItem(key)) {
       sessionStorage.setItem(key, "1");
       // the deal summary first, then the game's end
-      if (!overlayOpen()) showGameOver();
-      else T.gameOverPending = true;
+      if (T.summary) T.gameOverPending = true;
+      else if (!overlayOpen()) showGameOver();
     }
   }
+}
+
+function openSummary(last, at) {
+  T.summary = last;
+  T.summaryAt = at;
+  clearTimeout(T.summaryTimer);
+  const wait = at - Date.now();
+  if (wait > 0) T.summaryTimer = setTimeout(() => { if (T) render(); }, wait + 10);
+}
+
+function summaryShown() {
+  return T.summary !== null && Date.now() >= T.summaryAt;
+}
+
+function closeSummary() {
+  if (!T.summary) return;
+  T.summary = null;
+  clearTimeout(T.summaryTimer);
+  const s = T.state;
+  if (s.you !== null && s.reading.includes(s.you)) send({ type: "continue" });
+  render();
+  if (T.gameOverPending) { T.gameOverPending = false; setTimeout(showGameOver, 50); }
+}
+
+function forgetSeat() {
+  localStorage.removeItem(`euchre.token.${T.id}`);
+  localStorage.removeItem(`euchre.joined.${T.id}`);
+  localStorage.removeItem(`euchre.owner.${T.id}`);
+}
+
+function tickClock() {
+  if (!T || !T.state) return;
+  const left = T.clockEnd === null ? null : Math.max(0, Math.ceil((T.clockEnd - Date.now()) / 1000));
+  $$("[data-clock]").forEach((el) => { el.textContent = left === null ? "" : `${left} s`; });
 }
 
 // -- names and words ---------------------------------------------------------------------------
@@ -296,22 +366,44 @@ function render() {
   const me = s.you === null ? 0 : s.you;
   const pos = positionsFor(n);
   const seatPos = (seat) => pos[(seat - me + n) % n];
-  page.innerHTML = `
-    <div class="statusbar">${scoreboard()}${chips()}</div>
-    <div class="felt-wrap">
-      <div class="felt players-${n}" id="felt">
-        ${Array.from({ length: n }, (_, seat) => seatBox(seat, seatPos(seat))).join("")}
-        <div class="center" id="center">${center(seatPos)}</div>
+  if (!$("#table-main", page)) {
+    // the page is built once; each part is redrawn only when what it shows changes, so a
+    // button under the pointer stays put while the others play
+    page.innerHTML = `
+      <div class="table-main" id="table-main">
+        <div class="statusbar" id="statusbar"></div>
+        <div class="felt-wrap"><div class="felt" id="felt"></div></div>
+        <div class="controls" id="controls"></div>
+        <div class="hand-row" id="hand"></div>
       </div>
-    </div>
-    <div class="controls" id="controls">${controls()}</div>
-    <div class="hand-row" id="hand">${hand()}</div>
-    <aside class="side" id="side">${sidePanel()}</aside>`;
-  if (s.you === null) page.classList.add("spectating");
-  else page.classList.remove("spectating");
-  wire(page);
+      <aside class="side" id="side"><div id="side-top"></div>
+        <h2 class="log-title">Bids and plays</h2><ol class="log" id="log" aria-live="polite"></ol></aside>`;
+    wire(page);
+  }
+  $("#felt", page).className = `felt players-${n}`;
+  redraw($("#statusbar", page), scoreboard() + chips());
+  redraw($("#felt", page), `
+    ${Array.from({ length: n }, (_, seat) => seatBox(seat, seatPos(seat))).join("")}
+    <div class="center" id="center">${center(seatPos)}</div>
+    ${summaryShown() ? summaryPanel() : ""}
+    ${T.hint ? `<div class="hint-on-felt">${hintPanel()}</div>` : ""}`);
+  redraw($("#controls", page), controls());
+  redraw($("#hand", page), hand());
+  redraw($("#side-top", page), sideTop());
   const log = $("#log", page);
-  if (log) log.scrollTop = log.scrollHeight;
+  if (redraw(log, logLines())) log.scrollTop = log.scrollHeight;
+  page.classList.toggle("spectating", s.you === null);
+  tickClock();
+}
+
+const drawn = new WeakMap(); // what each part of the page was last drawn from
+
+/** Replace an element's content if it changed; says whether it did. */
+function redraw(el, html) {
+  if (drawn.get(el) === html) return false;
+  el.innerHTML = html;
+  drawn.set(el, html);
+  return true;
 }
 
 function renderTopbar() {
@@ -321,8 +413,9 @@ function renderTopbar() {
     <span class="muted small-hide">${esc(s.table.variant)} · to ${r.target}</span>`;
   const tools = `
     <button class="tool" id="tool-last" title="Show the last trick (L)">Last trick</button>
-    ${s.table.hint && s.you !== null ? `<button class="tool" id="tool-hint" title="Ask the expert bot (I)">Hint</button>` : ""}
-    ${s.over ? `<a class="tool" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Record</a>` : ""}
+    ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" title="Ask the expert bot (I)">Hint</button>` : ""}
+    ${s.you !== null ? `<button class="tool" id="tool-leave" title="Leave this table">Leave</button>` : ""}
+    ${s.over ? `<a class="tool small-hide" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Record</a>` : ""}
     ${invites().length ? `<button class="tool" id="tool-invite" title="Invitation links">Invite</button>` : ""}
     <button class="tool" id="tool-keys" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">?</button>`;
   setTopbar(middle, tools);
@@ -332,6 +425,8 @@ function renderTopbar() {
   if (hint) hint.onclick = askHint;
   const inv = $("#tool-invite");
   if (inv) inv.onclick = showInvites;
+  const leave = $("#tool-leave");
+  if (leave) leave.onclick = askToLeave;
 }
 
 function scoreboard() {
@@ -378,7 +473,30 @@ function chips() {
   if (d.lone_defender !== null) {
     out.push(`<div class="chip">${esc(nameOf(d.lone_defender))} defends alone</div>`);
   }
+  if (d.phase === "play" || d.tricks.length) {
+    out.push(`<div class="chip tricks-chip" aria-label="Tricks this deal"><span>Tricks<br>
+      <small>${trickTally().map(([who, k]) => `<span class="tally">${esc(who)} <b>${k}</b></span>`).join(" · ")}</small></span></div>`);
+  }
   return `<div class="chips">${out.join("")}</div>`;
+}
+
+/** Tricks won so far this deal by each side: [[who, tricks], …]. */
+function trickTally() {
+  const s = T.state;
+  const d = s.deal;
+  const n = s.table.rules.players;
+  const won = d.tricks_won;
+  if (n === 4) return sides().map((side) => [sideName(side), won[side[0]] + won[side[1]]]);
+  if (n === 2 || d.maker === null) return won.map((k, seat) => [nameOf(seat), k]);
+  // three- and five-handed: the maker's side (with the partner once known) and the rest
+  const makers = [d.maker];
+  if (d.partner !== null && d.partner !== d.maker) makers.push(d.partner);
+  const others = won.map((_, seat) => seat).filter((seat) => !makers.includes(seat)
+    && !d.sitting_out.includes(seat));
+  const sum = (list) => list.reduce((t, seat) => t + won[seat], 0);
+  const label = (list) => list.map(nameOf).join(" & ");
+  const secret = n === 5 && d.called && d.partner === null ? " (partner secret)" : "";
+  return [[label(makers) + secret, sum(makers)], [label(others), sum(others)]];
 }
 
 function lastEventOf(seat) {
@@ -406,6 +524,8 @@ function seatBox(seat, pos) {
   if (d.partner === seat && d.partner !== d.maker) badges.push(`<span class="badge">Partner</span>`);
   if (d.lone_defender === seat) badges.push(`<span class="badge">Alone</span>`);
   if (out) badges.push(`<span class="badge out">Sits out</span>`);
+  if (info.away) badges.push(`<span class="badge away" title="a bot plays this seat for now">Bot plays</span>`);
+  if (s.clock && s.clock.seat === seat) badges.push(`<span class="badge clock" data-clock title="turn timer"></span>`);
   const ev = d.phase !== "play" || d.trick.length === 0 ? lastEventOf(seat) : null;
   const bubble = ev && d.phase !== "play" ? `<div class="bubble">${esc(bubbleText(ev.action))}</div>` : "";
   const who = info.kind === "bot" ? `<small>${esc(info.bot)} bot</small>` : "";
@@ -428,16 +548,27 @@ function center(seatPos) {
   const d = s.deal;
   let trick = d.trick;
   let winner = null;
+  let gather = null;
   const held = T.held;
-  // a finished trick stays in view a moment, but not over the next deal's bidding
-  if (!trick.length && held && Date.now() < held.until
-      && held.key === dealKey(s) && d.events.length === held.events) {
+  const now = Date.now();
+  // a finished trick stays in view at the player's pace, then is gathered to its winner;
+  // the next trick's cards wait until then (your own card shows at once)
+  if (held && now < held.until) {
     trick = held.trick.cards;
     winner = held.trick.winner;
+    if (now >= held.gather) {
+      const [x, y] = GATHER_TO[seatPos(winner)];
+      gather = `--to-x:${x}%;--to-y:${y}%;animation-duration:${PACES[T.pace].collect}ms;`
+        + `animation-delay:-${now - held.gather}ms;`;
+    }
   }
   if (trick.length) {
-    return trick.map((c, i) => `<div class="trick-card tpos-${seatPos(c.seat)} ${c.seat === winner ? "winner" : ""}"
-      style="z-index:${i + 1}">${cardSVG(c.card)}</div>`).join("");
+    return trick.map((c, i) => {
+      const cls = ["trick-card", `tpos-${seatPos(c.seat)}`, c.seat === winner ? "winner" : "",
+        gather ? "gathering" : ""].join(" ");
+      return `<div class="${cls}" style="${gather || ""}z-index:${i + 1}" data-seat="${c.seat}">
+        ${cardSVG(c.card)}<span class="trick-who">${esc(nameOf(c.seat))}</span></div>`;
+    }).join("");
   }
   if (d.phase === "bid_turnup" || d.phase === "name_trump") {
     return `<div class="turnup"><div class="turnup-label">Turn-up</div>${cardSVG(d.turnup)}</div>`;
@@ -455,6 +586,12 @@ function center(seatPos) {
   return "";
 }
 
+// where the cards of a trick go when its winner gathers them, in % of the middle area
+const GATHER_TO = {
+  bottom: [50, 120], top: [50, -20], left: [-15, 50], right: [115, 50],
+  "left-top": [-10, 10], "right-top": [110, 10], "top-left": [25, -20], "top-right": [75, -20],
+};
+
 function turnupSuit() {
   const d = T.state.deal;
   if (d.turnup !== "JK") return d.turnup[1];
@@ -467,7 +604,13 @@ function legalSet(prefix) {
 
 function myTurn() {
   const s = T.state;
-  return s.you !== null && !s.over && s.deal.to_move === s.you && s.deal.legal.length > 0;
+  // the next deal begins once the last one's summary is read
+  return s.you !== null && !s.over && s.deal.to_move === s.you && s.deal.legal.length > 0
+    && T.summary === null;
+}
+
+function hintedAction() {
+  return T.hint ? T.hint.action : null;
 }
 
 function controls() {
@@ -482,13 +625,30 @@ function controls() {
         <a class="button" href="/">Lobby</a>
       </div>`;
   }
+  const me = s.you === null ? null : s.table.seats[s.you];
+  if (me && me.away) {
+    return `<div class="prompt away-note">A bot is playing your seat: the turn timer ran out.</div>
+      <div class="buttons"><button class="primary" data-cmd="reclaim">Take my seat back</button></div>`;
+  }
+  const clock = s.clock && s.clock.seat === s.you && s.you !== null
+    ? ` <span class="clock" title="turn timer"><span data-clock></span> left</span>` : "";
+  if (T.summary !== null && !s.over) {
+    return s.you !== null && s.reading.includes(s.you)
+      ? `<div class="prompt waiting">The deal is over: the next one begins when you have read its summary.</div>`
+      : `<div class="prompt waiting">The deal is over.</div>`;
+  }
   if (!myTurn()) {
-    const who = d.to_move === null ? "" : nameOf(d.to_move);
     const spect = s.you === null ? `<span class="watching">Watching</span> ` : "";
+    const readers = s.reading.filter((x) => x !== s.you);
+    if (readers.length) {
+      return `<div class="prompt waiting">${spect}Waiting for <b>${esc(readers.map(nameOf).join(" and "))}</b> to read the deal's summary…</div>`;
+    }
+    const who = d.to_move === null ? "" : nameOf(d.to_move);
     return `<div class="prompt waiting">${spect}${who ? `Waiting for <b>${esc(who)}</b> (${esc(d.phase_text)})…` : ""}</div>`;
   }
   const legal = d.legal;
-  const hintCls = (a) => (T.hint === a ? " hinted" : "");
+  const hinted = hintedAction();
+  const hintCls = (a) => (hinted === a ? " hinted" : "");
   const btn = (action, label, key, extra = "") => legal.includes(action)
     ? `<button class="${extra}${hintCls(action)}" data-act="${esc(action)}" ${T.pending ? "disabled" : ""}>${label}${key ? ` <kbd>${key}</kbd>` : ""}</button>` : "";
   const dis = T.pending ? "disabled" : "";
@@ -497,7 +657,7 @@ function controls() {
       const isDealer = s.you === d.dealer;
       const partnerOfDealer = s.table.rules.players === 4 && s.you === (d.dealer + 2) % 4;
       const order = isDealer ? "Take it up" : partnerOfDealer ? "Assist" : "Order it up";
-      return `<div class="prompt">Your bid: make <b>${suitWord(turnupSuit())}</b> trump?</div>
+      return `<div class="prompt">Your bid: make <b>${suitWord(turnupSuit())}</b> trump?${clock}</div>
         <div class="buttons">${btn("pass", "Pass", "P")}${btn("order", order, "O", "primary ")}
         ${btn("order alone", `${order} alone`, "A")}</div>`;
     }
@@ -509,41 +669,43 @@ function controls() {
       const prompt = d.phase === "name_trump"
         ? "The joker was turned up: name trump."
         : legal.includes("pass") ? "Name a suit as trump, or pass." : "Stick the dealer: you must name trump.";
-      return `<div class="prompt">${prompt}</div>
+      return `<div class="prompt">${prompt}${clock}</div>
         <div class="buttons">
           ${btn("pass", "Pass", "P")}
           ${suits.map((x) => {
     const a = `trump ${x}${alone ? " alone" : ""}`;
-    return `<button class="suit-btn ${isRed(x) ? "red" : "black"}${hintCls(a)}${T.hint === `trump ${x} alone` ? " hinted" : ""}" data-act="${a}" ${dis}>
+    const lit = hinted === `trump ${x}` || hinted === `trump ${x} alone` ? " hinted" : "";
+    return `<button class="suit-btn ${isRed(x) ? "red" : "black"}${lit}" data-act="${a}" ${dis}>
               ${suitIcon(x)} ${SUITS[x]} <kbd>${x}</kbd></button>`;
   }).join("")}
           ${aloneOk ? `<label class="check inline"><input type="checkbox" id="alone-toggle" ${T.aloneToggle ? "checked" : ""}> alone <kbd>A</kbd></label>` : ""}
         </div>`;
     }
     case "exchange":
-      return `<div class="prompt">You took up the ${esc(cardText(d.turnup))}: <b>discard one card</b> face down${s.table.rules.dealer_must_take_up ? " (not the turn-up)" : " (discarding the turn-up declines it)"}.</div>`;
+      return `<div class="prompt">You took up the ${esc(cardText(d.turnup))}: <b>discard one card</b> face down${s.table.rules.dealer_must_take_up ? " (not the turn-up)" : " (discarding the turn-up declines it)"}.${clock}</div>`;
     case "dummy": {
       const left = d.hand.length - 5;
       const what = left === 5 ? "discard five cards" : `discard ${left} more card${left > 1 ? "s" : ""}`;
-      return `<div class="prompt">You took up the dummy: <b>${what}</b>, one at a time, keeping your best five.</div>`;
+      return `<div class="prompt">You took up the dummy (its cards are marked in gold): <b>${what}</b>, one at a time, keeping your best five.${clock}</div>`;
     }
     case "call_partner":
-      return `<div class="prompt">Call your partner: <b>name a card</b> you do not hold. Its holder is your secret partner.</div>
+      return `<div class="prompt">Call your partner: <b>name a card</b> you do not hold; its holder is your secret partner.${clock}</div>
         <div class="call-grid">${callGrid()}</div>`;
     case "defend":
-      return `<div class="prompt">Defend alone against ${esc(nameOf(d.maker))}?</div>
-        <div class="buttons">${btn("pass", "No, pass", "P")}${btn("defend alone", "Defend alone", "D", "primary ")}</div>`;
+      return `<div class="prompt">Defend alone against ${esc(nameOf(d.maker))}?${clock}</div>
+        <div class="buttons">${btn("pass", "No, pass", "P")}${btn("defend alone", "Defend alone", "A", "primary ")}</div>`;
     case "play": {
       const leading = d.trick.length === 0;
-      return `<div class="prompt">${leading ? "Your lead." : "Your turn: play a card."}</div>`;
+      return `<div class="prompt">${leading ? "Your lead." : "Your turn: play a card."}${clock}</div>`;
     }
     default:
       return "";
   }
 }
 
-function callGrid() {
-  // grouped by suit as they follow once trump is fixed: the left bower is a trump (RULES §2)
+/** The cards you may call as your partner, grouped by suit as they follow once trump is
+ * fixed (the left bower is a trump, RULES §2), high to low: the order the keys move in. */
+function callOrder() {
   const trump = T.state.deal.trump;
   const left = trump ? `J${{ C: "S", S: "C", D: "H", H: "D" }[trump]}` : null;
   const groupOf = (c) => (c === "JK" || c === left ? trump : c[1]);
@@ -556,11 +718,20 @@ function callGrid() {
   const bySuit = {};
   for (const c of legalSet("call ")) (bySuit[groupOf(c)] = bySuit[groupOf(c)] || []).push(c);
   const suits = [trump, ...SUIT_ORDER.filter((x) => x !== trump)].filter((x) => bySuit[x]);
-  return suits.map((suit) => `<div class="call-suit">${
-    bySuit[suit].sort((a, b) => rank(a) - rank(b)).map((c) => `
-      <button class="call-card${T.hint === `call ${c}` ? " hinted" : ""}" data-act="call ${c}"
-        title="call the ${cardName(c)}" aria-label="call the ${cardName(c)}" ${T.pending ? "disabled" : ""}>${cardSVG(c)}</button>`).join("")
-  }</div>`).join("");
+  return suits.map((suit) => [suit, bySuit[suit].sort((a, b) => rank(a) - rank(b))]);
+}
+
+function callGrid() {
+  const order = callOrder().flatMap(([, cards]) => cards);
+  const picked = T.selectedCall >= 0 ? order[T.selectedCall] : null;
+  const hinted = hintedAction();
+  // a rank alone within its suit; the joker and the left bower, grouped with trump, in full
+  const label = (c, suit) => (c === "JK" ? "Joker" : c[1] === suit ? cardText(c).slice(0, -1) : cardText(c));
+  return callOrder().map(([suit, cards]) => `<div class="call-suit ${isRed(suit) ? "red" : "black"}">
+    ${suitIcon(suit)}${cards.map((c) => `
+      <button class="call-card${hinted === `call ${c}` ? " hinted" : ""}${picked === c ? " selected" : ""}" data-act="call ${c}"
+        title="call the ${cardName(c)}" aria-label="call the ${cardName(c)}" ${T.pending ? "disabled" : ""}>${esc(label(c, suit))}</button>`).join("")}
+  </div>`).join("");
 }
 
 function hand() {
@@ -580,7 +751,7 @@ function hand() {
   return `<div class="hand ${overlap}" style="--count:${count}">${cards.map((c, i) => {
     const ok = legal.has(c);
     const cls = [turn && verb ? (ok ? "legal" : "dimmed") : "", i === T.selected && ok ? "selected" : "",
-      T.hint === `${verb} ${c}` ? "hinted" : "", dummy.has(c) ? "from-dummy" : "",
+      hintedAction() === `${verb} ${c}` ? "hinted" : "", dummy.has(c) ? "from-dummy" : "",
       d.phase === "exchange" && c === d.turnup ? "from-turnup" : ""].join(" ");
     const key = i < KEYS.length ? KEYS[i] : "";
     const label = ok ? `${verb} the ${cardName(c)}` : cardName(c);
@@ -628,14 +799,44 @@ function drawText() {
   return `The draw: ${rounds.join("; ")}. The two lowest play the two highest; the lowest deals.`;
 }
 
-function sidePanel() {
+function sideTop() {
   const inv = invites();
   const invitePanel = inv.length && !T.invitesDismissed ? `<div class="invite-box">
     <b>Invite friends</b> <button class="link small" id="dismiss-invites">hide</button>
     ${inv.map((x) => `<div class="invite">Seat ${x.place + 1}:
       <input readonly value="${esc(location.origin + x.url)}" aria-label="invitation link for seat ${x.place + 1}">
       <button class="small copy" data-copy="${esc(location.origin + x.url)}">Copy</button></div>`).join("")}</div>` : "";
-  return `${invitePanel}<h2 class="log-title">Bids and plays</h2><ol class="log" id="log" aria-live="polite">${logLines()}</ol>`;
+  const pace = `<div class="pace" role="group" aria-label="Trick pace">
+    <span class="pace-title">Trick pace</span>
+    <div class="segmented small">${Object.keys(PACES).map((k) => `<label><input type="radio" name="pace"
+      value="${k}" ${k === T.pace ? "checked" : ""}><span>${k}</span></label>`).join("")}</div></div>`;
+  const hint = T.hint ? `<div class="hint-in-side">${hintPanel()}</div>` : "";
+  return `${invitePanel}${hint}${pace}`;
+}
+
+/** The expert's hint: its choice, why, and the value of every legal choice. */
+function hintPanel() {
+  const h = T.hint;
+  const values = h.values.map((v) => v.value);
+  const top = Math.max(...values);
+  const low = Math.min(...values);
+  const span = Math.max(top - low, 0.01);
+  const rows = h.values.map((v) => `<li class="${v.action === h.action ? "best" : ""}">
+      <span class="hint-choice">${esc(choiceText(v.action))}</span>
+      <span class="hint-bar"><span style="width:${Math.round(8 + 92 * (v.value - low) / span)}%"></span></span>
+      <span class="hint-value">${v.value >= 0 ? "+" : "−"}${Math.abs(v.value).toFixed(2)}</span></li>`).join("");
+  return `<section class="hint-panel" aria-label="Hint">
+    <div class="hint-head"><b>Hint: ${esc(describeAction(h.action, T.state.you, true))}</b>
+      <button class="link small close-hint" aria-label="Close the hint">close <kbd>Esc</kbd></button></div>
+    <p class="hint-reason">${esc(h.reason)}</p>
+    <p class="hint-unit">Points for your side this deal, on average:</p>
+    <ol class="hint-values">${rows}</ol></section>`;
+}
+
+/** A legal choice in a few words: "Pass", "Order it up alone", "Hearts", "J♥". */
+function choiceText(action) {
+  const words = describeAction(action, T.state.you, true);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function invites() {
@@ -644,26 +845,37 @@ function invites() {
   } catch { return []; }
 }
 
+/** Clicks and changes anywhere on the table, handled once for the page's lifetime. */
 function wire(page) {
-  $$("[data-act]", page).forEach((el) => el.addEventListener("click", () => act(el.dataset.act)));
-  $$("[data-cmd=rematch]", page).forEach((el) => el.addEventListener("click", rematch));
-  const toggle = $("#alone-toggle", page);
-  if (toggle) toggle.addEventListener("change", () => { T.aloneToggle = toggle.checked; render(); });
-  const markers = $("#toggle-markers", page);
-  if (markers) {
-    markers.addEventListener("click", () => {
+  page.addEventListener("click", async (e) => {
+    const el = e.target.closest("[data-act], [data-cmd], .copy, #dismiss-invites, .close-hint, #toggle-markers");
+    if (!el || !T) return;
+    if (el.dataset.act) { act(el.dataset.act); return; }
+    const cmd = el.dataset.cmd;
+    if (cmd === "rematch") rematch();
+    else if (cmd === "reclaim") send({ type: "reclaim" });
+    else if (cmd === "continue") closeSummary();
+    else if (el.classList.contains("close-hint")) { T.hint = null; render(); }
+    else if (el.id === "dismiss-invites") { T.invitesDismissed = true; render(); }
+    else if (el.id === "toggle-markers") {
       T.markers = !T.markers;
       localStorage.setItem("euchre.markers", T.markers ? "1" : "0");
       render();
-    });
-  }
-  $$(".copy", page).forEach((b) => b.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(b.dataset.copy); toast("Link copied"); } catch {
-      b.previousElementSibling.select(); toast("Press Ctrl+C to copy");
+    } else if (el.classList.contains("copy")) {
+      try { await navigator.clipboard.writeText(el.dataset.copy); toast("Link copied"); } catch {
+        el.previousElementSibling.select(); toast("Press Ctrl+C to copy");
+      }
     }
-  }));
-  const dismiss = $("#dismiss-invites", page);
-  if (dismiss) dismiss.addEventListener("click", () => { T.invitesDismissed = true; render(); });
+  });
+  page.addEventListener("change", (e) => {
+    if (!T) return;
+    if (e.target.id === "alone-toggle") { T.aloneToggle = e.target.checked; render(); }
+    if (e.target.name === "pace") {
+      T.pace = e.target.value;
+      localStorage.setItem("euchre.pace", e.target.value);
+      render();
+    }
+  });
 }
 
 function rematch() {
@@ -674,7 +886,7 @@ function rematch() {
 
 function askHint() {
   if (!myTurn()) { toast("A hint is given when it is your turn"); return; }
-  send({ type: "hint" });
+  if (send({ type: "hint" })) toast("The expert is thinking…", 1500);
 }
 
 // -- dialogs -----------------------------------------------------------------------------------
@@ -746,27 +958,24 @@ function summaryTitle(last) {
   }
 }
 
-function showSummary(last, s) {
+/** The deal's summary, on the felt: your hand stays in view below it. */
+function summaryPanel() {
+  const s = T.state;
+  const last = T.summary;
   const n = s.table.rules.players;
   const points = last.points.map((p, seat) => `<tr class="${seat === s.you ? "ours" : ""}">
     <td>${esc(nameOf(seat))}</td><td>${last.tricks_won[seat]}</td>
     <td>${p ? `+${p}` : "–"}</td><td><b>${last.scores[seat]}</b></td></tr>`).join("");
   const trick = last.tricks.length ? last.tricks[last.tricks.length - 1] : null;
-  showOverlay(`
+  return `<section class="summary-panel" role="dialog" aria-label="The deal's summary">
     <h2 class="summary-title ${last.outcome}">${esc(summaryTitle(last))}</h2>
     <p class="summary-text">${esc(summarySentence(last))}</p>
     ${last.trump ? `<p class="muted">Trump ${suitIcon(last.trump)} ${suitWord(last.trump)}${last.called ? ` · called ${cardText(last.called)}` : ""}</p>` : ""}
     <table class="points"><thead><tr><th>${n === 4 ? "Seat" : "Player"}</th><th>Tricks</th><th>Points</th><th>Score</th></tr></thead>
       <tbody>${points}</tbody></table>
     ${trick ? `<details><summary>Last trick</summary>${trickHTML(trick)}</details>` : ""}
-    <div class="buttons"><button class="primary" id="close-dialog">Continue <kbd>Enter</kbd></button></div>`,
-  {
-    className: "summary",
-    onClose: () => {
-      if (T && T.gameOverPending) { T.gameOverPending = false; setTimeout(showGameOver, 50); }
-    },
-  });
-  $("#close-dialog").onclick = closeOverlay;
+    <div class="buttons"><button class="primary" id="summary-continue" data-cmd="continue">${s.over ? "Continue" : "Next deal"} <kbd>Enter</kbd></button></div>
+  </section>`;
 }
 
 function gameOverTitle() {
@@ -809,96 +1018,91 @@ function showInvites() {
 }
 
 function showKeys() {
+  const rows = KEYMAP.map((k) => `<tr data-keys="${esc(k.keys.join(","))}">
+      <td>${k.label.map((x) => (x === "…" ? "…" : `<kbd>${esc(x)}</kbd>`)).join(" ")}</td><td>${esc(k.what)}</td></tr>`).join("");
   showOverlay(`<h2>Keyboard shortcuts</h2>
-    <table class="keys"><tbody>
-      <tr><td><kbd>1</kbd>…<kbd>0</kbd></td><td>play or discard the card with that number</td></tr>
-      <tr><td><kbd>←</kbd> <kbd>→</kbd> <kbd>Enter</kbd></td><td>pick a card and play it</td></tr>
-      <tr><td><kbd>P</kbd></td><td>pass</td></tr>
-      <tr><td><kbd>O</kbd> / <kbd>A</kbd></td><td>order it up / order it up alone; <kbd>A</kbd> toggles “alone” when naming a suit</td></tr>
-      <tr><td><kbd>C</kbd> <kbd>D</kbd> <kbd>H</kbd> <kbd>S</kbd></td><td>name clubs, diamonds, hearts, spades (<kbd>Shift</kbd>: alone)</td></tr>
-      <tr><td><kbd>D</kbd></td><td>defend alone (when offered)</td></tr>
-      <tr><td>rank, suit</td><td>call a partner's card, e.g. <kbd>A</kbd> <kbd>H</kbd></td></tr>
-      <tr><td><kbd>L</kbd></td><td>show the last trick</td></tr>
-      <tr><td><kbd>I</kbd></td><td>hint (when the expert bot is installed)</td></tr>
-      <tr><td><kbd>R</kbd></td><td>rematch, once the game is over</td></tr>
-      <tr><td><kbd>Enter</kbd> <kbd>Esc</kbd></td><td>close a dialog</td></tr>
-    </tbody></table>
+    <p class="muted">Each key means one thing.</p>
+    <table class="keys"><tbody>${rows}</tbody></table>
     <div class="buttons"><button class="primary" id="close-dialog">Close</button></div>`);
   $("#close-dialog").onclick = closeOverlay;
 }
 
-// -- keys -------------------------------------------------------------------------------------
-let callRank = null;
+function askToLeave() {
+  const owner = T.hello && T.hello.owner;
+  showOverlay(`<h2>Leave the table?</h2>
+    <p>Your seat opens to anyone in the lobby; a bot plays it until someone takes it.
+      If nobody else plays here, the game is closed.</p>
+    ${owner ? "<p>As its creator you may instead delete the table, with every game played at it, for everyone.</p>" : ""}
+    <p id="leave-error" class="error" hidden></p>
+    <div class="buttons">
+      <button class="primary" id="leave-confirm">Leave the table</button>
+      ${owner ? `<button id="delete-confirm">Delete the table</button>` : ""}
+      <button id="close-dialog">Stay</button>
+    </div>`);
+  $("#close-dialog").onclick = closeOverlay;
+  const go = async (how) => {
+    try {
+      if (how === "leave") await api(`/api/tables/${T.id}/leave`, { method: "POST", body: { token: T.token } });
+      else await api(`/api/tables/${T.id}`, { method: "DELETE", body: { token: T.token } });
+    } catch (err) {
+      const box = $("#leave-error");
+      box.textContent = err.message;
+      box.hidden = false;
+      return;
+    }
+    forgetSeat();
+    closeOverlay();
+    history.pushState(null, "", "/");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  };
+  $("#leave-confirm").onclick = () => go("leave");
+  const del = $("#delete-confirm");
+  if (del) del.onclick = () => go("delete");
+}
 
+// -- keys -------------------------------------------------------------------------------------
 function onKey(e) {
   if (!T || !T.state) return;
   const tag = (e.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "select" || tag === "textarea") return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = e.key;
+  const s = T.state;
   if (overlayOpen()) {
     if (key === "Escape" || key === "Enter") {
       if (key === "Enter" && e.target.tagName === "BUTTON" && !e.target.matches("#close-dialog")) return;
       e.preventDefault();
       closeOverlay();
-    } else if ((key === "r" || key === "R") && T.state.over) {
+    } else if ((key === "r" || key === "R") && s.over) {
       rematch();
     }
     return;
   }
-  const s = T.state;
-  const d = s.deal;
-  const lower = key.toLowerCase();
-  if (key === "?") { showKeys(); return; }
-  if (lower === "l") { showLastTrick(); return; }
-  if (lower === "i" && s.table.hint) { askHint(); return; }
-  if (lower === "r" && s.over && s.you !== null) { rematch(); return; }
-  if (!myTurn() || T.pending) return;
-  const legal = d.legal;
-  const tryAct = (a) => { if (legal.includes(a)) { e.preventDefault(); act(a); return true; } return false; };
-  if (d.phase === "call_partner") {
-    const up = key.toUpperCase();
-    if (callRank && "CDHS".includes(up)) { tryAct(`call ${callRank}${up}`); callRank = null; return; }
-    if ("789TJQKA".includes(up) && up.length === 1) { callRank = up; toast(`Call: ${up}…`, 1200); return; }
-    return;
-  }
-  const n = KEYS.indexOf(key);
-  const cards = d.hand || [];
-  const verb = d.phase === "play" ? "play" : (d.phase === "exchange" || d.phase === "dummy") ? "discard" : null;
-  if (verb && n >= 0 && n < cards.length) { tryAct(`${verb} ${cards[n]}`); return; }
-  if (verb && (key === "ArrowLeft" || key === "ArrowRight")) {
+  if (summaryShown() && (key === "Enter" || key === "Escape" || key === " ")) {
     e.preventDefault();
-    const step = key === "ArrowLeft" ? -1 : 1;
-    const legalCards = new Set(legal.map((a) => a.split(" ")[1]));
-    let i = T.selected;
-    for (let k = 0; k < cards.length; k += 1) {
-      i = (i + step + cards.length) % cards.length;
-      if (legalCards.has(cards[i])) break;
-    }
-    T.selected = i;
+    closeSummary();
+    return;
+  }
+  const d = s.deal;
+  const calls = d.phase === "call_partner" ? callOrder().flatMap(([, cards]) => cards) : [];
+  const command = keyCommand(key, e.shiftKey, {
+    phase: d.phase, legal: d.legal, hand: d.hand || [], calls, aloneToggle: T.aloneToggle,
+    selected: d.phase === "call_partner" ? T.selectedCall : T.selected,
+    myTurn: myTurn() && !T.pending, over: s.over,
+  });
+  if (!command) return;
+  e.preventDefault();
+  if (command.show === "keys") showKeys();
+  else if (command.show === "last") showLastTrick();
+  else if (command.show === "hint") { if (s.table.hint && s.you !== null) askHint(); }
+  else if (command.close) { if (T.hint) { T.hint = null; render(); } }
+  else if (command.rematch) { if (s.you !== null) rematch(); }
+  else if (command.act) act(command.act);
+  else if (command.refuse) toast(command.refuse);
+  else if (command.toggleAlone) { T.aloneToggle = !T.aloneToggle; render(); }
+  else if (command.select !== undefined) {
+    if (d.phase === "call_partner") T.selectedCall = command.select;
+    else T.selected = command.select;
     render();
-    return;
-  }
-  if (verb && (key === "Enter" || key === " ") && T.selected >= 0 && T.selected < cards.length) {
-    tryAct(`${verb} ${cards[T.selected]}`);
-    return;
-  }
-  if (lower === "p") { tryAct("pass"); return; }
-  if (d.phase === "bid_turnup") {
-    if (lower === "o") tryAct("order");
-    else if (lower === "a") tryAct("order alone");
-    return;
-  }
-  if (d.phase === "defend") {
-    if (lower === "d") tryAct("defend alone");
-    return;
-  }
-  if (d.phase === "bid_suit" || d.phase === "name_trump") {
-    if (lower === "a") { T.aloneToggle = !T.aloneToggle; render(); return; }
-    const up = key.toUpperCase();
-    if ("CDHS".includes(up) && up.length === 1) {
-      const alone = e.shiftKey || T.aloneToggle;
-      if (!tryAct(`trump ${up}${alone ? " alone" : ""}`)) toast(`You may not name ${SUITS[up]} now`);
-    }
   }
 }

@@ -27,6 +27,12 @@ export async function api(path, options = {}) {
 }
 
 let toastTimer = null;
+/** Hide the toast now. */
+export function hideToast() {
+  clearTimeout(toastTimer);
+  $("#toast").hidden = true;
+}
+
 export function toast(text, ms = 2600) {
   const box = $("#toast");
   box.textContent = text;
