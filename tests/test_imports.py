@@ -21,7 +21,8 @@ ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.vector"})
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel"})
-ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament"})
+ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament", "euchre.envs",
+                      "euchre.envs.table", "euchre.envs.pettingzoo", "euchre.envs.gymnasium"})
 LAYER_NAMES = ("engine", "solver", "bots", "adapters")
 
 
