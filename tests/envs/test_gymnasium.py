@@ -3,12 +3,16 @@ the rewards against the records, the compiled vector environment."""
 
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("gymnasium")  # the optional extra (`make test` installs it)
+
 from typing import Any
 
 import gymnasium
 import numpy as np
-import pytest
 from gymnasium.utils.env_checker import check_env
+from variants import each_variant
 
 import euchre.envs.gymnasium  # noqa: F401 - registers euchre/Euchre-v0
 from euchre import Deal
@@ -27,28 +31,31 @@ def play(env: Any, seed: int) -> float:
         _, reward, terminated, truncated, info = env.step(action)
         total += reward
         if terminated or truncated:
-            return total
+            return float(total)
 
 
+@each_variant
 @pytest.mark.parametrize("episode", ["deal", "game"])
 def test_gymnasium_check_env_passes(variant: dict[str, Any], episode: str) -> None:
     env = gymnasium.make(ENV_ID, opponents="random", episode=episode, render_mode="ansi",
                          **variant)
     check_env(env.unwrapped)
-    assert env.unwrapped.action_masks().any()
+    assert isinstance(env.unwrapped, EuchreEnv) and env.unwrapped.action_masks().any()
 
 
+@each_variant
 @pytest.mark.parametrize("seat", [0, 2])
 def test_the_learners_rewards_are_its_points_in_the_records(variant: dict[str, Any],
                                                             seat: int) -> None:
     players = variant["players"]
     seat = min(seat, players - 1)
     env = gymnasium.make(ENV_ID, seat=seat, opponents="basic", episode="game", **variant)
+    table = env.unwrapped.table  # type: ignore[attr-defined]
     for seed in range(2):
         total = play(env, seed)
-        assert total == env.unwrapped.table.points()[seat]
+        assert total == table.points()[seat]
         replayed = 0
-        for record in env.unwrapped.table.records():
+        for record in table.records():
             replayed += record["scores"][seat]
         assert total == replayed
 
@@ -58,7 +65,7 @@ def test_seeds_reproduce_episodes_against_bots_by_level() -> None:
     for _ in range(2):
         env = gymnasium.make(ENV_ID, players=5, opponents="basic", episode="game", target=5)
         play(env, 9)
-        records.append(env.unwrapped.table.records())
+        records.append(env.unwrapped.table.records())  # type: ignore[attr-defined]
     assert records[0] == records[1]
 
 
@@ -115,7 +122,7 @@ def test_the_vector_env_steps_deals_to_their_recorded_points(players: int) -> No
         live = ~vec._resetting
         assert masks[live, actions[live]].all()
         obs, rewards, terminated, _, _ = env.step(actions)
-        for i in np.flatnonzero(terminated):
+        for i in np.flatnonzero(terminated).tolist():
             deal = Deal.from_record(vec.records()[i])
             assert deal.is_over and rewards[i] == deal.result.points[1]
             ended += 1

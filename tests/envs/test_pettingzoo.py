@@ -3,6 +3,10 @@ a seat may see (RULES §12), the rewards against ``euchre replay --json``, the s
 
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("pettingzoo")  # the optional extra (`make test` installs it)
+
 import json
 import random
 import subprocess
@@ -12,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 from pettingzoo.test import api_test, seed_test
 from typer.testing import CliRunner
+from variants import each_variant
 
 from euchre import core
 from euchre.cards import cards_of
@@ -41,6 +45,7 @@ def play(environment: EuchreAEC, rng: random.Random) -> dict[str, float]:
     return totals
 
 
+@each_variant
 @pytest.mark.parametrize("episode", ["deal", "game"])
 def test_pettingzoo_api_and_seed_tests_pass(variant: dict[str, Any], episode: str) -> None:
     with warnings.catch_warnings():
@@ -87,6 +92,7 @@ def replay_points(records: list[dict[str, Any]], tmp_path: Path) -> list[int]:
     return total
 
 
+@each_variant
 @pytest.mark.parametrize("episode", ["deal", "game"])
 def test_the_rewards_of_every_episode_equal_the_replay_of_its_record(
         variant: dict[str, Any], episode: str, tmp_path: Path) -> None:
@@ -118,6 +124,7 @@ def test_a_deal_thrown_in_ends_a_deal_episode_with_no_reward() -> None:
     pytest.fail("no deal was thrown in")  # pragma: no cover
 
 
+@each_variant
 def test_seeds_reproduce_episodes(variant: dict[str, Any]) -> None:
     records = []
     for _ in range(2):
@@ -224,6 +231,7 @@ def random_tables(options: dict[str, Any], episode: str, count: int,
     return tables
 
 
+@each_variant
 @pytest.mark.parametrize("episode", ["deal", "game"])
 def test_a_seats_observation_does_not_change_when_only_hidden_cards_do(
         variant: dict[str, Any], episode: str) -> None:

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
-
-# the environments' tests need the optional extras (`make test` installs them)
-collect_ignore = [f"test_{module}.py" for module in ("pettingzoo", "gymnasium")
-                  if importlib.util.find_spec(module) is None]
 
 VARIANTS: list[dict[str, Any]] = [
     {"players": 2},
@@ -30,8 +25,5 @@ def variant_id(options: dict[str, Any]) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items())
 
 
-@pytest.fixture(params=VARIANTS, ids=variant_id)
-def variant(request: pytest.FixtureRequest) -> dict[str, Any]:
-    """The rule options of one variant (``players`` included)."""
-    options: dict[str, Any] = request.param
-    return dict(options)
+each_variant = pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+"""Run a test once for each of :data:`VARIANTS` (its argument ``variant``)."""
