@@ -19,9 +19,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra.
+# The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra, and check the
+# PettingZoo and Gymnasium environments with those libraries' own tests.
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium]'
 	touch $(BENCH_STAMP)
 
 play: $(STAMP)

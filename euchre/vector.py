@@ -112,12 +112,10 @@ _OFFSET_NAMES: Final = ("hand", "turnup", "turnup_state", "phase", "trump", "alo
 
 @_jit
 def _set_cards(row: Any, at: int, cards: int) -> None:
-    c = 0
     while cards:
-        if cards & 1:
-            row[at + c] = 1.0
-        cards >>= 1
-        c += 1
+        low = cards & -cards
+        row[at + core._bit_index(low)] = 1.0
+        cards ^= low
 
 
 @_jit
@@ -127,7 +125,8 @@ def _observe(st: Int64Array, seat: int, off: Int64Array, row: Any) -> None:
     phase = st[core.PHASE]
 
     def rel(s: int) -> int:
-        return (s - seat) % p
+        r = s - seat  # the seat's place to the observer's left, without a division
+        return r + p if r < 0 else r
 
     _set_cards(row, off[_HAND], st[core.HANDS + seat])
     row[off[_TURNUP] + st[core.TURNUP]] = 1.0

@@ -22,8 +22,11 @@ ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.vector"})
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel"})
-GAMES = frozenset({"euchre.envs.openspiel"})
-ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament"})
+GAMES = frozenset({"euchre.envs", "euchre.envs.openspiel"})
+"""OpenSpiel's game of our rules: the ismcts bot searches it, so it sits below the bots
+(the package ``euchre.envs`` itself holds only its docstring)."""
+ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament",
+                      "euchre.envs.table", "euchre.envs.pettingzoo", "euchre.envs.gymnasium"})
 LAYER_NAMES = ("engine", "solver", "games", "bots", "adapters")
 
 
