@@ -126,17 +126,6 @@ def _ids(mask: int, base: int) -> list[int]:
 
 _P0, _P1, _P2 = _IDS[PLAY]  # the play ids, unpacked for the hot path
 
-# the play ids of the cards of a mask, kept once seen: a hand holds few masks in a deal
-_PLAY_IDS: dict[int, tuple[int, ...]] = {}
-_PLAY_IDS_SIZE: Final = 1 << 16
-
-
-def _play_ids(mask: int) -> tuple[int, ...]:
-    if len(_PLAY_IDS) >= _PLAY_IDS_SIZE:
-        _PLAY_IDS.clear()
-    ids = _PLAY_IDS[mask] = tuple(_P0[mask & 2047] + _P1[mask >> 11 & 2047] + _P2[mask >> 22])
-    return ids
-
 
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
@@ -266,7 +255,6 @@ class Deal:
         "_history",
         "_leader",
         "_led",
-        "_legal",
         "_lone_defender",
         "_maker",
         "_next",
@@ -329,7 +317,6 @@ class Deal:
         self._hands = list(hands)
         self._dummy = dummy or 0
         self._history: list[int] = []
-        self._legal: tuple[int, ...] | None = None  # the legal ids, kept before the play
         self._bids = 0
         self._trump = NO_TRUMP
         self._maker = -1
@@ -602,22 +589,14 @@ class Deal:
 
     def legal_action_ids(self) -> list[int]:
         """The legal actions as sorted ints of the fixed action space."""
-        if self._phase == _PLAY:
+        p = self._phase
+        if p == _PLAY:
             hand = self._hands[self._turn]
             if self._trick:
                 follow = hand & self._follow
                 if follow:
                     hand = follow
-            ids = _PLAY_IDS.get(hand)
-            return list(ids if ids is not None else _play_ids(hand))
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = tuple(self._bidding_ids())
-        return list(legal)
-
-    def _bidding_ids(self) -> list[int]:
-        """The legal ids in every phase before the play."""
-        p = self._phase
+            return _P0[hand & 2047] + _P1[hand >> 11 & 2047] + _P2[hand >> 22]
         if p == _BID1:
             return [PASS, ORDER, ORDER_ALONE] if self.rules.alone_allowed else [PASS, ORDER]
         if p in (_BID2, _NAME):
@@ -719,12 +698,8 @@ class Deal:
             else:
                 self._turn = self._next[turn]
             return
-        choices = self._legal
-        if choices is None:
-            choices = tuple(self._bidding_ids())
-        if a not in choices:
+        if a not in self.legal_action_ids():
             raise IllegalActionError(self._explain(a))
-        self._legal = None
         self._history.append(self._turn * _SEAT + a)
         if p == _BID1:
             self._bid_turnup(a)

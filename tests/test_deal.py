@@ -25,10 +25,9 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 
 def snapshot(deal: Deal) -> tuple[object, ...]:
-    """Everything a refused action must leave unchanged, private slots included (read
-    after the public answers, which fill the deal's cache of legal ids)."""
-    public = public_state(deal)
-    return (tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__), *public)
+    """Everything a refused action must leave unchanged, private slots included."""
+    return (tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__),
+            *public_state(deal))
 
 
 def public_state(deal: Deal) -> tuple[object, ...]:
