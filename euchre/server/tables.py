@@ -376,6 +376,7 @@ class Table:
             "name": self.name,
             "rules": self.rules.to_dict(),
             "variant": self.rules.variant,
+            "partners": [self.rules.partner_of(s) for s in range(self.rules.players)],
             "seats": seats,
             "hint": HINT_BOT in BOTS,
             "match": self.match.number,
@@ -390,7 +391,16 @@ class Table:
         """
         if shared is None:
             shared = self.public_state()
-        return {**shared, "you": seat, "deal": views.deal_view(self.match.game.deal, seat)}
+        return {**shared, "you": seat, "deal": views.deal_view(self.match.game.deal, seat),
+                "last_text": self._last_text(seat)}
+
+    def _last_text(self, seat: int | None) -> str | None:
+        """The last deal's summary in a sentence as ``seat``'s player reads it ("you")."""
+        last = self.match.last_deal
+        if last is None:
+            return None
+        deal = last[1]
+        return views.summary_text(deal.result, self.rules, self.names(), deal.dealer, seat)
 
     def public_state(self) -> dict[str, Any]:
         """The part of the state every connection may see: table, scores, last deal."""
@@ -440,7 +450,8 @@ class Table:
             if text is None:
                 view = json.dumps(views.deal_view(deal, seat), separators=(",", ":"))
                 you = "null" if seat is None else str(seat)
-                text = cache[seat] = f'{head},"you":{you},"deal":{view}}}'
+                last = json.dumps(self._last_text(seat))
+                text = cache[seat] = f'{head},"you":{you},"deal":{view},"last_text":{last}}}'
             conn.push(text)
 
     # -- connections -------------------------------------------------------------------------

@@ -109,6 +109,7 @@ def deal_view(deal: Deal, seat: int | None) -> dict[str, Any]:
         "turnup_taken": obs.turnup_taken,
         "trump": None if obs.trump is None else obs.trump.char,
         "maker": obs.maker,
+        "makers": known_makers(obs.rules, obs.maker, partner),
         "alone": obs.alone,
         "called": None if obs.called is None else str(obs.called),
         "partner": partner,
@@ -151,6 +152,15 @@ def game_view(game: Game, index: int) -> dict[str, Any]:
     }
 
 
+def known_makers(rules: Rules, maker: int | None, partner: int | None) -> list[int]:
+    """The maker's side as a seat knows it: the maker, the partner opposite four-handed,
+    and five-handed the called card's holder once known (RULES §4, §6, §12)."""
+    if maker is None:
+        return []
+    side = {maker, rules.partner_of(maker), partner} - {None}
+    return sorted(s for s in side if s is not None)
+
+
 # -- the summary after each deal --------------------------------------------------------------
 def _join(names: Sequence[str]) -> str:
     if len(names) <= 1:
@@ -162,20 +172,39 @@ def _points(value: int) -> str:
     return f"{value} point" + ("" if value == 1 else "s")
 
 
-def summary_text(result: DealResult, rules: Rules, names: Sequence[str], dealer: int) -> str:
-    """The deal in one or two sentences: "Euchred! Ann and Cy took only 2 tricks: …"."""
+def summary_text(result: DealResult, rules: Rules, names: Sequence[str], dealer: int,
+                 you: int | None = None) -> str:
+    """The deal in one or two sentences: "Euchred! Ann and Cy took only 2 tricks: …".
+
+    With ``you``, that seat is "you" (the sentence as its player reads it).
+
+    >>> from euchre.deal import DealResult
+    >>> from euchre.cards import Suit
+    >>> r = DealResult(Suit.HEARTS, 1, False, None, None, (0, 2, 3, 0), (2, 0, 2, 0), True)
+    >>> summary_text(r, Rules(players=4), ["Ann", "Bo", "Cy", "Di"], 0, you=2)
+    'Euchred! Bo and Di made hearts trump but took only 2 tricks: Ann and you score 2 points.'
+    """
     n = rules.players
+
+    def name(seat: int) -> str:
+        return "you" if seat == you else names[seat]
+
+    def says(sentence: str) -> str:
+        return sentence[0].upper() + sentence[1:]
+
     if result.thrown_in:
-        return (f"Everybody passed twice: the cards are thrown in and "
-                f"{names[(dealer + 1) % n]} deals next (RULES §4).")
+        following = (dealer + 1) % n
+        deals = "deal" if following == you else "deals"
+        return (f"Everybody passed twice: the cards are thrown in and {name(following)} "
+                f"{deals} next.")
     if result.maker is None or result.trump is None:
         return "The deal is unfinished."
     side = result.makers  # as it scores: a lone maker's partner opposite too (RULES §9)
-    who = _join([names[s] for s in side])
+    who = _join([name(s) for s in side])
     if result.alone and n == 4:
-        who = f"{names[result.maker]}, alone,"
+        who = f"{name(result.maker)}, alone,"
     elif result.alone:
-        who = f"{names[result.maker]} (alone)"
+        who = f"{name(result.maker)} (alone)"
     trump = _SUIT_WORDS[result.trump.char]
     taken = result.makers_tricks
     points = result.points
@@ -183,17 +212,19 @@ def summary_text(result: DealResult, rules: Rules, names: Sequence[str], dealer:
         defenders = [s for s in range(n) if s not in side and points[s]]
         value = max(points)
         took = "no tricks" if taken == 0 else f"only {taken} trick" + ("s" if taken > 1 else "")
-        several = len(defenders) > 1
-        verb = ("each score" if n in (3, 5) else "score") if several else "scores"
+        if len(defenders) > 1:
+            verb = "each score" if n in (3, 5) else "score"
+        else:
+            verb = "score" if defenders and defenders[0] == you else "scores"
         lone = ""
         if result.lone_defender is not None:
-            lone = f" {names[result.lone_defender]} defended alone."
-        return (f"Euchred! {who} made {trump} trump but took {took}: "
-                f"{_join([names[s] for s in defenders])} {verb} {_points(value)}.{lone}")
+            lone = f" {says(name(result.lone_defender))} defended alone."
+        return (f"Euchred! {says(who)} made {trump} trump but took {took}: "
+                f"{_join([name(s) for s in defenders])} {verb} {_points(value)}.{lone}")
     value = points[result.maker]
     if result.outcome == "march":
-        return f"March! {who} took all five tricks with {trump} trump: {_points(value)}."
-    return f"{who} made {trump} trump with {taken} tricks: {_points(value)}."
+        return f"March! {says(who)} took all five tricks with {trump} trump: {_points(value)}."
+    return f"{says(who)} made {trump} trump with {taken} tricks: {_points(value)}."
 
 
 def deal_summary(

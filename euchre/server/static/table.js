@@ -230,14 +230,15 @@ function noteTransitions() {
     }, pace.hold + 10);
   }
   const last = s.last_deal;
+  if (last && s.last_text) last.text = s.last_text;  // the sentence as you read it ("you")
   if (p && dealKey(p) !== dealKey(s) && last) {
-    T.pastDeals.push(summarySentence(last));
+    T.pastDeals.push(last.text);
     // the summary comes once the last trick is gathered
     openSummary(last, finished ? T.held.until : Date.now());
   } else if (!p && last) {
     // a page opened (or reloaded) mid-game: the deal in progress, with the last deal's
     // result in the log; the summary only if the table still waits for us to read it
-    T.pastDeals.push(summarySentence(last));
+    T.pastDeals.push(last.text);
     if (s.you !== null && s.reading.includes(s.you)) openSummary(last, Date.now());
   }
   // a summary the table does not wait for (a spectator's, or after the turn timer ran
@@ -301,9 +302,14 @@ function nameOf(seat) {
   return seat === T.state.you ? "You" : names()[seat];
 }
 
+/** The fixed partner of a seat (four-handed, opposite), as the server's rules say; else null. */
+function partnerOf(seat) {
+  return T.state.table.partners[seat];
+}
+
 function sides() {
-  // four-handed: seats 0 and 2, seats 1 and 3
-  return [[0, 2], [1, 3]];
+  // four-handed: the first seat and its partner, the second seat and its partner
+  return [[0, partnerOf(0)], [1, partnerOf(1)]];
 }
 
 function sideName(side) {
@@ -330,7 +336,7 @@ function describeAction(action, seat, forHint = false) {
   if (words[0] === "order") {
     let what = verb("order it up", "orders it up");
     if (seat === d.dealer) what = verb("take it up", "takes it up");
-    else if (s.table.rules.players === 4 && seat === (d.dealer + 2) % 4) what = verb("assist", "assists");
+    else if (seat === partnerOf(d.dealer)) what = verb("assist", "assists");
     return what + (words[1] === "alone" ? " alone" : "");
   }
   if (words[0] === "trump") {
@@ -489,8 +495,7 @@ function trickTally() {
   if (n === 4) return sides().map((side) => [sideName(side), won[side[0]] + won[side[1]]]);
   if (n === 2 || d.maker === null) return won.map((k, seat) => [nameOf(seat), k]);
   // three- and five-handed: the maker's side (with the partner once known) and the rest
-  const makers = [d.maker];
-  if (d.partner !== null && d.partner !== d.maker) makers.push(d.partner);
+  const makers = d.makers;
   const others = won.map((_, seat) => seat).filter((seat) => !makers.includes(seat)
     && !d.sitting_out.includes(seat));
   const sum = (list) => list.reduce((t, seat) => t + won[seat], 0);
@@ -655,7 +660,7 @@ function controls() {
   switch (d.phase) {
     case "bid_turnup": {
       const isDealer = s.you === d.dealer;
-      const partnerOfDealer = s.table.rules.players === 4 && s.you === (d.dealer + 2) % 4;
+      const partnerOfDealer = s.you !== null && s.you === partnerOf(d.dealer);
       const order = isDealer ? "Take it up" : partnerOfDealer ? "Assist" : "Order it up";
       return `<div class="prompt">Your bid: make <b>${suitWord(turnupSuit())}</b> trump?${clock}</div>
         <div class="buttons">${btn("pass", "Pass", "P")}${btn("order", order, "O", "primary ")}
@@ -908,47 +913,9 @@ function showLastTrick() {
   $("#close-dialog").onclick = closeOverlay;
 }
 
-/** The deal in a sentence, as the server words it but with "you" for our seat. */
-function summarySentence(last) {
-  const s = T.state;
-  const n = s.table.rules.players;
-  const you = s.you;
-  const nm = (seat) => (seat === you ? "you" : names()[seat]);
-  const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
-  const join = (l) => (l.length <= 1 ? l.join("") : `${l.slice(0, -1).join(", ")} and ${l[l.length - 1]}`);
-  const pts = (v) => `${v} point${v === 1 ? "" : "s"}`;
-  if (last.outcome === "thrown in") {
-    const next = (last.dealer + 1) % n;
-    return `Everybody passed twice: the cards are thrown in and ${nm(next)} ${next === you ? "deal" : "deals"} next.`;
-  }
-  if (last.maker === null) return last.text;
-  const maker = last.maker;
-  const side = [maker];
-  if (n === 4 && !last.alone) side.push((maker + 2) % 4);
-  else if (n !== 4 && last.partner !== null) side.push(last.partner);
-  let who = join(side.map(nm));
-  if (last.alone) who = n === 4 ? `${nm(maker)}, alone,` : `${nm(maker)} (alone)`;
-  const trump = SUITS[last.trump];
-  const taken = last.makers_tricks;
-  if (last.outcome === "euchred") {
-    const scoring = n === 4 ? [maker, (maker + 2) % 4] : side;
-    const defenders = last.points.map((p, seat) => seat).filter((seat) => !scoring.includes(seat) && last.points[seat]);
-    const took = taken === 0 ? "no tricks" : `only ${taken} trick${taken > 1 ? "s" : ""}`;
-    const several = defenders.length > 1;
-    const verb = several ? (n === 3 || n === 5 ? "each score" : "score") : (defenders[0] === you ? "score" : "scores");
-    const lone = last.lone_defender !== null ? ` ${cap(nm(last.lone_defender))} defended alone.` : "";
-    return `Euchred! ${cap(who)} made ${trump} trump but took ${took}: ${join(defenders.map(nm))} ${verb} ${pts(Math.max(...last.points))}.${lone}`;
-  }
-  if (last.outcome === "march") return `March! ${cap(who)} took all five tricks with ${trump} trump: ${pts(last.points[maker])}.`;
-  return `${cap(who)} made ${trump} trump with ${taken} tricks: ${pts(last.points[maker])}.`;
-}
-
 function summaryTitle(last) {
   const you = T.state.you;
-  const makers = last.maker === null ? [] : [last.maker];
-  if (last.maker !== null && T.state.table.rules.players === 4) makers.push((last.maker + 2) % 4);
-  if (last.partner !== null && last.partner !== undefined) makers.push(last.partner);
-  const ours = you !== null && makers.includes(you);
+  const ours = you !== null && last.makers.includes(you);
   switch (last.outcome) {
     case "euchred": return ours ? "Euchred!" : "Euchred them!";
     case "march": return "March!";
@@ -969,7 +936,7 @@ function summaryPanel() {
   const trick = last.tricks.length ? last.tricks[last.tricks.length - 1] : null;
   return `<section class="summary-panel" role="dialog" aria-label="The deal's summary">
     <h2 class="summary-title ${last.outcome}">${esc(summaryTitle(last))}</h2>
-    <p class="summary-text">${esc(summarySentence(last))}</p>
+    <p class="summary-text">${esc(last.text)}</p>
     ${last.trump ? `<p class="muted">Trump ${suitIcon(last.trump)} ${suitWord(last.trump)}${last.called ? ` · called ${cardText(last.called)}` : ""}</p>` : ""}
     <table class="points"><thead><tr><th>${n === 4 ? "Seat" : "Player"}</th><th>Tricks</th><th>Points</th><th>Score</th></tr></thead>
       <tbody>${points}</tbody></table>
@@ -986,7 +953,7 @@ function gameOverTitle() {
     winners = sides()[s.rubber.winner];
   }
   if (s.you !== null && winners.includes(s.you)) return "You win!";
-  if (s.table.rules.players === 4) return `${sideName(winners.length ? [winners[0], (winners[0] + 2) % 4] : [])} win`;
+  if (s.table.rules.players === 4) return `${sideName(winners.length ? [winners[0], partnerOf(winners[0])] : [])} win`;
   return `${winners.map((w) => nameOf(w)).join(" and ")} win${winners.length > 1 ? "" : "s"}`;
 }
 
