@@ -31,7 +31,7 @@ from euchre.deal import Deal, DealResult, IllegalActionError
 from euchre.game import Game, Rubber
 from euchre.records import game_record
 from euchre.rules import Rules
-from euchre.server import hints, views
+from euchre.server import views
 from euchre.server.limits import LimitError, Limits
 from euchre.server.storage import (
     MatchRecord,
@@ -262,6 +262,7 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self.match = self._replay(record.matches[-1])
         self.matches = len(record.matches)
+        self._last_texts: tuple[Deal | None, dict[int | None, str]] = (None, {})
         self.used = time.monotonic()
         """When the table was last asked for (a finished table idle long enough may be
         dropped from memory, :meth:`Tables.make_room`)."""
@@ -400,7 +401,15 @@ class Table:
         if last is None:
             return None
         deal = last[1]
-        return views.summary_text(deal.result, self.rules, self.names(), deal.dealer, seat)
+        kept, texts = self._last_texts
+        if kept is not deal:  # worded once per deal and seat, not at every broadcast
+            texts = {}
+            self._last_texts = (deal, texts)
+        text = texts.get(seat)
+        if text is None:
+            text = texts[seat] = views.summary_text(deal.result, self.rules, self.names(),
+                                                    deal.dealer, seat)
+        return text
 
     def public_state(self) -> dict[str, Any]:
         """The part of the state every connection may see: table, scores, last deal."""
@@ -667,7 +676,11 @@ class Table:
             return _error("not_your_turn", "a hint is given only when it is your turn")
         seq = match.seq
         obs = deal.observation(seat)
-        advice = await asyncio.to_thread(hints.advise, obs, random.randrange(1 << 30))
+        # the expert (numba, the solver: 140 MB and many objects for the garbage collector
+        # to walk) is loaded at the first hint, not at start-up
+        from euchre.server.hints import advise
+
+        advice = await asyncio.to_thread(advise, obs, random.randrange(1 << 30))
         return {"type": "hint", "seq": seq, **advice}
 
     async def rematch(self, conn: Connection) -> dict[str, Any] | None:

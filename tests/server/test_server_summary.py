@@ -42,3 +42,16 @@ def test_the_makers_a_seat_knows() -> None:
     assert known_makers(Rules(players=5), 2, None) == [2]
     assert known_makers(Rules(players=5), 2, 4) == [2, 4]
     assert known_makers(Rules(players=3), None, None) == []
+
+
+def test_the_server_starts_without_the_expert() -> None:
+    """The expert bot (numba, the solver) loads at the first hint: eagerly it tripled the
+    objects the garbage collector walks and the 200-table p99 went from 13-17 to 60-95 ms
+    (docs/benchmarks.md)."""
+    import subprocess
+    import sys
+
+    code = "import sys, euchre.server.app; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True)
+    assert out.stdout.strip() == "False"
