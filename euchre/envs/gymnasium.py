@@ -41,7 +41,7 @@ from euchre import core, vector
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import Bot, check_rules, choose, make_bot
 from euchre.deal import IllegalActionError, Observation
-from euchre.envs.table import Table, observation_high, observation_size
+from euchre.envs.table import Table, observation_high, observation_size, show
 from euchre.rules import Rules
 
 __all__ = ["ENV_ID", "EuchreEnv", "VectorEuchreEnv"]
@@ -192,15 +192,7 @@ class EuchreEnv(gymnasium.Env[Float32Array, np.int64]):
 
     def render(self) -> str | None:
         """``ansi``: the table in RECORDS notation as text; ``human``: printed."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode: "
-                                  "make the environment with render_mode='ansi' or 'human'")
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return show(self.table, self.render_mode, gymnasium.logger.warn)
 
 
 # -- many deals at once --------------------------------------------------------------------------

@@ -36,7 +36,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from euchre.actions import NUM_ACTIONS
-from euchre.envs.table import Table, observation_high, observation_size
+from euchre.envs.table import Table, observation_high, observation_size, show
 from euchre.rules import Rules
 
 __all__ = ["EuchreAEC", "env", "raw_env"]
@@ -167,15 +167,7 @@ class EuchreAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         """``ansi``: the table in RECORDS notation as text; ``human``: printed."""
         if not self._has_reset:
             raise RuntimeError("reset the environment before rendering it")
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode: "
-                                  "make the environment with render_mode='ansi' or 'human'")
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return show(self.table, self.render_mode, gymnasium.logger.warn)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -41,7 +42,7 @@ from euchre.records import game_record
 from euchre.rules import Rules
 
 __all__ = ["EPISODES", "REWARDS", "Table", "observation_high", "observation_layout",
-           "observation_size"]
+           "observation_size", "show"]
 
 EPISODES: Final = ("deal", "game")
 """An episode is one deal, or one game to the target (a rubber with ``Rules.rubber``)."""
@@ -329,3 +330,16 @@ class Table:
             lines.append(f"seat {deal.to_move} to move: {legal}")
         return "\n".join(lines)
 
+
+def show(table: Table, render_mode: str | None, warn: Callable[[str], None]) -> str | None:
+    """``render()`` of both environments: ``"ansi"`` returns the table's text,
+    ``"human"`` prints it, and no render mode warns through the library's logger."""
+    if render_mode is None:
+        warn("render() was called without a render_mode: make the environment with "
+             "render_mode='ansi' or 'human'")
+        return None
+    text = table.render()
+    if render_mode == "human":
+        print(text)
+        return None
+    return text

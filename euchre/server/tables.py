@@ -540,14 +540,9 @@ class Table:
             place = self.match.place_at[seat]
             self.away.discard(place)  # acting takes the seat back
             self.reading.discard(place)  # and is reading on
-            try:
-                await self._commit(seat, action)
-            except StorageConflict as e:
-                await self._reload(e)
-                return _error("stale", "the table was changed elsewhere and has been "
-                              "reloaded: nothing was done", seq=self.match.seq)
-            except StorageError as e:
-                return _error("storage", f"{e}: nothing was done")
+            refused = await self._write(self._commit(seat, action))
+            if refused is not None:
+                return refused
         self.kick()
         return None
 
@@ -628,6 +623,19 @@ class Table:
                 log.exception("table %s: the bot at place %d failed", self.id, place)
                 return
 
+    async def _write(self, write: Awaitable[None]) -> dict[str, Any] | None:
+        """Wait for a person's write: ``None`` once stored, else the error to answer.
+        A write storage already holds another (a conflict) reloads the table."""
+        try:
+            await write
+        except StorageConflict as e:
+            await self._reload(e)
+            return _error("stale", "the table was changed elsewhere and has been "
+                          "reloaded: nothing was done", seq=self.match.seq)
+        except StorageError as e:
+            return _error("storage", f"{e}: nothing was done")
+        return None
+
     async def _reload(self, conflict: StorageError) -> bool:
         """Rebuild the table from storage after a write conflict (the lock is held).
 
@@ -692,14 +700,9 @@ class Table:
                 return _error("not_over", "the game is not over yet: finish it first")
             number = self.match.number + 1
             seed = secrets.randbits(63)
-            try:
-                await self.storage.start_match(self.id, number, seed)
-            except StorageConflict as e:
-                await self._reload(e)
-                return _error("stale", "the table was changed elsewhere and has been "
-                              "reloaded: nothing was done", seq=self.match.seq)
-            except StorageError as e:
-                return _error("storage", f"{e}: nothing was done")
+            refused = await self._write(self.storage.start_match(self.id, number, seed))
+            if refused is not None:
+                return refused
             self.match = Match(self.rules, seed, number)
             self.matches = number
             self._bots = self._make_bots(number)
