@@ -34,7 +34,6 @@ False
 
 from __future__ import annotations
 
-import os
 from typing import Any, Final
 
 import numpy as np
@@ -135,11 +134,10 @@ __all__ = [
 Int64Array = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-_JIT_OFF: Final = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
-
 
 def _jit(fn: Any) -> Any:
-    # error_model="numpy": no zero-division checks on the seat arithmetic (n is never 0)
+    """Compile ``fn`` with numba, cached on disk beside the module.  ``error_model="numpy"``
+    drops the zero-division checks of the seat arithmetic (there is always a player)."""
     return njit(cache=True, nogil=True, error_model="numpy")(fn)
 
 
