@@ -130,7 +130,7 @@ def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
     if key == "ismcts" and key not in BOTS:
         raise ImportError("the ismcts bot needs OpenSpiel: pip install -e '.[bench]'")
     if key not in BOTS and key not in BOT_OPTIONS:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}, policy:PATH")
     if colon:
         if key not in BOT_OPTIONS:
             raise ValueError(f"the {key} bot takes no options: {name!r}")

@@ -12,6 +12,9 @@ cannot see at random, consistently with what it saw
 environments' own encoder.  The observation holds only what the seat may know (RULES §12),
 so every such deal gives the same tensor.
 
+A saved policy is read with pickle, as sb3 saves it: load only files you trust (the web
+server seats only the bots of :data:`euchre.bots.BOTS`, never a policy).
+
 Needs the optional extra ``rl`` (sb3-contrib, CPU PyTorch and OpenSpiel); they are
 imported when a policy is loaded, never when :mod:`euchre.bots` is.
 """

@@ -187,7 +187,7 @@ def bot_names(text: str, seats: int, what: str = "seat") -> list[str]:
     for name in names:
         base = name.partition(":")[0]
         if base not in BOTS and base not in ("ismcts", "policy"):
-            fail(f"unknown bot {name!r} in --bots; bots: {', '.join(BOTS)}")
+            fail(f"unknown bot {name!r} in --bots; bots: {', '.join(BOTS)}, policy:PATH")
         if base not in BOTS or base != name:  # OpenSpiel missing, or options to check
             try:
                 make_bot(name, 0)

@@ -75,3 +75,14 @@ def test_the_bots_observation_is_the_environments(players: int) -> None:
             action = int(rng.choice(np.flatnonzero(info["action_mask"])))
             obs, _, done, _, info = env.step(action)
     assert checked > 30
+
+
+def test_the_web_server_never_seats_a_policy() -> None:
+    """A saved policy is read with pickle: a table asking for one is refused."""
+    from euchre.bots import BOTS
+    from euchre.server.protocol import CreateTable
+
+    seats = [{"kind": "you"}, {"kind": "bot", "bot": "policy:x.zip"}]
+    body = CreateTable.model_validate({"rules": {"players": 2}, "seats": seats})
+    with pytest.raises(ValueError, match=r"unknown bot 'policy:x\.zip'"):
+        body.check(BOTS)
