@@ -19,10 +19,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra, and check the
-# PettingZoo and Gymnasium environments with those libraries' own tests.
+# The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra, check the
+# PettingZoo and Gymnasium environments with those libraries' own tests, and run the worked
+# example (examples/maskable_ppo.py) at a tiny size with the `rl` extra (CPU PyTorch).
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl]'
 	touch $(BENCH_STAMP)
 
 play: $(STAMP)
@@ -43,7 +44,7 @@ $(CHROMIUM):
 test: $(BENCH_STAMP) lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check euchre tests benchmarks
+	$(BIN)/ruff check euchre tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -89,7 +89,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from euchre.bots import make_bot, play_deal
+from euchre.bots import make_bot, normal_name, play_deal
 from euchre.deal import Deal
 from euchre.rules import Rules
 
@@ -254,7 +254,7 @@ class Tournament:
     chunk_size: int = CHUNK_SIZE
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "bots", tuple(b.strip().lower() for b in self.bots))
+        object.__setattr__(self, "bots", tuple(normal_name(b) for b in self.bots))
         if not self.bots:
             raise ValueError("a tournament needs at least one bot")
         if self.deals < 1:

@@ -23,7 +23,7 @@ from euchre.game import Game
 from euchre.rules import Rules
 
 __all__ = ["BOTS", "BOT_OPTIONS", "Bot", "RandomBot", "check_rules", "choose", "make_bot",
-           "play_deal", "play_game"]
+           "normal_name", "play_deal", "play_game"]
 
 
 @runtime_checkable
@@ -100,14 +100,37 @@ if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: Open
     BOT_OPTIONS["ismcts"] = _ismcts
 
 
+def _policy(seed: int | random.Random | None, path: str) -> Bot:
+    from euchre.bots.policy import PolicyBot
+
+    return PolicyBot.load(path, seed)
+
+
+BOT_OPTIONS["policy"] = _policy
+"""``policy:PATH``: a policy trained on the Gymnasium environment (the ``rl`` extra)."""
+
+_VERBATIM = frozenset({"policy"})
+"""Bots whose options keep their case (a path)."""
+
+
+def normal_name(name: str) -> str:
+    """A bot name as :func:`make_bot` reads it: trimmed, in lower case, except the
+    options of ``policy:PATH`` (a path keeps its case)."""
+    key, colon, options = name.strip().partition(":")
+    key = key.strip().lower()
+    return key + colon + (options if key in _VERBATIM else options.lower())
+
+
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
     """A bot by name (``random``, ``basic``, ``intermediate``, ``expert``, ``ismcts`` or
-    ``ismcts:SIMS`` with OpenSpiel)."""
-    key, colon, options = name.strip().lower().partition(":")
+    ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with the ``rl`` extra)."""
+    key, colon, options = normal_name(name).partition(":")
+    if key == "policy" and not colon:
+        raise ValueError("the policy bot needs the path of a saved policy: policy:PATH")
     if key == "ismcts" and key not in BOTS:
         raise ImportError("the ismcts bot needs OpenSpiel: pip install -e '.[bench]'")
-    if key not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+    if key not in BOTS and key not in BOT_OPTIONS:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}, policy:PATH")
     if colon:
         if key not in BOT_OPTIONS:
             raise ValueError(f"the {key} bot takes no options: {name!r}")

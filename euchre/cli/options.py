@@ -24,7 +24,7 @@ from typing import Annotated, Any, Final, NoReturn
 
 import typer
 
-from euchre.bots import BOTS, Bot, check_rules, make_bot
+from euchre.bots import BOTS, Bot, check_rules, make_bot, normal_name
 from euchre.rules import Rules, RulesError
 
 __all__ = [
@@ -183,11 +183,11 @@ def bot_names(text: str, seats: int, what: str = "seat") -> list[str]:
 
     An unknown name or a wrong count exits 2 with one line.
     """
-    names = [name.strip().lower() for name in text.split(",")]
+    names = [normal_name(name) for name in text.split(",")]
     for name in names:
         base = name.partition(":")[0]
-        if base not in BOTS and base != "ismcts":
-            fail(f"unknown bot {name!r} in --bots; bots: {', '.join(BOTS)}")
+        if base not in BOTS and base not in ("ismcts", "policy"):
+            fail(f"unknown bot {name!r} in --bots; bots: {', '.join(BOTS)}, policy:PATH")
         if base not in BOTS or base != name:  # OpenSpiel missing, or options to check
             try:
                 make_bot(name, 0)

@@ -59,7 +59,8 @@ def tournament(
              "five-handed: one seat A, the rest B, and the other way round), or one name "
              "per seat. ismcts[:SIMS[:WORLDS]] needs OpenSpiel and plays every variant; "
              "four-handed it turns on OpenSpiel's rules unless told otherwise (the dealer "
-             "must take up, stick the dealer).")] = "basic,random",
+             "must take up, stick the dealer). policy:PATH plays a policy saved by "
+             "examples/maskable_ppo.py (the rl extra).")] = "basic,random",
     deals: Annotated[int, typer.Option(
         "--deals", "-k", metavar="K",
         help="Deal sets to play; each is played under every seating.")] = 1000,
