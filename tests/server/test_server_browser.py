@@ -375,3 +375,30 @@ def test_a_friend_joins_with_the_invitation_link_and_a_stranger_watches(
     watcher.wait_for_selector(".watching")
     assert watcher.locator(".hand-card").count() == 0
     assert errors == []
+
+
+def test_the_lobby_pages_through_the_open_tables(tmp_path: Path, browser: Any) -> None:
+    """``/api/tables`` answers a page at a time (a limit of the server): the lobby shows
+    where it is and pages to older and newer tables."""
+    from euchre.server.limits import Limits
+
+    with running_server(tmp_path / "pages.sqlite3", limits=Limits(page=2)) as srv:
+        for k in range(3):
+            srv.create({"players": 2}, [{"kind": "you", "name": f"P{k}"}, {"kind": "friend"}])
+        errors: list[str] = []
+        page = _page(browser, errors)
+        page.goto(srv.base + "/")
+        where = page.locator("#page-where")
+        where.wait_for()
+        assert where.inner_text() == "open tables 1–2 of 3"
+        assert page.locator("#open-tables .table-item").count() == 2
+        assert page.locator("#page-newer").is_disabled()
+        page.click("#page-older")
+        page.wait_for_function(
+            "document.querySelector('#page-where').textContent.startsWith('open tables 3')")
+        assert page.locator("#open-tables .table-item").count() == 1
+        assert page.locator("#page-older").is_disabled()
+        page.click("#page-newer")
+        page.wait_for_function(
+            "document.querySelector('#page-where').textContent.startsWith('open tables 1')")
+        assert errors == []

@@ -58,6 +58,11 @@ export async function showLobby(root) {
         <div id="open-tables"><p class="muted">Loading…</p></div>
         <h2>Finished games</h2>
         <div id="finished"><p class="muted">Loading…</p></div>
+        <nav id="pages" class="pages" aria-label="More tables" hidden>
+          <button class="small" id="page-newer" type="button">Newer</button>
+          <span id="page-where" class="muted small"></span>
+          <button class="small" id="page-older" type="button">Older</button>
+        </nav>
       </section>
     </div>`;
   const form = $("#new-form");
@@ -226,11 +231,15 @@ function scoreText(scores) {
   return (scores.length === 4 ? [scores[0], scores[1]] : scores).join(" – ");
 }
 
+/** Where the lists start: the server answers a page of tables at a time. */
+let pageOffset = 0;
+
 async function refreshTables() {
   let data;
-  try { data = await api("/api/tables"); } catch { return; }
+  try { data = await api(`/api/tables?offset=${pageOffset}`); } catch { return; }
   const open = $("#open-tables");
   if (!open) return;
+  showPages(data);
   open.innerHTML = data.open.length ? `<ul class="table-list">${data.open.map((t) => `
     <li class="table-item">
       <div class="table-head"><strong>${esc(t.name)}</strong>
@@ -259,6 +268,22 @@ async function refreshTables() {
         <a class="button small" href="/api/tables/${f.id}/matches/${f.match}/record"
           download>Record</a></div></li>`;
   }).join("")}</ul>` : `<p class="muted">None yet.</p>`;
+}
+
+/** The paging buttons: newer and older pages of the open tables and finished games. */
+function showPages(data) {
+  const nav = $("#pages");
+  if (!nav) return;
+  const first = data.offset === 0;
+  nav.hidden = first && data.next === null;
+  const shown = data.open.length ? `open tables ${data.offset + 1}–${data.offset + data.open.length} of ${data.open_total}` : `page ${Math.floor(data.offset / data.limit) + 1}`;
+  $("#page-where").textContent = shown;
+  const newer = $("#page-newer");
+  const older = $("#page-older");
+  newer.disabled = first;
+  older.disabled = data.next === null;
+  newer.onclick = () => { pageOffset = Math.max(0, data.offset - data.limit); refreshTables(); };
+  older.onclick = () => { pageOffset = data.next; refreshTables(); };
 }
 
 /** Leave a table (your seat opens to others), or delete one you created. */
