@@ -198,3 +198,28 @@ def test_the_core_runs_as_plain_python_with_the_same_results() -> None:
                               capture_output=True, text=True)
         runs.append(json.loads(done.stdout))
     assert runs[0] == runs[1]
+
+
+def test_cached_kernels_of_other_modules_are_dropped_when_the_core_changes() -> None:
+    """Numba's cache does not see a change to the core from the modules that call it; the
+    core drops their cached kernels when its own text changes, so no kernel runs old
+    rules."""
+    cache = Path(core.__file__).resolve().parent / "__pycache__"
+    stale = cache / "vector.a_kernel_built_on_old_rules-1.py311.nbi"
+    own = cache / "core.a_kernel_of_the_core-1.py311.nbi"
+    digest = cache / "core.rules-digest"
+    if not os.access(cache, os.W_OK):
+        pytest.skip("the package's __pycache__ cannot be written: numba caches elsewhere")
+    kept = digest.read_text()
+    stale.write_text("")
+    own.write_text("")
+    try:
+        core._forget_stale_kernels()  # the same text: nothing to drop
+        assert stale.exists()
+        digest.write_text("the digest of an older core")
+        core._forget_stale_kernels()
+        assert not stale.exists() and own.exists()  # numba renews the core's own
+        assert digest.read_text() == kept
+    finally:
+        stale.unlink(missing_ok=True)
+        own.unlink(missing_ok=True)
