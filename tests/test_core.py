@@ -147,6 +147,7 @@ def _core_copy(replace: str, by: str) -> ModuleType:
     spec = importlib.util.spec_from_loader("broken_core", loader=None)
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
+    module.__file__ = core.__file__  # the copy reads the core's own digest, unchanged
     sys.modules["broken_core"] = module
     config: Any = numba.config
     was = config.DISABLE_JIT
