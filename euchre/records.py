@@ -32,7 +32,6 @@ __all__ = [
     "parse_records",
     "read_records",
     "replay",
-    "replay_text",
 ]
 
 
@@ -265,38 +264,3 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
 def _is_seat(value: object, n: int) -> bool:
     """Whether ``value`` is an int from 0 to n - 1 (a bool is no seat)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
-
-
-_OUTCOME_WORDS = {
-    "made": "made it",
-    "march": "marched",
-    "euchred": "were euchred",
-}
-
-
-def replay_text(replayed: Replayed, index: int) -> str:
-    """One line of plain words for a replayed deal."""
-    s = replayed.summary
-    deal = replayed.deal
-    head = f"deal {index}: dealer seat {deal.dealer}"
-    result = deal.result
-    if result.thrown_in:
-        text = f"{head}: all passed, thrown in"
-    elif s["trump"] is None:
-        text = f"{head}: unfinished in bidding"
-    else:
-        who = f"seat {s['maker']}" + (" alone" if s["alone"] else "")
-        if s["partner"] is not None:
-            who += f" with seat {s['partner']}"
-        text = f"{head}: trump {s['trump']} by {who}"
-        if s["lone_defender"] is not None:
-            text += f", seat {s['lone_defender']} defending alone"
-        if s["complete"]:
-            text += (f"; tricks {s['tricks']}, {_OUTCOME_WORDS[result.outcome]}; "
-                     f"points {s['points']}")
-        else:
-            text += f"; unfinished after {sum(s['tricks'])} tricks"
-    if replayed.score is not None:
-        text += f"; score {list(replayed.score)}"
-    return text
-
