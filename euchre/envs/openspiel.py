@@ -692,8 +692,9 @@ def sample_world(info: InfoSet, rng: random.Random) -> tuple[list[int], list[int
                 trump = (a - TRUMP) % 4
                 maker, alone = s, a >= TRUMP_ALONE
                 taken = turnup == JOKER and joker_suit is None  # a turned-up joker named
-            if p == 4 and alone:
-                out.add((maker + 2) % 4)
+            partner = rules.partner_of(maker)
+            if alone and partner is not None:
+                out.add(partner)
             exchange_due = taken and dealer not in out
         elif a == HIDDEN or DISCARD <= a < CALL:
             if exchange_due and not exchange_done:
@@ -704,8 +705,9 @@ def sample_world(info: InfoSet, rng: random.Random) -> tuple[list[int], list[int
         elif CALL <= a < PASS:
             called = a - CALL
         elif a == DEFEND_ALONE:
-            if p == 4:
-                out.add((s + 2) % 4)
+            partner = rules.partner_of(s)
+            if partner is not None:
+                out.add(partner)
             else:
                 out.update(x for x in range(p) if x not in (s, maker))
         elif 0 <= a < DISCARD:
