@@ -48,7 +48,7 @@ def action_words(action: Action, obs: Observation) -> str:
     if kind is ActionKind.ORDER:
         if obs.seat == obs.dealer:
             return f"take it up{alone}"
-        if obs.rules.players == 4 and obs.seat == (obs.dealer + 2) % 4:
+        if obs.seat == obs.rules.partner_of(obs.dealer):
             return f"assist{alone}"
         return f"order it up{alone}"
     if kind is ActionKind.TRUMP and action.suit is not None:
