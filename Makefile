@@ -21,9 +21,10 @@ $(STAMP): pyproject.toml
 
 # The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra, check the
 # PettingZoo and Gymnasium environments with those libraries' own tests, and run the worked
-# example (examples/maskable_ppo.py) at a tiny size with the `rl` extra (CPU PyTorch).
+# example (examples/maskable_ppo.py) at a tiny size with the `rl` extra (CPU PyTorch), and
+# run tournaments and self-play on a real Ray cluster of one and two nodes (`distributed`).
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl,data,distributed]'
 	touch $(BENCH_STAMP)
 
 play: $(STAMP)

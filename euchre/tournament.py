@@ -81,16 +81,17 @@ and with OpenSpiel), so a script that runs a tournament on several workers needs
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from euchre.bots import make_bot, normal_name, play_deal
 from euchre.deal import Deal
+from euchre.distributed import Backend, Status, StatusHook, run_job
 from euchre.rules import Rules
 
 __all__ = [
@@ -105,6 +106,7 @@ __all__ = [
     "default_workers",
     "elo_ratings",
     "mean_ci",
+    "reduce_parts",
     "run_chunk",
     "run_tournament",
     "seatings",
@@ -296,6 +298,32 @@ class Tournament:
         dealer = (self.first_dealer + index) % self.rules.players
         return Deal.random(self.rules, dealer, random.Random(key), scores=scores)
 
+    # -- the work, for euchre.distributed: a unit is a chunk under one seating ----------
+    kind = "tournament"
+
+    def units(self) -> int:
+        """Pieces of work: a chunk of deal sets under one seating (:func:`work_units`)."""
+        return self.chunks * len(self.seatings)
+
+    def parameters(self) -> dict[str, Any]:
+        """What the result depends on (a checkpoint's identity)."""
+        return {"rules": self.rules.to_dict(), "bots": list(self.bots), "deals": self.deals,
+                "duplicate": self.duplicate, "seed": self.seed,
+                "chunk_size": self.chunk_size}
+
+    def run_unit(self, unit: int) -> dict[str, Any]:
+        """Play piece ``unit``: chunk ``unit // seatings`` under seating ``unit % seatings``."""
+        rotations = len(self.seatings)
+        return _play_part(self, unit // rotations, (unit % rotations,)).to_json()
+
+    def settle(self, unit: int, output: dict[str, Any]) -> dict[str, Any]:
+        """A piece's summary is what it sent."""
+        return output
+
+    def deals_of(self, summary: dict[str, Any]) -> int:
+        """Deals a piece played."""
+        return int(summary["played"])
+
     def overtime_deal(self, chunk: int, number: int, rotation: int = 0,
                       scores: Sequence[int] | None = None) -> Deal:
         """The ``number``-th deal after a chunk's sets, to finish a game in progress."""
@@ -346,6 +374,17 @@ class _Part:
     credit: list[list[float]]
     played: int
     seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The piece as JSON (a checkpoint's line, what crosses to the driver)."""
+        return {"chunk": self.chunk, "rotations": list(self.rotations), "sums": self.sums,
+                "credit": self.credit, "played": self.played}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> _Part:
+        """The piece back from :meth:`to_json`."""
+        return cls(data["chunk"], tuple(data["rotations"]), data["sums"], data["credit"],
+                   data["played"])
 
 
 def _play_part(tournament: Tournament, chunk: int, rotations: Sequence[int] | None,
@@ -421,11 +460,6 @@ def work_units(tournament: Tournament) -> int:
     """The pieces the work is cut in, each for one worker: a chunk of deal sets under
     one seating.  More workers than this would sit idle."""
     return tournament.chunks * len(tournament.seatings)
-
-
-def _part_worker(job: tuple[Tournament, int, int]) -> _Part:
-    t, chunk, rotation = job
-    return _play_part(t, chunk, (rotation,))
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -556,53 +590,61 @@ def run_tournament(
     tournament: Tournament,
     workers: int = 1,
     progress: Progress | None = None,
+    backend: Backend | None = None,
+    checkpoint: Path | None = None,
+    status: StatusHook | None = None,
 ) -> TournamentResult:
-    """Play a tournament on ``workers`` processes (1: in this process).
+    """Play a tournament on ``workers`` processes (1: in this process), or on ``backend``
+    (:class:`euchre.distributed.Backend`: a pool of processes or Ray).
 
     The work is cut in :func:`work_units` pieces (a chunk under one seating), so at
-    most that many workers are used.  The bots are checked first (:func:`check_bots`);
-    the result does not depend on ``workers``.
+    most that many workers are used; the pieces are put together in their order, never
+    in the order they finished (:func:`reduce_parts`), so the result does not depend on
+    the backend or the workers.  The bots are checked first (:func:`check_bots`).
+    ``checkpoint``: a file of finished pieces to resume from and append to
+    (:func:`euchre.distributed.run_job`).
     """
-    if workers < 1:
-        raise ValueError(f"workers are 1 or more, not {workers}")
+    if backend is None:
+        if workers < 1:
+            raise ValueError(f"workers are 1 or more, not {workers}")
+        backend = Backend("local", min(workers, work_units(tournament)))
     check_bots(tournament)
-    start = time.perf_counter()
-    chunks = tournament.chunks
+
     rotations = len(tournament.seatings)
-    workers = min(workers, work_units(tournament))
-    done: dict[int, ChunkResult] = {}
-    sets = played = 0
+    pieces = [0] * tournament.chunks
+    sets = 0
 
-    def collect(result: ChunkResult) -> None:
+    def report(s: Status) -> None:
         nonlocal sets
-        done[result.chunk] = result
-        sets += len(result.set_points)
-        if progress is not None:
-            progress(sets, tournament.deals, played)
+        for unit in (*s.skipped, *(() if s.unit is None else (s.unit,))):
+            chunk = unit // rotations
+            pieces[chunk] += 1
+            if pieces[chunk] == rotations:
+                sets += len(tournament.chunk_sets(chunk))
+                if progress is not None and s.unit is not None:
+                    progress(sets, tournament.deals, s.deals)
+        if status is not None:
+            status(s)
 
-    if workers == 1:
-        for c in range(chunks):
-            result = run_chunk(tournament, c)
-            played += result.deals_played
-            collect(result)
-    else:
-        context = multiprocessing.get_context("spawn")
-        parts: dict[int, list[_Part]] = {c: [] for c in range(chunks)}
-        with context.Pool(workers) as pool:
-            jobs = [(tournament, c, r) for c in range(chunks) for r in range(rotations)]
-            for part in pool.imap_unordered(_part_worker, jobs):
-                played += part.played
-                parts[part.chunk].append(part)
-                if len(parts[part.chunk]) == rotations:
-                    seconds = sum(p.seconds for p in parts[part.chunk])
-                    collect(_chunk_result(tournament, part.chunk, parts[part.chunk],
-                                          seconds))
-    ordered = [done[c] for c in range(chunks)]
+    run = run_job(tournament, backend, checkpoint, report)
+    used = run.workers if backend.kind == "ray" else max(1, min(
+        backend.workers or 1, work_units(tournament)))
+    return reduce_parts(tournament, run.summaries, run.seconds, used)
+
+
+def reduce_parts(tournament: Tournament, summaries: Sequence[dict[str, Any]],
+                 seconds: float, workers: int) -> TournamentResult:
+    """The tournament's result from its pieces' summaries, in piece order (the one
+    reduction, whatever ran the pieces)."""
+    rotations = len(tournament.seatings)
+    parts = [_Part.from_json(s) for s in summaries]
+    chunks = [_chunk_result(tournament, c, parts[c * rotations:(c + 1) * rotations], 0.0)
+              for c in range(tournament.chunks)]
     return TournamentResult(
         tournament,
-        [row for r in ordered for row in r.set_points],
-        [g for r in ordered for g in r.game_credit],
-        played,
-        time.perf_counter() - start,
+        [row for r in chunks for row in r.set_points],
+        [g for r in chunks for g in r.game_credit],
+        sum(p.played for p in parts),
+        seconds,
         workers,
     )
