@@ -307,7 +307,8 @@ def _run_ray(job: ChunkedJob, todo: list[int]) -> Finished:
 
     task = ray.remote(num_cpus=1, max_retries=RAY_RETRIES, retry_exceptions=False)(_unit_task)
     job_ref = ray.put(job)
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    cpus = max(1, int(resources.get("CPU", 1)))
     queue = iter(todo)
     flying: list[Any] = []
 

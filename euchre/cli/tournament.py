@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
+from euchre.cli.chunks import (
+    CheckpointOption,
+    RayAddressOption,
+    RayOption,
+    backend_of,
+    chunk_bar,
+)
 from euchre.cli.options import (
     DeckOption,
     DefendAloneOption,
@@ -39,6 +39,7 @@ from euchre.cli.options import (
     show_progress,
 )
 from euchre.cli.results import describe_rules
+from euchre.distributed import Backend, CheckpointError
 from euchre.tournament import (
     Tournament,
     TournamentResult,
@@ -75,6 +76,9 @@ def tournament(
              "50 deal sets under one seating, one piece per process at a time, so a "
              "small tournament may use fewer.")] = None,
     seed: SeedOption = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
+    checkpoint: CheckpointOption = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object on standard output (a progress bar shows "
                        "on standard error only when that is a terminal), "
@@ -112,8 +116,7 @@ def tournament(
     if deals < 2:
         fail(f"--deals is a number of deal sets, 2 or more (for a confidence interval), "
              f"not {deals}")
-    if workers is not None and workers < 1:
-        fail(f"--workers is a number of processes, 1 or more, not {workers}")
+    backend = backend_of(ray, ray_address, workers)
     names = [bot_names(name, 1)[0] for name in bots.split(",")]
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -123,25 +126,23 @@ def tournament(
     except (ValueError, ImportError) as e:
         fail(str(e))
     asked = workers or default_workers()
-    result = _run(t, asked, progress=show_progress(json_out))
+    if backend.kind == "local":
+        backend = Backend("local", min(asked, work_units(t)))
+    try:
+        result = _run(t, backend, checkpoint, progress=show_progress(json_out))
+    except (CheckpointError, ImportError) as e:
+        fail(str(e))
     if json_out:
         typer.echo(json.dumps(result.to_json()))
     else:
-        _table(Console(highlight=False), result, asked)
+        _table(Console(highlight=False), result,
+               asked if backend.kind == "local" else result.workers)
 
 
-def _run(t: Tournament, workers: int, progress: bool) -> TournamentResult:
-    bar = Progress(TextColumn("[bold]tournament[/]"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("deal sets · {task.fields[played]} deals"),
-                   TimeElapsedColumn(), TimeRemainingColumn(),
-                   console=Console(stderr=True), disable=not progress, transient=True)
-    with bar:
-        task = bar.add_task("sets", total=t.deals, played=0)
-
-        def advance(done: int, total: int, played: int) -> None:
-            bar.update(task, completed=done, played=played)
-
-        return run_tournament(t, workers=workers, progress=advance)
+def _run(t: Tournament, backend: Backend, checkpoint: Path | None,
+         progress: bool) -> TournamentResult:
+    with chunk_bar("tournament", work_units(t), progress) as update:
+        return run_tournament(t, backend=backend, checkpoint=checkpoint, status=update)
 
 
 def _pm(value: float, ci: tuple[float, float] | None, sign: bool = False) -> str:
