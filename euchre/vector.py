@@ -36,8 +36,8 @@ from euchre.cards import CARDS, cards_of
 from euchre.deal import Deal, IllegalActionError
 from euchre.rules import Rules
 
-__all__ = ["VectorDeals", "observation_layout", "observation_size", "random_deals",
-           "random_games", "record_of"]
+__all__ = ["VectorDeals", "deal_state", "observation_layout", "observation_size", "observe",
+           "random_deals", "random_games", "record_of"]
 
 Int64Array = npt.NDArray[np.int64]
 _jit = core._jit
@@ -202,6 +202,31 @@ def _observe(st: Int64Array, seat: int, off: Int64Array, row: Any) -> None:
         for i in range(st[core.TRICK_LEN]):
             row[off[_TRICK] + 33 * rel(s) + st[core.TRICK_CARDS + i]] = 1.0
             s = core.next_active(st, s)
+
+
+def deal_state(deal: Deal) -> Int64Array:
+    """The core's state of ``deal`` as dealt, before any action (apply the deal's actions
+    with :func:`euchre.core.apply_action` to follow it)."""
+    st = core.new_state(deal.rules)
+    hands = [*deal.dealt, *[0] * (5 - len(deal.dealt))]
+    core.start(st, deal.dealer, *hands, deal.dealt_dummy or 0, int(deal.turnup))
+    return st
+
+
+def observe(state: Int64Array, seat: int) -> npt.NDArray[np.float32]:
+    """One seat's observation tensor of one state (:func:`observation_layout`).
+
+    >>> from euchre import Rules
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=3)
+    >>> row = observe(deal_state(deal), 1)
+    >>> hand = observation_layout(4)["hand"]
+    >>> [c for c in range(33) if row[hand[0] + c]] == sorted(int(c) for c in deal.hand(1))
+    True
+    """
+    players = int(state[core.PLAYERS])
+    row = np.zeros(observation_size(players), dtype=np.float32)
+    _observe(state, seat, _offsets(players), row)
+    return row
 
 
 # -- batched kernels -------------------------------------------------------------------------------

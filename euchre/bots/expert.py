@@ -74,6 +74,10 @@ class ExpertBot:
         self.noise = noise
         self.worlds_used = 0
         """Worlds sampled for the last decision (for benchmarks and tests)."""
+        self.last_values: dict[Action, float] = {}
+        """The values the last :meth:`act` computed, as :meth:`evaluate` gives them (the
+        candidates it weighed: empty when only one action was legal).  Self-play records
+        them (:mod:`euchre.selfplay`)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(samples={self.samples}, time_budget={self.time_budget})"
@@ -84,10 +88,12 @@ class ExpertBot:
         legal = observation.legal_actions
         if not legal:
             raise ValueError(f"seat {observation.seat} has no legal action now")
+        self.last_values = {}
         if len(legal) == 1:
             self.worlds_used = 0
             return legal[0]
         values, tie = self._values(observation, everything=False)
+        self.last_values = {a: values[a] + tie.get(a, 0.0) for a in legal if a in values}
         if not values:
             return legal[0]
         if self.noise > 0:

@@ -20,6 +20,7 @@ from euchre.cli.analyze import analyze_command
 from euchre.cli.bench import bench_app
 from euchre.cli.play import play
 from euchre.cli.replay import replay_command
+from euchre.cli.selfplay import selfplay_command
 from euchre.cli.serve import serve_command
 from euchre.cli.simulate import simulate
 from euchre.cli.solve import solve_command
@@ -44,6 +45,7 @@ app.command("replay")(replay_command)
 app.command("analyze")(analyze_command)
 app.command("tournament")(tournament)
 app.command("serve")(serve_command)
+app.command("selfplay")(selfplay_command)
 app.command("solve")(solve_command)
 app.add_typer(bench_app, name="bench")
 
