@@ -227,7 +227,7 @@ def play_chunk(job: SelfPlay, chunk: int) -> Any:
         column = columns[field.name]
         if field.name in ("observation", "legal", "values"):
             size = field.type.list_size
-            flat = np.concatenate(column) if column else []
+            flat: Any = np.concatenate(column) if column else []
             arrays.append(pa.FixedSizeListArray.from_arrays(
                 pa.array(flat, type=field.type.value_type), size))
         else:
