@@ -10,17 +10,23 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, Final
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from euchre.bots import play_game
+from euchre.bots import make_bot, play_game
+from euchre.cli.chunks import (
+    CheckpointOption,
+    RayAddressOption,
+    RayOption,
+    backend_of,
+    chunk_bar,
+)
 from euchre.cli.options import (
     BotsOption,
     DeckOption,
@@ -41,12 +47,14 @@ from euchre.cli.options import (
 )
 from euchre.cli.results import describe_rules
 from euchre.deal import Deal
+from euchre.distributed import Backend, CheckpointError, run_job
 from euchre.game import Game, winners_of
 from euchre.records import game_record
 from euchre.rules import Rules
+from euchre.tournament import default_workers
 from euchre.vector import random_games
 
-__all__ = ["simulate"]
+__all__ = ["GAMES_PER_CHUNK", "Simulation", "simulate"]
 
 
 def simulate(
@@ -72,6 +80,14 @@ def simulate(
     dealer_must_take_up: MustTakeUpOption = None,
     to: TargetOption = None,
     draw: DrawOption = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", metavar="W", show_default=False,
+        help="Processes to play on, each a chunk of 50 games at a time (with --ray: the "
+             "CPUs of a local Ray instance it starts). Default: every core. The games are "
+             "the same on any number.")] = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
+    checkpoint: CheckpointOption = None,
 ) -> None:
     """Let bots play whole games and summarise wins, points and speed.
 
@@ -86,33 +102,111 @@ def simulate(
     if games < 1:
         fail(f"--games is a number of games, 1 or more, not {games}")
     names = bot_names(bots, players)
+    make_bots(names, 0, rules)  # an unknown bot or one that refuses the rules: one line
+    backend = backend_of(ray, ray_address, workers)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    stats = _run(rules, names, seed, games, record, progress=show_progress(json_out))
+    stats = _run(rules, names, seed, games, record, show_progress(json_out), backend,
+                 checkpoint)
     if json_out:
         typer.echo(json.dumps(stats))
     else:
         _summary(Console(highlight=False), stats, rules)
 
 
-def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | None,
-         progress: bool) -> dict[str, Any]:
-    """Play the games; the summary as the ``--json`` object.
+GAMES_PER_CHUNK: Final = 50
+"""Games per chunk of work (:mod:`euchre.distributed`)."""
 
-    When every seat is the ``random`` bot (and no draw or rubber is asked for), whole
-    games run on the compiled rules core (:func:`euchre.vector.random_games`), each
-    game with its own random stream; otherwise the bots play through the engine."""
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """The games to play, cut in chunks of :data:`GAMES_PER_CHUNK` (a
+    :class:`euchre.distributed.ChunkedJob`).
+
+    Game ``g`` is seeded from the seed and ``g``; the bots of a chunk from the seed, the
+    chunk and the seat.  When every seat is the ``random`` bot (and no draw or rubber is
+    asked for), whole games run on the compiled rules core
+    (:func:`euchre.vector.random_games`), each game with its own random stream; otherwise
+    the bots play through the engine.  So the games depend on the seed and the chunk size,
+    never on the workers.
+    """
+
+    rules: Rules
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    record: bool = False
+    chunk_size: int = GAMES_PER_CHUNK
+
+    kind = "simulate"
+
+    @property
+    def fast(self) -> bool:
+        """Whether the games run on the compiled core (every seat random)."""
+        return (all(name == "random" for name in self.bots) and not self.rules.draw
+                and not self.rules.rubber)
+
+    def units(self) -> int:
+        """Chunks of games."""
+        return -(-self.games // self.chunk_size)
+
+    def parameters(self) -> dict[str, Any]:
+        """What the games depend on."""
+        return {"rules": self.rules.to_dict(), "bots": list(self.bots), "games": self.games,
+                "seed": self.seed, "record": self.record, "chunk_size": self.chunk_size}
+
+    def run_unit(self, unit: int) -> dict[str, Any]:
+        """Play chunk ``unit``'s games: wins, points and deals by seat (and the records)."""
+        rules, n = self.rules, self.rules.players
+        seats = [f"seat {s} ({name})" for s, name in enumerate(self.bots)]
+        bots = [] if self.fast else [
+            make_bot(name, random.Random(f"{self.seed}/bot/{unit}/{k}"))
+            for k, name in enumerate(self.bots)]
+        wins, points, deals, records = [0] * n, [0] * n, 0, []
+        start = unit * self.chunk_size
+        for g in range(start, min(start + self.chunk_size, self.games)):
+            if self.fast:
+                final, played, kept = next(random_games(rules, 1, self.seed, self.record, g))
+                scores = list(final)
+                deals += played
+                winners = list(winners_of(scores, rules.target))
+                game = (Game.from_deals(rules, [Deal.from_record(r) for r in kept])
+                        if self.record else None)
+            else:
+                game_seed = random.Random(f"{self.seed}/game/{g}").getrandbits(64)
+                game = play_game(rules, bots, seed=game_seed)
+                deals += len(game.deals)
+                scores, winners = list(game.scores), list(game.winners)
+            for s in winners:
+                wins[s] += 1
+            for s, score in enumerate(scores):
+                points[s] += score
+            if game is not None and self.record:
+                records.append(game_record(game, seats))
+        summary: dict[str, Any] = {"deals": deals, "wins": wins, "points": points}
+        if self.record:
+            summary["records"] = records
+        return summary
+
+    def settle(self, unit: int, output: dict[str, Any]) -> dict[str, Any]:
+        """A chunk's summary is what it sent."""
+        return output
+
+    def deals_of(self, summary: dict[str, Any]) -> int:
+        """Deals a chunk played."""
+        return int(summary["deals"])
+
+
+def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | None,
+         progress: bool, backend: Backend | None = None,
+         checkpoint: Path | None = None) -> dict[str, Any]:
+    """Play the games; the summary as the ``--json`` object.  The chunks' figures are
+    added up in chunk order, and the records written in that order."""
     n = rules.players
-    fast = all(name == "random" for name in names) and not rules.draw and not rules.rubber
-    bots = [] if fast else make_bots(names, seed, rules)
-    rng = random.Random(seed)
-    wins = [0] * n
-    points = [0] * n
-    deals = 0
-    seats = [f"seat {s} ({name})" for s, name in enumerate(names)]
-    bar = Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("games · {task.fields[deals]} deals"), TimeElapsedColumn(),
-                   console=Console(stderr=True), disable=not progress, transient=True)
+    job = Simulation(rules, tuple(names), games, seed, record is not None)
+    if backend is None or backend.kind == "local":
+        asked = default_workers() if backend is None else backend.workers or default_workers()
+        backend = Backend("local", min(asked, job.units()))
     with ExitStack() as stack:
         out: IO[str] | None = None
         if record is not None:
@@ -120,32 +214,21 @@ def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | N
                 out = stack.enter_context(record.open("w", encoding="utf-8"))
             except OSError as e:
                 fail(f"cannot write the records to {record}: {e.strerror}", 1)
-        stack.enter_context(bar)
-        task = bar.add_task("games", total=games, deals=0)
-        start = time.perf_counter()
-        for g in range(games):
-            if fast:
-                scores, played, kept = next(random_games(rules, 1, seed, out is not None, g))
-                deals += played
-                for s in winners_of(scores, rules.target):
-                    wins[s] += 1
-                for s, score in enumerate(scores):
-                    points[s] += score
-                if out is not None:
-                    game = Game.from_deals(rules, [Deal.from_record(r) for r in kept])
-                    out.write(json.dumps(game_record(game, seats)) + "\n")
-                bar.update(task, advance=1, deals=deals)
-                continue
-            game = play_game(rules, bots, seed=rng.getrandbits(64))
-            deals += len(game.deals)
-            for s in game.winners:
-                wins[s] += 1
-            for s, score in enumerate(game.scores):
-                points[s] += score
+        update = stack.enter_context(chunk_bar("simulating", job.units(), progress))
+        try:
+            run = run_job(job, backend, checkpoint, update)
+        except (CheckpointError, ImportError) as e:
+            fail(str(e))
+        wins, points, deals = [0] * n, [0] * n, 0
+        for summary in run.summaries:
+            deals += summary["deals"]
+            for s in range(n):
+                wins[s] += summary["wins"][s]
+                points[s] += summary["points"][s]
             if out is not None:
-                out.write(json.dumps(game_record(game, seats)) + "\n")
-            bar.update(task, advance=1, deals=deals)
-        seconds = time.perf_counter() - start
+                for game in summary["records"]:
+                    out.write(json.dumps(game) + "\n")
+    seconds = run.seconds
     return {
         "games": games,
         "deals": deals,
