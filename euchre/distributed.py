@@ -44,6 +44,7 @@ import json
 import multiprocessing
 import os
 import socket
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -138,6 +139,8 @@ class Status:
     """The unit that just finished (``None`` in the first report, before any ran)."""
     skipped: tuple[int, ...] = ()
     """In the first report: the units read back from the checkpoint."""
+    where: tuple[str, int] | None = None
+    """The node and the process that ran :attr:`unit`."""
 
 
 StatusHook = Callable[[Status], None]
@@ -244,7 +247,11 @@ class _Checkpoint:
 
 # -- running ------------------------------------------------------------------------------
 def _where() -> tuple[str, int]:
-    """This worker: its node and its process."""
+    """This worker: its node (Ray's node id in a Ray worker, else the host's name) and
+    its process."""
+    ray = sys.modules.get("ray")
+    if ray is not None and ray.is_initialized():
+        return str(ray.get_runtime_context().get_node_id()), os.getpid()
     return socket.gethostname(), os.getpid()
 
 
@@ -347,10 +354,10 @@ def run_job(job: ChunkedJob, backend: Backend | None = None, checkpoint: Path | 
     if checkpoint is not None:
         book = _Checkpoint(checkpoint, job, fresh=not done and not _has_header(checkpoint))
 
-    def report(unit: int | None) -> None:
+    def report(unit: int | None, place: tuple[str, int] | None = None) -> None:
         if status is not None:
             status(Status(len(done), total, deals, len({n for n, _ in where}), len(where),
-                          resumed, unit, tuple(sorted(done)) if unit is None else ()))
+                          resumed, unit, tuple(sorted(done)) if unit is None else (), place))
 
     started = False
     try:
@@ -370,7 +377,7 @@ def run_job(job: ChunkedJob, backend: Backend | None = None, checkpoint: Path | 
             done[unit] = summary
             deals += job.deals_of(summary)
             where.add(place)
-            report(unit)
+            report(unit, place)
     finally:
         if book is not None:
             book.close()

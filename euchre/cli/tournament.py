@@ -41,6 +41,7 @@ from euchre.cli.options import (
 from euchre.cli.results import describe_rules
 from euchre.distributed import Backend, CheckpointError
 from euchre.tournament import (
+    CHUNK_SIZE,
     Tournament,
     TournamentResult,
     check_bots,
@@ -72,9 +73,15 @@ def tournament(
     ] = True,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="W", show_default=False,
-        help="Processes to play on. Default: every core. The work comes in pieces of "
-             "50 deal sets under one seating, one piece per process at a time, so a "
+        help="Processes to play on. Default: every core. The work comes in pieces (a "
+             "chunk of deal sets under one seating), one piece per process at a time, so a "
              "small tournament may use fewer.")] = None,
+    chunk_size: Annotated[int, typer.Option(
+        "--chunk-size", metavar="C",
+        help="Deal sets per chunk: a piece of work is a chunk under one seating. Games are "
+             "cut at chunks (the last game of a chunk is finished with extra deals), so "
+             "the results depend on it; larger chunks cost less scheduling on a cluster.")
+    ] = CHUNK_SIZE,
     seed: SeedOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
@@ -121,7 +128,8 @@ def tournament(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     try:
-        t = Tournament(rules, tuple(names), deals, duplicate=duplicate, seed=seed)
+        t = Tournament(rules, tuple(names), deals, duplicate=duplicate, seed=seed,
+                       chunk_size=chunk_size)
         check_bots(t)
     except (ValueError, ImportError) as e:
         fail(str(e))
