@@ -76,13 +76,14 @@ def test_every_row_agrees_with_the_replay_of_its_deal(data: Path, tmp_path: Path
         assert [str(Action.from_id(table["action"][i])) for i in at] == record["actions"]
         deal = Deal.from_record(record, apply_actions=False)
         for i in at:
-            assert table["seat"][i] == deal.to_move
+            seat = deal.to_move
+            assert seat is not None and table["seat"][i] == seat
             legal = deal.legal_action_ids()
             assert [a for a in range(NUM_ACTIONS) if table["legal"][i][a]] == legal
             obs = table["observation"][i]
             assert len(obs) == observation_size(3)
             cards = [c for c in range(33) if obs[hand[0] + c]]
-            assert cards == sorted(int(c) for c in deal.hand(deal.to_move))
+            assert cards == sorted(int(c) for c in deal.hand(seat))
             values = table["values"][i]
             valued = [a for a in range(NUM_ACTIONS)
                       if values[a] is not None and not math.isnan(values[a])]
