@@ -47,6 +47,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import nullcontext, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final, Protocol
@@ -359,29 +360,33 @@ def run_job(job: ChunkedJob, backend: Backend | None = None, checkpoint: Path | 
             status(Status(len(done), total, deals, len({n for n, _ in where}), len(where),
                           resumed, unit, tuple(sorted(done)) if unit is None else (), place))
 
-    started = False
-    try:
-        report(None)
-        finished: Iterable[tuple[int, Any, tuple[str, int]]]
-        if backend.kind == "ray":
-            started = ray_connect(backend.address, backend.workers)
-            finished = _run_ray(job, todo)
-        elif (backend.workers or 1) > 1 and len(todo) > 1:
-            finished = _run_pool(job, todo, min(backend.workers or 1, len(todo)))
-        else:
-            finished = _run_here(job, todo)
-        for unit, output, place in finished:
-            summary = _json_copy(job.settle(unit, output))
+    # Ray prints its notices to the driver (a task retried, a node lost) on standard
+    # output, from a thread: keep standard output for the command's own output
+    quiet = redirect_stdout(sys.stderr) if backend.kind == "ray" else nullcontext()
+    with quiet:
+        started = False
+        try:
+            report(None)
+            finished: Iterable[tuple[int, Any, tuple[str, int]]]
+            if backend.kind == "ray":
+                started = ray_connect(backend.address, backend.workers)
+                finished = _run_ray(job, todo)
+            elif (backend.workers or 1) > 1 and len(todo) > 1:
+                finished = _run_pool(job, todo, min(backend.workers or 1, len(todo)))
+            else:
+                finished = _run_here(job, todo)
+            for unit, output, place in finished:
+                summary = _json_copy(job.settle(unit, output))
+                if book is not None:
+                    book.add(unit, summary)
+                done[unit] = summary
+                deals += job.deals_of(summary)
+                where.add(place)
+                report(unit, place)
+        finally:
             if book is not None:
-                book.add(unit, summary)
-            done[unit] = summary
-            deals += job.deals_of(summary)
-            where.add(place)
-            report(unit, place)
-    finally:
-        if book is not None:
-            book.close()
-        ray_disconnect(started)
+                book.close()
+            ray_disconnect(started)
     summaries = [_json_copy(done[u]) for u in range(total)]
     return JobRun(summaries, time.perf_counter() - start, len({n for n, _ in where}),
                   len(where), resumed, deals, backend.kind, where)
