@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -140,10 +140,8 @@ def two_nodes() -> Iterator[tuple[str, subprocess.Popen[bytes], dict[str, str]]]
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    try:
+    with suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     proc.wait(timeout=30)
 
 
