@@ -41,6 +41,7 @@ local Ray instance, and stops only what it started.
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 import os
 import socket
@@ -289,7 +290,7 @@ def ray_connect(address: str | None, workers: int | None) -> bool:
         raise ImportError("the Ray backend needs Ray: pip install -e '.[distributed]'") from None
     if ray.is_initialized():
         return False
-    quiet: dict[str, Any] = {"logging_level": "WARNING", "log_to_driver": False,
+    quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False,
                              "configure_logging": True}
     address = address or os.environ.get("RAY_ADDRESS")
     if address:

@@ -5,6 +5,7 @@ machine's cores, whatever worker or node dies midway."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import signal
@@ -39,7 +40,7 @@ def ray_local() -> Iterator[None]:
     os.environ.update(QUIET)
     os.environ.pop("RAY_ADDRESS", None)
     temp = tempfile.mkdtemp(prefix="eray", dir="/tmp")  # Ray's sockets want a short path
-    ray.init(num_cpus=2, include_dashboard=False, _temp_dir=temp, logging_level="WARNING",
+    ray.init(num_cpus=2, include_dashboard=False, _temp_dir=temp, logging_level=logging.WARNING,
              log_to_driver=False)
     try:
         yield
