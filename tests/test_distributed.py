@@ -124,9 +124,12 @@ def test_a_killed_tournament_resumes_from_its_checkpoint_to_the_same_result(
                     and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.02)
             proc.send_signal(sig)
-            proc.communicate(timeout=60)
+            _, err = proc.communicate(timeout=60)
         finally:
             proc.kill()
+        if sig == signal.SIGINT:  # Ctrl-C: one line, and how to resume
+            assert proc.returncode == 130, err
+            assert "run the same command to resume" in err
         kept = len(path.read_text().splitlines()) - 1
         assert 3 <= kept < 48, f"the run was not stopped midway ({kept} of 48 pieces)"
         resumed = subprocess.run(euchre_command(*TOURNAMENT, "--checkpoint", str(path)),

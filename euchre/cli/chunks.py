@@ -53,9 +53,11 @@ def backend_of(ray: bool, address: str | None, workers: int | None) -> Backend:
 
 
 @contextmanager
-def chunk_bar(label: str, chunks: int, show: bool) -> Iterator[StatusHook]:
+def chunk_bar(label: str, chunks: int, show: bool,
+              checkpoint: Path | None = None) -> Iterator[StatusHook]:
     """A bar over ``chunks`` units of work on standard error; yields the status hook that
-    moves it."""
+    moves it.  Ctrl-C ends the command with one line (and how to resume from
+    ``checkpoint``) and exit status 130."""
     bar = Progress(TextColumn(f"[bold]{label}[/]"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("chunks · {task.fields[rate]} deals/s · {task.fields[nodes]} "
                               "node(s), {task.fields[workers]} worker(s)"),
@@ -73,4 +75,12 @@ def chunk_bar(label: str, chunks: int, show: bool) -> Iterator[StatusHook]:
             rate = f"{(s.deals - first[0]) / seconds:,.0f}" if seconds > 0 else "–"
             bar.update(task, completed=s.done, rate=rate, nodes=s.nodes, workers=s.workers)
 
-        yield update
+        try:
+            yield update
+        except KeyboardInterrupt:
+            bar.stop()
+            done = bar.tasks[0].completed
+            how = (f"; the {done:.0f} finished are in {checkpoint}: run the same command "
+                   f"to resume" if checkpoint is not None else
+                   " (give --checkpoint FILE to be able to resume)")
+            fail(f"interrupted after {done:.0f} of {chunks} chunks{how}", 130)

@@ -106,7 +106,8 @@ def selfplay_command(
 
         backend = Backend("local", min(workers or default_workers(), job.units()))
     try:
-        with chunk_bar("self-play", job.units(), show_progress(json_out)) as update:
+        with chunk_bar("self-play", job.units(), show_progress(json_out),
+                       checkpoint) as update:
             run = run_job(job, backend, checkpoint, update)
     except (CheckpointError, ImportError) as e:
         fail(str(e))

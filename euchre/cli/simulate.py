@@ -214,7 +214,8 @@ def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | N
                 out = stack.enter_context(record.open("w", encoding="utf-8"))
             except OSError as e:
                 fail(f"cannot write the records to {record}: {e.strerror}", 1)
-        update = stack.enter_context(chunk_bar("simulating", job.units(), progress))
+        update = stack.enter_context(chunk_bar("simulating", job.units(), progress,
+                                                checkpoint))
         try:
             run = run_job(job, backend, checkpoint, update)
         except (CheckpointError, ImportError) as e:

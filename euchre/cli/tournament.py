@@ -149,7 +149,7 @@ def tournament(
 
 def _run(t: Tournament, backend: Backend, checkpoint: Path | None,
          progress: bool) -> TournamentResult:
-    with chunk_bar("tournament", work_units(t), progress) as update:
+    with chunk_bar("tournament", work_units(t), progress, checkpoint) as update:
         return run_tournament(t, backend=backend, checkpoint=checkpoint, status=update)
 
 
