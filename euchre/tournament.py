@@ -64,7 +64,11 @@ bots that always play as partners (four names four-handed) always draw each othe
 by name, seeded from the tournament seed, the chunk and the seat (nothing unpicklable
 crosses processes), and the results are put back in chunk order.  So the results
 depend on the rules, bots, deals, seed, duplicate and chunk size, never on the number
-of workers.  A worker plays one chunk under one seating at a time (the seatings of a
+of workers or the backend: the pieces (a chunk under one seating) run through
+:mod:`euchre.distributed`, in this process, on a pool of processes or on Ray, and
+:func:`reduce_parts` puts them together in piece order, never in the order they finished
+(``--checkpoint`` resumes from the pieces already done).  A worker plays one chunk under
+one seating at a time (the seatings of a
 chunk are independent of each other), so a tournament of one chunk still keeps as many
 workers busy as it has seatings.  Workers are started with ``spawn`` (safe with threads
 and with OpenSpiel), so a script that runs a tournament on several workers needs the usual
