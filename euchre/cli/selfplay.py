@@ -37,7 +37,7 @@ from euchre.cli.options import (
     show_progress,
 )
 from euchre.distributed import Backend, CheckpointError, run_job
-from euchre.selfplay import CHUNK_SIZE, DEFAULT_WORLDS, SelfPlay, write_manifest
+from euchre.selfplay import CHUNK_SIZE, DEFAULT_WORLDS, SelfPlay, schema, write_manifest
 
 __all__ = ["selfplay_command"]
 
@@ -93,6 +93,10 @@ def selfplay_command(
         fail("--worlds and --chunk-size are 1 or more")
     names = bot_names(bots, players)
     make_bots(names, 0, rules)  # an unknown bot or one that refuses the rules: one line
+    try:
+        schema(players)  # pyarrow is there
+    except ImportError as e:
+        fail(str(e))
     backend = backend_of(ray, ray_address, workers)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
