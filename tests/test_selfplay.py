@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -115,3 +116,13 @@ def test_other_bots_write_no_values(tmp_path: Path) -> None:
              "--seed", "1", "--workers", "1")
     table = pq.read_table(tmp_path / "chunk-000000.parquet").to_pydict()
     assert all(math.isnan(v) for row in table["values"] for v in row)
+
+
+def test_without_pyarrow_one_line_names_the_extra(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    result = runner.invoke(app, ["selfplay", "--out", str(tmp_path), "--deals", "1"])
+    assert result.exit_code == 2
+    assert "pip install -e '.[data]'" in result.stderr
+    assert list(tmp_path.iterdir()) == []
