@@ -15,7 +15,9 @@ back from a checkpoint, so a resumed run reduces exactly the values an undisturb
 
 **Checkpoint.**  With ``checkpoint=FILE`` the file starts with one line naming the job
 (its :meth:`ChunkedJob.parameters`), then one JSON line per finished unit, ``{"unit": u,
-"summary": ...}``, written and flushed to the disk (``fsync``) as units finish.  A run
+"summary": ...}``, written and flushed as units finish, and forced to the disk (``fsync``)
+at most every :data:`SYNC_SECONDS` and at the end: a killed driver loses nothing, a crashed
+machine at most the units of that last half second, which run again.  A run
 given an existing checkpoint skips the units it holds; one made with other parameters is
 refused with a :class:`CheckpointError` naming the differences.  A line cut short by a
 kill is ignored (that unit runs again).
@@ -57,6 +59,7 @@ from euchre import __version__
 
 __all__ = [
     "RAY_RETRIES",
+    "SYNC_SECONDS",
     "Backend",
     "CheckpointError",
     "ChunkedJob",
@@ -68,6 +71,9 @@ __all__ = [
 
 RAY_RETRIES: Final = 8
 """How many times Ray runs a unit again after its worker or its node died."""
+SYNC_SECONDS: Final = 0.5
+"""A checkpoint is forced to the disk at most this often (each line is written and
+flushed at once): an ``fsync`` per unit would bound a large cluster's rate."""
 _PER_CPU: Final = 3
 """Ray tasks in flight per CPU of the cluster (enough to keep every worker busy)."""
 
@@ -225,11 +231,15 @@ def read_checkpoint(path: Path, job: ChunkedJob) -> dict[int, dict[str, Any]]:
 
 
 class _Checkpoint:
-    """The open checkpoint file: a line per finished unit, on the disk before it counts."""
+    """The open checkpoint file: a line per finished unit, handed to the operating system
+    before it counts (so the death of this process loses nothing), and forced to the disk
+    (``fsync``) at most every :data:`SYNC_SECONDS` and at the end (so a crash of the
+    machine loses at most those last units, which then run again)."""
 
     def __init__(self, path: Path, job: ChunkedJob, fresh: bool) -> None:
         cut = not fresh and not path.read_bytes().endswith(b"\n")
         self.file: IO[str] = path.open("a", encoding="utf-8")
+        self.synced = 0.0
         if cut:  # a line cut short by a kill: the next one starts on a line of its own
             self.file.write("\n")
         if fresh:
@@ -238,12 +248,17 @@ class _Checkpoint:
     def _write(self, entry: dict[str, Any]) -> None:
         self.file.write(json.dumps(entry) + "\n")
         self.file.flush()
-        os.fsync(self.file.fileno())
+        now = time.monotonic()
+        if now - self.synced >= SYNC_SECONDS:
+            os.fsync(self.file.fileno())
+            self.synced = now
 
     def add(self, unit: int, summary: dict[str, Any]) -> None:
         self._write({"unit": unit, "summary": summary})
 
     def close(self) -> None:
+        self.file.flush()
+        os.fsync(self.file.fileno())
         self.file.close()
 
 
