@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import pickle
 import statistics
 import sys
@@ -91,6 +92,20 @@ def driver_costs(job: ChunkedJob) -> dict[str, float]:
     start = time.perf_counter()
     summaries = [_json_copy(job.settle(u, o)) for u, o in enumerate(outputs)]
     settle = (time.perf_counter() - start) / len(outputs)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "ck.jsonl"
+        with path.open("w") as f:
+            start = time.perf_counter()
+            for summary in summaries:
+                f.write(json.dumps({"unit": 0, "summary": summary}) + "\n")
+                f.flush()
+            line = (time.perf_counter() - start) / len(summaries)
+            start = time.perf_counter()
+            for _ in range(20):
+                f.write("\n")
+                f.flush()
+                os.fsync(f.fileno())
+            fsync = (time.perf_counter() - start) / 20
     reduce = 0.0
     if isinstance(job, Tournament):
         rotations = len(job.seatings)
@@ -100,7 +115,8 @@ def driver_costs(job: ChunkedJob) -> dict[str, float]:
         start = time.perf_counter()
         reduce_parts(t, whole, 0.0, 1)
         reduce = (time.perf_counter() - start) / max(1, len(whole))
-    return {"settle_s": settle, "reduce_s": reduce, "bytes": statistics.median(sizes)}
+    return {"settle_s": settle, "reduce_s": reduce, "checkpoint_line_s": line,
+            "fsync_s": fsync, "bytes": statistics.median(sizes)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         per_unit_deals = deals / job.units()
         unit_s = per_unit_deals / one if one else float("nan")
         cores = NODES * CORES
-        driver_s = costs[name]["settle_s"] + costs[name]["reduce_s"] + ray_cost / max(counts)
+        driver_s = (costs[name]["settle_s"] + costs[name]["reduce_s"]
+                    + costs[name]["checkpoint_line_s"] + ray_cost / max(counts))
         units_per_s = cores / unit_s
         projection.append({
             "work": name, "deals_per_chunk": per_unit_deals, "chunk_s_one_core": unit_s,
@@ -167,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
             "driver_busy_fraction": units_per_s * driver_s,
             "cores_before_driver_limit": unit_s / driver_s,
             "bytes_per_chunk": costs[name]["bytes"],
+            "fsync_s": costs[name]["fsync_s"],
+            "driver_busy_fraction_fsync_every_chunk":
+                units_per_s * (driver_s + costs[name]["fsync_s"]),
             "bytes_per_s_to_driver": units_per_s * costs[name]["bytes"],
         })
     report["projection_100x32"] = projection
