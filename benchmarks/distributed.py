@@ -165,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         report["results"].append({"work": key, "local_deals_per_s": local,
                                   "ray_deals_per_s": ray_rate, "ray_over_local": ray_rate / local})
     report["overhead_per_chunk_s"] = {k: statistics.median(v) for k, v in overhead.items()}
+    # an empty chunk's wall time on W workers: the driver's share of a chunk at most (it
+    # handles them one after another), W times it a worker's share at most
     ray_cost = statistics.median(overhead.get(f"ray · {max(counts)} worker(s)", [0.0]))
     projection = []
     for name, (job, deals) in loads.items():
@@ -173,12 +175,12 @@ def main(argv: list[str] | None = None) -> int:
         unit_s = per_unit_deals / one if one else float("nan")
         cores = NODES * CORES
         driver_s = (costs[name]["settle_s"] + costs[name]["reduce_s"]
-                    + costs[name]["checkpoint_line_s"] + ray_cost / max(counts))
+                    + costs[name]["checkpoint_line_s"] + ray_cost)
         units_per_s = cores / unit_s
         projection.append({
             "work": name, "deals_per_chunk": per_unit_deals, "chunk_s_one_core": unit_s,
             "ideal_deals_per_s": cores * one,
-            "efficiency": unit_s / (unit_s + ray_cost),
+            "efficiency": unit_s / (unit_s + ray_cost * max(counts)),
             "chunks_per_s_needed": units_per_s,
             "driver_s_per_chunk": driver_s,
             "driver_busy_fraction": units_per_s * driver_s,
