@@ -21,9 +21,25 @@ TRANSLATIONS = [lang for lang in PAGES if lang != "en"]
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[CDHS]|JK)(?![A-Za-z0-9])")
 """A card in the notation players type: rank and suit (``9C``, ``TD``, ``10D``) or ``JK``."""
-RANK = re.compile(r"10|[2-9TJQKA]")
-"""What a translation may quote beyond the English page: the notation's rank letters one by
-one, to tell players of another language what ``T J Q K A`` stand for."""
+LETTERS = {"en": {}, "fr": {"R": "K", "D": "Q", "V": "J"}, "de": {"D": "Q", "B": "J"},
+           "da": {"E": "A", "D": "Q", "Kn": "J"}}
+"""The letters the terminal shows on the face of a card in each language (the glossary's), for
+the rank one types: French ``VS`` is ``JS``."""
+
+
+def shown_card(lang: str) -> re.Pattern[str]:
+    """A card as the terminal shows it in ``lang``: the notation, or its rank in the
+    language's letters."""
+    ranks = "|".join(["10", "[2-9TJQKA]", *LETTERS[lang]])
+    return re.compile(rf"(?<![A-Za-z0-9])(?:({ranks})([CDHS])|JK)(?![A-Za-z0-9])")
+
+
+def local_notation(lang: str) -> re.Pattern[str]:
+    """What a translation may quote beyond the English page: a rank letter of the notation or
+    of the language, alone or with a suit (``T``, ``V``, ``VH``, ``Kn♥``), to tell players what
+    the letters they type and the letters they see stand for."""
+    ranks = "|".join(["10", "[2-9TJQKA]", *LETTERS[lang]])
+    return re.compile(rf"(?:{ranks})[CDHS♣♦♥♠]?")
 
 
 @dataclass
@@ -43,9 +59,10 @@ class Section:
     blocks: int = 0
 
 
-def sections(text: str) -> list[Section]:
-    """Split a Markdown page into its sections, outside code blocks."""
+def sections(text: str, lang: str = "en") -> list[Section]:
+    """Split a Markdown page in ``lang`` into its sections, outside code blocks."""
     found = [Section(0, "")]
+    shown = shown_card(lang)
     fence: str | None = None
     table_rows = 0
     table_columns = 0
@@ -62,7 +79,9 @@ def sections(text: str) -> list[Section]:
             if line.startswith("```"):
                 fence = None
                 continue
-            section.cards.update(CARD.findall(line))
+            for match in shown.finditer(line):
+                rank, suit = match.groups()
+                section.cards[LETTERS[lang].get(rank, rank) + suit if rank else "JK"] += 1
             if fence == "sh":
                 section.commands.append(line.split("  #")[0].rstrip())
             continue
@@ -123,7 +142,7 @@ def test_every_page_starts_with_links_to_the_others(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_a_translation_has_the_same_headings(lang: str, english: list[Section]) -> None:
-    translated = sections(page(lang))
+    translated = sections(page(lang), lang)
     assert [s.level for s in translated] == [s.level for s in english]
     for ours, theirs in zip(translated[1:], english[1:], strict=True):
         assert ours.title != theirs.title, f"{lang}: {ours.title!r} is not translated"
@@ -132,7 +151,7 @@ def test_a_translation_has_the_same_headings(lang: str, english: list[Section]) 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_a_translation_has_the_same_tables_and_code_blocks(
         lang: str, english: list[Section]) -> None:
-    for ours, theirs in zip(sections(page(lang)), english, strict=True):
+    for ours, theirs in zip(sections(page(lang), lang), english, strict=True):
         assert ours.tables == theirs.tables, f"{lang}, {ours.title}"
         assert ours.blocks == theirs.blocks, f"{lang}, {ours.title}"
         assert ours.commands == theirs.commands, f"{lang}, {ours.title}"
@@ -142,12 +161,15 @@ def test_a_translation_has_the_same_tables_and_code_blocks(
 def test_a_translation_shows_the_same_cards_moves_and_options(
         lang: str, english: list[Section]) -> None:
     """Card notation, moves, options and commands stay as typed: every code span of the English
-    section is in the translated one, and the translation adds only single rank letters."""
-    for ours, theirs in zip(sections(page(lang)), english, strict=True):
+    section is in the translated one, and the translation adds only rank letters (of the
+    notation or of its language), alone or with a suit; the cards the terminal shows in code
+    blocks are the same once its letters are read as the notation."""
+    for ours, theirs in zip(sections(page(lang), lang), english, strict=True):
         assert ours.cards == theirs.cards, f"{lang}, {ours.title}"
         assert not theirs.spans - ours.spans, f"{lang}, {ours.title}"
         extra = ours.spans - theirs.spans
-        assert all(RANK.fullmatch(span) for span in extra), f"{lang}, {ours.title}: {extra}"
+        letters = local_notation(lang)
+        assert all(letters.fullmatch(span) for span in extra), f"{lang}, {ours.title}: {extra}"
 
 
 @pytest.mark.parametrize("lang", PAGES)
