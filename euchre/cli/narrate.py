@@ -99,9 +99,9 @@ class Narrator:
         line = (_("Your hand: {cards}").format(cards=cards) if self.names.you == self.view
                 else _("{who}'s hand: {cards}").format(who=self.names[self.view], cards=cards))
         if obs.trump is not None:
-            line += f"   [dim]{_('trump')}[/] {self.style.suit(obs.trump)}"
+            line += "   [dim]" + _("trump") + f"[/] {self.style.suit(obs.trump)}"
         if obs.phase is Phase.PLAY:
-            line += f"   [dim]{_('tricks:')}[/] {self._tally(obs)}"
+            line += "   [dim]" + _("tricks:") + f"[/] {self._tally(obs)}"
         return line
 
     def _tally(self, obs: Observation) -> str:
@@ -216,8 +216,10 @@ class Narrator:
             name = f"{self.names[seat]}:".ljust(width)
             self.say(f"{name} {self.style.cards(sort_hand(hands[seat]))}")
         if dummy is not None:
-            self.say(f"{_('Dummy:').ljust(width)} {self.style.cards(sort_hand(dummy))}")
-        self.say(f"[dim]{_('Kitty:').ljust(width)}[/] {self.style.cards(kitty)}")
+            dummy_label = _("Dummy:")
+            self.say(f"{dummy_label.ljust(width)} {self.style.cards(sort_hand(dummy))}")
+        kitty_label = _("Kitty:")
+        self.say(f"[dim]{kitty_label.ljust(width)}[/] {self.style.cards(kitty)}")
 
     def action(self, before: Observation, after: Observation,
                secret: Action | None = None) -> bool:
@@ -369,7 +371,7 @@ class Narrator:
             trick.winner, N_("[{mark}]{who} wins[/] with {card} ({why})"),
             N_("[{mark}]You win[/] with {card} ({why})"),
             mark=mark, card=self.style.named(best, trump), why=why)
-        tally = f"[dim]{_('tricks:')}[/] {self._tally(after)}"
+        tally = "[dim]" + _("tricks:") + f"[/] {self._tally(after)}"
         self._row(_("Trick {number}").format(number=number),
                   [*self._cards_parts(trick.leader, trick.cards, trump), ("  ", win),
                    ("  ", tally)])
@@ -565,7 +567,8 @@ class Narrator:
         if phase is Phase.BID_SUIT and all(a.kind is not ActionKind.PASS
                                            for a in obs.legal_actions):
             question = _("Stick the dealer: you must name trump.")
-        return f"[bold]{question}[/] [dim]({_('? help, h hint, q quit')})[/] › "
+        keys = _("? help, h hint, q quit")
+        return f"[bold]{question}[/] [dim]({keys})[/] › "
 
     def help(self, obs: Observation) -> None:
         """What the person may type, in plain words, for the choices of this turn."""
