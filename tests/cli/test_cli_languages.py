@@ -47,7 +47,7 @@ def english_words(lang: str) -> frozenset[str]:
             continue
         for part in (m.id,) if isinstance(m.id, str) else m.id:
             source |= words(part)
-        for part in (m.string,) if isinstance(m.string, str) else m.string:
+        for part in (m.string,) if isinstance(m.string, str) else (m.string or ()):
             target |= words(part or "")
     return frozenset(source - target - {w.lower() for w in NOTATION})
 
@@ -67,13 +67,13 @@ def test_a_whole_game_speaks_the_language(tmp_path: Path, lang: str, hello: str)
     transcript = []
     asked_help = False
     while child.expect([SAVE, PROMPT]) == 1:
-        transcript.append(child.before + child.after)
+        transcript.append(str(child.before) + str(child.after))
         child.sendline("1" if asked_help else "?")
         asked_help = True
-    transcript.append(child.before + child.after)
+    transcript.append(str(child.before) + str(child.after))
     child.sendline("")
     child.expect(pexpect.EOF)
-    transcript.append(child.before)
+    transcript.append(str(child.before))
     child.close()
     assert child.exitstatus == 0
     screen = "".join(transcript)
@@ -107,7 +107,7 @@ def test_lang_option_before_the_environment(tmp_path: Path, args: list[str],
     assert hello in (child.before or "")
     child.sendline("q")
     child.expect(r"\[\w/N\]")
-    child.sendline(child.after[1])  # the language's own "yes"
+    child.sendline(str(child.after)[1])  # the language's own "yes"
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
