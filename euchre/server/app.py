@@ -14,8 +14,13 @@ HTTP (JSON):
 ``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
 =========================================  ==================================================
 
+``GET  /api/i18n?lang=fr``                 the page's words in a language (default: the
+                                           browser's ``Accept-Language``)
+=========================================  ==================================================
+
 WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
-``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``.
+``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``;
+``/rules/{lang}``: the rules of the game for players, in English, French, German or Danish.
 
 What one client may ask is bounded (:mod:`euchre.server.limits`); a WebSocket opened from
 a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`).
@@ -36,14 +41,16 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from euchre.bots import BOTS
+from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
+from euchre.server.rulespage import rules_page
 from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
 from euchre.server.protocol import (
     ActMessage,
@@ -181,6 +188,28 @@ def create_app(
     @app.get("/history/{table_id}/{number}", include_in_schema=False)
     async def history_page(table_id: str, number: int) -> FileResponse:
         return FileResponse(index)
+
+    @app.get("/rules/{lang}", include_in_schema=False)
+    async def rules(lang: str) -> HTMLResponse:
+        """The rules for players, in ``lang`` (English where not yet translated)."""
+        if lang not in LANGUAGES:
+            raise Refusal(404, "no_rules", f"no rules in {lang!r}", lang=lang)
+        return HTMLResponse(rules_page(lang))
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_default(request: Request) -> HTMLResponse:
+        """The rules in the browser's language."""
+        return HTMLResponse(rules_page(
+            from_accept_language(request.headers.get("accept-language", ""))))
+
+    # -- the page's words ----------------------------------------------------------------
+    @app.get("/api/i18n")
+    async def i18n(request: Request, lang: str | None = None) -> dict[str, object]:
+        """The page's words (the ``web`` catalog) in ``lang``, or in the language the
+        browser's ``Accept-Language`` prefers; English for any other."""
+        if lang is None or lang not in LANGUAGES:
+            lang = from_accept_language(request.headers.get("accept-language", ""))
+        return catalog_json(lang, "web")
 
     # -- the lobby -------------------------------------------------------------------------
     @app.get("/api/options")

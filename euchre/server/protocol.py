@@ -94,6 +94,7 @@ ERROR_CODES: dict[str, str] = {
     "not_creator": "only the table's creator may delete it",
     "no_game": "the table has no such game (params: table, game)",
     "invalid_request": "the request's fields are not valid",
+    "no_rules": "no rules page in that language (params: lang)",
 }
 """Every error ``code`` the server sends, with what it means (the page words each)."""
 

@@ -1,6 +1,6 @@
 // The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay.
 
-import { $, closeOverlay } from "./util.js";
+import { $, attr, closeOverlay } from "./util.js";
 import { defsSVG } from "./cards.js";
 import { relabelLobby, showLobby } from "./lobby.js";
 import { leaveTable, relabelTable, showTable } from "./table.js";
@@ -15,7 +15,7 @@ function pageWords() {
   $(".brand").setAttribute("aria-label", _("Euchre: the lobby"));
   $("#language-tools").innerHTML = `${chooserHTML()}
     <a class="tool rules-link" href="/rules/${language()}" target="_blank" rel="help"
-      title="${_("The rules of the game")}">${_("Rules")}</a>`;
+      ${attr("title", _("The rules of the game"))}>${_("Rules")}</a>`;
   $("#language").addEventListener("change", (e) => chooseLanguage(e.target.value));
 }
 

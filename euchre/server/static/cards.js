@@ -176,6 +176,7 @@ export function markerSVG(score, suit = "S") {
   else if (s === 2) body = face(four, 0, 0) + back(0, 60);   // top two pips of the four
   else if (s === 3) body = back(0, 60) + face(three, 0, 0);
   else body = back(0, 60) + face(four, 0, 0);
+  const label = fmt(_("score {score}"), { score });
   return `<svg class="marker ${isRed(suit) ? "red" : "black"}" viewBox="-4 -4 ${W + 8} ${H + 68}"
-    role="img" aria-label="${fmt(_("score {score}"), { score })}">${body}</svg>`;
+    role="img" aria-label="${label}">${body}</svg>`;
 }

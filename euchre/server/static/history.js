@@ -1,6 +1,6 @@
 // The history page: a finished game replayed deal by deal, every hand face up.
 
-import { $, $$, api, esc, positionsFor, setTopbar, tableName } from "./util.js";
+import { $, attr, $$, api, esc, positionsFor, setTopbar, tableName } from "./util.js";
 import { cardSVG, cardText, SUITS, suitIcon } from "./cards.js";
 import { _, fmt } from "./i18n.js";
 import { actionSentence, summaryText } from "./messages.js";
@@ -126,10 +126,10 @@ function render() {
       <div class="controls">
         <div class="prompt">${actionWords(frame.action, names, deal.dealer)}</div>
         <div class="buttons">
-          <button id="h-prev" aria-label="${esc(_("previous action"))}">◀ <kbd>←</kbd></button>
+          <button id="h-prev" ${attr("aria-label", _("previous action"))}>◀ <kbd>←</kbd></button>
           <input type="range" id="h-frame" min="0" max="${deal.frames.length - 1}" value="${H.frame}"
-            aria-label="${esc(_("action in this deal"))}">
-          <button id="h-next" aria-label="${esc(_("next action"))}"><kbd>→</kbd> ▶</button>
+            ${attr("aria-label", _("action in this deal"))}>
+          <button id="h-next" ${attr("aria-label", _("next action"))}><kbd>→</kbd> ▶</button>
           <span class="muted">${H.frame}/${deal.frames.length - 1}</span>
         </div>
         <p class="muted small">${esc(fmt(_("Kitty: {cards}"), { cards: deal.kitty.map(cardText).join(" ") }))}${deal.dummy ? ` · ${esc(fmt(_("dummy: {cards}"), { cards: deal.dummy.map(cardText).join(" ") }))}` : ""}

@@ -113,5 +113,6 @@ export function joinNames(names) {
 export function chooserHTML() {
   const options = Object.entries(LANGUAGES).map(([code, name]) =>
     `<option value="${code}" ${code === lang ? "selected" : ""} lang="${code}">${name}</option>`).join("");
-  return `<select id="language" class="language" aria-label="${_("Language")}">${options}</select>`;
+  const label = _("Language");
+  return `<select id="language" class="language" aria-label="${label}">${options}</select>`;
 }

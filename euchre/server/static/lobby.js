@@ -2,7 +2,7 @@
 // tables to join or watch, and finished games to replay.
 
 import {
-  $, $$, api, esc, setTopbar, storeName, storedName, tableName, toast, VARIANT_NAMES,
+  $, attr, $$, api, esc, setTopbar, storeName, storedName, tableName, toast, VARIANT_NAMES,
 } from "./util.js";
 import { suitIcon } from "./cards.js";
 import { _, fmt, ngettext } from "./i18n.js";
@@ -67,8 +67,8 @@ export async function showLobby(root) {
         <h1 id="new-title">${_("New table")}</h1>
         <form id="new-form" autocomplete="off">
           <label class="field">${_("Your name")}
-            <input id="your-name" name="your-name" maxlength="40" placeholder="${esc(_("Your name"))}"
-              value="${esc(storedName())}">
+            <input id="your-name" name="your-name" maxlength="40" ${attr("placeholder", _("Your name"))}
+              ${attr("value", storedName())}>
           </label>
           <fieldset class="field">
             <legend>${_("Variant")}</legend>
@@ -99,7 +99,7 @@ export async function showLobby(root) {
         <div id="open-tables"><p class="muted">${_("Loading…")}</p></div>
         <h2>${_("Finished games")}</h2>
         <div id="finished"><p class="muted">${_("Loading…")}</p></div>
-        <nav id="pages" class="pages" aria-label="${esc(_("More tables"))}" hidden>
+        <nav id="pages" class="pages" ${attr("aria-label", _("More tables"))} hidden>
           <button class="small" id="page-newer" type="button">${_("Newer")}</button>
           <span id="page-where" class="muted small"></span>
           <button class="small" id="page-older" type="button">${_("Older")}</button>
@@ -134,7 +134,7 @@ function players() {
 }
 
 function check(name, label, on, note, disabled = false) {
-  return `<label class="check ${disabled ? "disabled" : ""}" title="${esc(note || "")}">
+  return `<label class="check ${disabled ? "disabled" : ""}" ${attr("title", note || "")}>
     <input type="checkbox" name="${name}" ${on ? "checked" : ""} ${disabled ? "disabled" : ""}>
     <span>${label}</span></label>`;
 }
@@ -198,7 +198,7 @@ function renderSeats(n) {
       ...bots.map((b) => [`bot:${b}`, fmt(_("Bot: {level}"), { level: b })]),
     ];
     return `<label class="seat-choice"><span class="seat-word">${i + 1}. ${word}</span>
-      <select name="seat${i}" aria-label="${esc(fmt(_("Seat {number}"), { number: i + 1 }))}">
+      <select name="seat${i}" ${attr("aria-label", fmt(_("Seat {number}"), { number: i + 1 }))}>
         ${opts.map(([v, t]) => `<option value="${v}" ${v === value ? "selected" : ""}>${esc(t)}</option>`).join("")}
       </select></label>`;
   }).join("");
@@ -269,7 +269,7 @@ function seatList(table) {
       who = `<button class="small take-seat" data-table="${table.id}" data-place="${s.place}">
         ${esc(fmt(_("Take seat {number}"), { number: s.seat + 1 }))}</button>`;
     } else if (!s.claimed) who = `<span class="muted">${_("(invited)")}</span>`;
-    return `<li>${who}${s.kind !== "bot" && s.connected ? ` <span class="dot on" title="${esc(_("connected"))}"></span>` : ""}</li>`;
+    return `<li>${who}${s.kind !== "bot" && s.connected ? ` <span class="dot on" ${attr("title", _("connected"))}></span>` : ""}</li>`;
   }).join("");
 }
 
@@ -294,7 +294,7 @@ async function refreshTables() {
     variant: VARIANT_NAMES()[t.rules.players], target: t.rules.target, deal: t.deal }))}</span></div>
       <ul class="seat-names">${seatList(t)}</ul>
       <div class="table-foot"><span class="score">${scoreText(t.scores)}</span>
-        ${t.turn_timer ? `<span class="muted small" title="${esc(_("turn timer"))}">${esc(fmt(_("{seconds} s a turn"), { seconds: t.turn_timer }))}</span>` : ""}
+        ${t.turn_timer ? `<span class="muted small" ${attr("title", _("turn timer"))}>${esc(fmt(_("{seconds} s a turn"), { seconds: t.turn_timer }))}</span>` : ""}
         ${localStorage.getItem(`euchre.token.${t.id}`)
     ? `<a class="button small primary" href="/table/${t.id}">${_("Resume")}</a>
        <button class="small table-leave" data-table="${t.id}">${_("Leave")}</button>` : ""}

@@ -57,6 +57,7 @@ export const ERRORS = {
   not_creator: () => _("Only the person who created this table may delete it."),
   no_game: () => _("This table has no such game."),
   invalid_request: () => _("The server refused the request: some field is not valid."),
+  no_rules: () => _("There are no rules in that language."),
 };
 
 /** An error from the server in the page's words (its English message if the code is new). */

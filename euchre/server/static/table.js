@@ -3,7 +3,7 @@
 // sends actions in the RECORDS notation ("pass", "order alone", "trump H", "play JH").
 
 import {
-  $, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
+  $, attr, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
   storeName, storedName, toast,
 } from "./util.js";
 import {
@@ -14,7 +14,7 @@ import { _, fmt, joinNames, ngettext, number, pgettext } from "./i18n.js";
 import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
-import { tableName, VARIANT_NAMES } from "./util.js";
+import { attr, tableName, VARIANT_NAMES } from "./util.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
@@ -84,7 +84,7 @@ function askToJoin() {
     <h2>${_("Join the table")}</h2>
     <p>${_("You were invited to play. What is your name?")}</p>
     <form id="join-form" class="join-form">
-      <input id="join-name" maxlength="40" placeholder="${esc(_("Your name"))}" value="${esc(storedName())}" autofocus>
+      <input id="join-name" maxlength="40" ${attr("placeholder", _("Your name"))} ${attr("value", storedName())} autofocus>
       <div class="buttons">
         <button class="primary" type="submit">${_("Take my seat")}</button>
         <button type="button" id="join-watch">${_("Just watch")}</button>
@@ -448,12 +448,12 @@ function renderTopbar() {
   const middle = `<span class="table-title">${esc(tableName(s.table.name, r.players))}</span>
     <span class="muted small-hide">${esc(fmt(_("{variant} · to {target}"), { variant: VARIANT_NAMES()[r.players], target: r.target }))}</span>`;
   const tools = `
-    <button class="tool" id="tool-last" title="${esc(_("Show the last trick (L)"))}">${_("Last trick")}</button>
-    ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" title="${esc(_("Ask the expert bot (I)"))}">${_("Hint")}</button>` : ""}
-    ${s.you !== null ? `<button class="tool" id="tool-leave" title="${esc(_("Leave this table"))}">${_("Leave")}</button>` : ""}
+    <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
+    ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" ${attr("title", _("Ask the expert bot (I)"))}>${_("Hint")}</button>` : ""}
+    ${s.you !== null ? `<button class="tool" id="tool-leave" ${attr("title", _("Leave this table"))}>${_("Leave")}</button>` : ""}
     ${s.over ? `<a class="tool small-hide" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Record")}</a>` : ""}
-    ${invites().length ? `<button class="tool" id="tool-invite" title="${esc(_("Invitation links"))}">${_("Invite")}</button>` : ""}
-    <button class="tool" id="tool-keys" title="${esc(_("Keyboard shortcuts (?)"))}" aria-label="${esc(_("Keyboard shortcuts"))}">?</button>`;
+    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}
+    <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}>?</button>`;
   setTopbar(middle, tools);
   $("#tool-last").onclick = showLastTrick;
   $("#tool-keys").onclick = showKeys;
@@ -489,7 +489,7 @@ function scoreboard() {
     ? `<div class="score-extra">${esc(fmt(_("{side} at the bridge"), { side: sideName(sides()[g.bridge]) }))}</div>` : "";
   const toggle = r.players === 4 && r.target === 5
     ? `<button class="link small" id="toggle-markers">${T.markers ? _("numbers") : _("card markers")}</button>` : "";
-  return `<div class="scoreboard ${T.markers && r.players === 4 && r.target === 5 ? "with-markers" : ""}" aria-label="${esc(_("Score"))}">
+  return `<div class="scoreboard ${T.markers && r.players === 4 && r.target === 5 ? "with-markers" : ""}" ${attr("aria-label", _("Score"))}>
     <div class="score-title">${_("Score")} <small>${esc(fmt(_("to {target}"), { target: r.target }))}</small> ${toggle}</div>
     ${rows}${rubber}${bridge}</div>`;
 }
@@ -510,7 +510,7 @@ function chips() {
     out.push(`<div class="chip">${actionSentence("defend alone", d.lone_defender === T.state.you ? null : esc(names()[d.lone_defender]))}</div>`);
   }
   if (d.phase === "play" || d.tricks.length) {
-    out.push(`<div class="chip tricks-chip" aria-label="${esc(_("Tricks this deal"))}"><span>${_("Tricks")}<br>
+    out.push(`<div class="chip tricks-chip" ${attr("aria-label", _("Tricks this deal"))}><span>${_("Tricks")}<br>
       <small>${trickTally().map(([who, k]) => `<span class="tally">${esc(who)} <b>${k}</b></span>`).join(" · ")}</small></span></div>`);
   }
   return `<div class="chips">${out.join("")}</div>`;
@@ -554,19 +554,19 @@ function seatBox(seat, pos) {
   const toMove = d.to_move === seat && !s.over;
   const count = d.hand_sizes[seat];
   const badges = [];
-  if (d.dealer === seat) badges.push(`<span class="badge dealer" title="${esc(_("dealer"))}">${_("Dealer")}</span>`);
+  if (d.dealer === seat) badges.push(`<span class="badge dealer" ${attr("title", _("dealer"))}>${_("Dealer")}</span>`);
   if (d.maker === seat) badges.push(`<span class="badge maker">${d.alone ? _("Maker, alone") : _("Maker")}</span>`);
   if (d.partner === seat && d.partner !== d.maker) badges.push(`<span class="badge">${_("Partner")}</span>`);
   if (d.lone_defender === seat) badges.push(`<span class="badge">${_("Alone")}</span>`);
   if (out) badges.push(`<span class="badge out">${_("Sits out")}</span>`);
-  if (info.away) badges.push(`<span class="badge away" title="${esc(_("a bot plays this seat for now"))}">${_("Bot plays")}</span>`);
-  if (s.clock && s.clock.seat === seat) badges.push(`<span class="badge clock" data-clock title="${esc(_("turn timer"))}"></span>`);
+  if (info.away) badges.push(`<span class="badge away" ${attr("title", _("a bot plays this seat for now"))}>${_("Bot plays")}</span>`);
+  if (s.clock && s.clock.seat === seat) badges.push(`<span class="badge clock" data-clock ${attr("title", _("turn timer"))}></span>`);
   const ev = d.phase !== "play" || d.trick.length === 0 ? lastEventOf(seat) : null;
   const bubble = ev && d.phase !== "play" ? `<div class="bubble">${esc(bubbleText(ev.action))}</div>` : "";
   const who = info.kind === "bot" ? `<small>${esc(fmt(_("{level} bot"), { level: info.bot }))}</small>` : "";
   const presence = info.kind === "bot" ? "" : `<span class="dot ${info.connected ? "on" : ""}"
-    title="${esc(info.connected ? _("connected") : _("away"))}"></span>`;
-  const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" aria-label="${esc(fmt(ngettext("{count} card", "{count} cards", count), { count }))}">
+    ${attr("title", info.connected ? _("connected") : _("away"))}></span>`;
+  const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" ${attr("aria-label", fmt(ngettext("{count} card", "{count} cards", count), { count }))}>
     ${Array.from({ length: Math.min(count, 10) }, () => backSVG("mini")).join("")}</div>`;
   const tricks = d.tricks_won[seat];
   return `<div class="seat pos-${pos} ${toMove ? "to-move" : ""} ${out ? "out" : ""} ${seat === s.you ? "me" : ""}"
@@ -617,8 +617,10 @@ function center(seatPos) {
   }
   if (d.phase === "exchange") {
     const card = cardText(d.turnup);
-    return `<div class="center-note">${d.dealer === s.you ? esc(fmt(_("You take up the {card}"), { card }))
-      : fmt(esc(_("{name} takes up the {card}")), { name: esc(names()[d.dealer]), card })}</div>`;
+    const params = { name: esc(names()[d.dealer]), card };
+    const note = d.dealer === s.you ? esc(fmt(_("You take up the {card}"), params))
+      : fmt(esc(_("{name} takes up the {card}")), params);
+    return `<div class="center-note">${note}</div>`;
   }
   return "";
 }
@@ -668,7 +670,7 @@ function controls() {
       <div class="buttons"><button class="primary" data-cmd="reclaim">${_("Take my seat back")}</button></div>`;
   }
   const clock = s.clock && s.clock.seat === s.you && s.you !== null
-    ? ` <span class="clock" title="${esc(_("turn timer"))}">${fmt(esc(_("{time} left")), { time: "<span data-clock></span>" })}</span>` : "";
+    ? ` <span class="clock" ${attr("title", _("turn timer"))}>${fmt(esc(_("{time} left")), { time: "<span data-clock></span>" })}</span>` : "";
   if (T.summary !== null && !s.over) {
     return s.you !== null && s.reading.includes(s.you)
       ? `<div class="prompt waiting">${_("The deal is over: the next one begins when you have read its summary.")}</div>`
@@ -678,16 +680,20 @@ function controls() {
     const spect = s.you === null ? `<span class="watching">${_("Watching")}</span> ` : "";
     const readers = s.reading.filter((x) => x !== s.you);
     if (readers.length) {
-      return `<div class="prompt waiting">${spect}${fmt(esc(_("Waiting for {names} to read the deal's summary…")), { names: `<b>${esc(joinNames(readers.map(nameOf)))}</b>` })}</div>`;
+      const params = { names: `<b>${esc(joinNames(readers.map(nameOf)))}</b>` };
+      const waiting = fmt(esc(_("Waiting for {names} to read the deal's summary…")), params);
+      return `<div class="prompt waiting">${spect}${waiting}</div>`;
     }
     const who = d.to_move === null ? "" : nameOf(d.to_move);
-    return `<div class="prompt waiting">${spect}${who ? fmt(esc(_("Waiting for {name} ({phase})…")), { name: `<b>${esc(who)}</b>`, phase: esc(phaseText(d.phase)) }) : ""}</div>`;
+    const params = { name: `<b>${esc(who)}</b>`, phase: esc(phaseText(d.phase)) };
+    const waiting = who ? fmt(esc(_("Waiting for {name} ({phase})…")), params) : "";
+    return `<div class="prompt waiting">${spect}${waiting}</div>`;
   }
   const legal = d.legal;
   const hinted = hintedAction();
   const hintCls = (a) => (hinted === a ? " hinted" : "");
   const btn = (action, label, key, extra = "") => legal.includes(action)
-    ? `<button class="${extra}${hintCls(action)}" data-act="${esc(action)}" ${T.pending ? "disabled" : ""}>${label}${key ? ` <kbd>${key}</kbd>` : ""}</button>` : "";
+    ? `<button class="${extra}${hintCls(action)}" ${attr("data-act", action)} ${T.pending ? "disabled" : ""}>${label}${key ? ` <kbd>${key}</kbd>` : ""}</button>` : "";
   const dis = T.pending ? "disabled" : "";
   switch (d.phase) {
     case "bid_turnup": {
@@ -695,7 +701,8 @@ function controls() {
       const partnerOfDealer = s.you !== null && s.you === partnerOf(d.dealer);
       const order = isDealer ? _("Take it up") : partnerOfDealer ? _("Assist") : _("Order it up");
       const orderAlone = isDealer ? _("Take it up alone") : partnerOfDealer ? _("Assist alone") : _("Order it up alone");
-      return `<div class="prompt">${fmt(esc(_("Your bid: make {suit} trump?")), { suit: `<b>${suitWord(turnupSuit())}</b>` })}${clock}</div>
+      const bid = fmt(esc(_("Your bid: make {suit} trump?")), { suit: `<b>${suitWord(turnupSuit())}</b>` });
+      return `<div class="prompt">${bid}${clock}</div>
         <div class="buttons">${btn("pass", _("Pass"), "P")}${btn("order", order, "O", "primary ")}
         ${btn("order alone", orderAlone, "A")}</div>`;
     }
@@ -728,7 +735,9 @@ function controls() {
       const left = d.hand.length - 5;
       const what = left === 5 ? _("discard five cards")
         : fmt(ngettext("discard {count} more card", "discard {count} more cards", left), { count: left });
-      return `<div class="prompt">${fmt(esc(_("You took up the dummy (its cards are marked in gold): {what}, one at a time, keeping your best five.")), { what: `<b>${esc(what)}</b>` })}${clock}</div>`;
+      const prompt = fmt(esc(_("You took up the dummy (its cards are marked in gold): {what}, one at a time, keeping your best five.")),
+        { what: `<b>${esc(what)}</b>` });
+      return `<div class="prompt">${prompt}${clock}</div>`;
     }
     case "call_partner":
       return `<div class="prompt">${_("Call your partner: name a card you do not hold; its holder is your secret partner.")}${clock}</div>
@@ -772,7 +781,7 @@ function callGrid() {
   return callOrder().map(([suit, cards]) => `<div class="call-suit ${isRed(suit) ? "red" : "black"}">
     ${suitIcon(suit)}${cards.map((c) => `
       <button class="call-card${hinted === `call ${c}` ? " hinted" : ""}${picked === c ? " selected" : ""}" data-act="call ${c}"
-        title="${esc(fmt(_("call the {card}"), { card: cardName(c) }))}" aria-label="${esc(fmt(_("call the {card}"), { card: cardName(c) }))}" ${T.pending ? "disabled" : ""}>${esc(label(c, suit))}</button>`).join("")}
+        ${attr("title", fmt(_("call the {card}"), { card: cardName(c) }))} ${attr("aria-label", fmt(_("call the {card}"), { card: cardName(c) }))} ${T.pending ? "disabled" : ""}>${esc(label(c, suit))}</button>`).join("")}
   </div>`).join("");
 }
 
@@ -796,14 +805,27 @@ function hand() {
       hintedAction() === `${verb} ${c}` ? "hinted" : "", dummy.has(c) ? "from-dummy" : "",
       d.phase === "exchange" && c === d.turnup ? "from-turnup" : ""].join(" ");
     const key = i < KEYS.length ? KEYS[i] : "";
-    const label = ok ? fmt(verb === "play" ? _("play the {card}") : _("discard the {card}"), { card: cardName(c) }) : cardName(c);
+    const label = ok ? handLabel(verb, c) : cardName(c);
     return `<button class="hand-card ${cls}" data-card="${c}" data-index="${i}"
-        ${ok && !T.pending ? `data-act="${verb} ${c}"` : 'aria-disabled="true"'} aria-label="${esc(label)}">
+        ${ok && !T.pending ? `data-act="${verb} ${c}"` : 'aria-disabled="true"'} ${attr("aria-label", label)}>
       ${cardSVG(c)}${key && ok ? `<kbd class="card-key">${key}</kbd>` : ""}
       ${dummy.has(c) ? `<span class="card-tag">${_("dummy")}</span>` : ""}
       ${d.phase === "exchange" && c === d.turnup ? `<span class="card-tag">${_("turn-up")}</span>` : ""}
     </button>`;
   }).join("")}</div>`;
+}
+
+/** A card of your hand you may play or discard, as a screen reader says it. */
+function handLabel(verb, card) {
+  const params = { card: cardName(card) };
+  return fmt(verb === "play" ? _("play the {card}") : _("discard the {card}"), params);
+}
+
+/** "Trick 2 to Ann", "Trick 3 to you". */
+function trickWon(number, seat) {
+  const params = { number, name: names()[seat] };
+  return seat === T.state.you ? fmt(_("Trick {number} to you"), params)
+    : fmt(_("Trick {number} to {name}"), params);
 }
 
 function logLines() {
@@ -827,8 +849,7 @@ function logLines() {
       plays += 1;
       if (plays % active === 0 && d.tricks[trickNo]) {
         const w = d.tricks[trickNo].winner;
-        lines.push(`<li class="trick-won">${esc(w === s.you ? fmt(_("Trick {number} to you"), { number: trickNo + 1 })
-          : fmt(_("Trick {number} to {name}"), { number: trickNo + 1, name: names()[w] }))}</li>`);
+        lines.push(`<li class="trick-won">${esc(trickWon(trickNo + 1, w))}</li>`);
         trickNo += 1;
       }
     }
@@ -850,9 +871,9 @@ function sideTop() {
   const invitePanel = inv.length && !T.invitesDismissed ? `<div class="invite-box">
     <b>${_("Invite friends")}</b> <button class="link small" id="dismiss-invites">${_("hide")}</button>
     ${inv.map((x) => `<div class="invite">${esc(fmt(_("Seat {number}:"), { number: x.place + 1 }))}
-      <input readonly value="${esc(location.origin + x.url)}" aria-label="${esc(fmt(_("invitation link for seat {number}"), { number: x.place + 1 }))}">
-      <button class="small copy" data-copy="${esc(location.origin + x.url)}">${_("Copy")}</button></div>`).join("")}</div>` : "";
-  const pace = `<div class="pace" role="group" aria-label="${esc(_("Trick pace"))}">
+      <input readonly ${attr("value", location.origin + x.url)} ${attr("aria-label", fmt(_("invitation link for seat {number}"), { number: x.place + 1 }))}>
+      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</div>` : "";
+  const pace = `<div class="pace" role="group" ${attr("aria-label", _("Trick pace"))}>
     <span class="pace-title">${_("Trick pace")}</span>
     <div class="segmented small">${Object.keys(PACES).map((k) => `<label><input type="radio" name="pace"
       value="${k}" ${k === T.pace ? "checked" : ""}><span data-pace="${k}">${PACE_WORDS()[k]}</span></label>`).join("")}</div></div>`;
@@ -875,9 +896,9 @@ function hintPanel() {
   const reason = h.reason_params && h.values.length
     ? hintReason(h.reason_params, words(h.values[0]), words(h.values[Math.min(1, h.values.length - 1)]))
     : h.reason;
-  return `<section class="hint-panel" aria-label="${esc(_("Hint"))}">
+  return `<section class="hint-panel" ${attr("aria-label", _("Hint"))}>
     <div class="hint-head"><b>${esc(fmt(_("Hint: {choice}"), { choice: choiceOf(h.action) }))}</b>
-      <button class="link small close-hint" aria-label="${esc(_("Close the hint"))}">${_("close")} <kbd>Esc</kbd></button></div>
+      <button class="link small close-hint" ${attr("aria-label", _("Close the hint"))}>${_("close")} <kbd>Esc</kbd></button></div>
     <p class="hint-reason">${esc(reason)}</p>
     <p class="hint-unit">${_("Points for your side this deal, on average:")}</p>
     <ol class="hint-values">${rows}</ol></section>`;
@@ -941,10 +962,11 @@ function askHint() {
 
 // -- dialogs -----------------------------------------------------------------------------------
 function trickHTML(trick) {
+  const won = fmt(esc(_("Won by {name}.")), { name: `<b>${esc(nameOf(trick.winner))}</b>` });
   return `<div class="trick-row">${trick.cards.map((c) => `
     <figure class="${c.seat === trick.winner ? "winner" : ""}">${cardSVG(c.card)}
       <figcaption>${esc(nameOf(c.seat))}</figcaption></figure>`).join("")}</div>
-    <p>${fmt(esc(_("Won by {name}.")), { name: `<b>${esc(nameOf(trick.winner))}</b>` })}</p>`;
+    <p>${won}</p>`;
 }
 
 function showLastTrick() {
@@ -979,7 +1001,7 @@ function summaryPanel() {
     <td>${esc(nameOf(seat))}</td><td>${last.tricks_won[seat]}</td>
     <td>${p ? `+${p}` : "–"}</td><td><b>${last.scores[seat]}</b></td></tr>`).join("");
   const trick = last.tricks.length ? last.tricks[last.tricks.length - 1] : null;
-  return `<section class="summary-panel" role="dialog" aria-label="${esc(_("The deal's summary"))}">
+  return `<section class="summary-panel" role="dialog" ${attr("aria-label", _("The deal's summary"))}>
     <h2 class="summary-title ${last.outcome}">${esc(summaryTitle(last))}</h2>
     <p class="summary-text">${esc(dealText(last.message))}</p>
     ${last.trump ? `<p class="muted">${_("Trump")} ${suitIcon(last.trump)} ${suitWord(last.trump)}${last.called ? ` · ${esc(fmt(_("called {card}"), { card: cardText(last.called) }))}` : ""}</p>` : ""}
@@ -1032,7 +1054,7 @@ function showInvites() {
 }
 
 function showKeys() {
-  const rows = KEYMAP().map((k) => `<tr data-keys="${esc(k.keys.join(","))}">
+  const rows = KEYMAP().map((k) => `<tr ${attr("data-keys", k.keys.join(","))}>
       <td>${k.label.map((x) => (x === "…" ? "…" : `<kbd>${esc(x)}</kbd>`)).join(" ")}</td><td>${esc(k.what)}</td></tr>`).join("");
   showOverlay(`<h2>${_("Keyboard shortcuts")}</h2>
     <p class="muted">${_("Each key means one thing.")}</p>

@@ -107,3 +107,9 @@ export function positionsFor(n) {
     5: ["bottom", "left", "top-left", "top-right", "right"],
   }[n];
 }
+
+/** An attribute with its value escaped: ` title="…"` (keeps quotes out of the templates,
+ * where Babel's extractor would take them for strings). */
+export function attr(name, value) {
+  return ` ${name}="${esc(value)}"`;
+}
