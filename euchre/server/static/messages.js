@@ -125,7 +125,7 @@ export function hintReason(r, best, second) {
     "The expert dealt the cards you cannot see {count} way that fits {seen}, and {how}.",
     "The expert dealt the cards you cannot see {count} ways that fit {seen}, and {how}.",
     r.worlds), { count: r.worlds, seen, how });
-  text += " " + fmt(_("{best} is worth {value} to your side on average; the next best, {second}, {second_value}."), {
+  text += " " + fmt(_("“{best}” is worth {value} to your side on average; the next best, “{second}”, {second_value}."), {
     best: best.words, value: value(best.value), second: second.words, second_value: value(second.value),
   });
   if (r.verdict === "close") text += " " + _("A close call.");
