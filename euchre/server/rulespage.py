@@ -14,12 +14,15 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from euchre.i18n import LANGUAGES, translation
+from euchre.i18n import LANGUAGES, catalog_json
 
 __all__ = ["rules_file", "rules_page"]
 
 PACKAGED = Path(__file__).parent / "rules"
 REPOSITORY = Path(__file__).resolve().parents[2] / "docs"
+RULES_TITLE = "The rules of the game"
+BACK = "Back to the lobby"
+"""Words of the page that are the JavaScript's too (``web`` catalog)."""
 
 _STYLE = """
 body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 46rem;
@@ -62,14 +65,21 @@ def rules_page(lang: str) -> str:
     shown = "en" if source.name == "rules.md" else lang
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(
         source.read_text(encoding="utf-8"))
-    words = translation(lang, "web")
+    # the page's words come from the `web` catalog (the JavaScript's messages)
+    words = catalog_json(lang, "web")["messages"]
+    assert isinstance(words, dict)
+
+    def word(text: str) -> str:
+        found = words.get(text)
+        return found if isinstance(found, str) and found else text
+
     names = {"en": "English", "fr": "Français", "de": "Deutsch", "da": "Dansk"}
     links = " ".join(
         f'<a href="/rules/{code}" lang="{code}"'
         f'{" aria-current=page" if code == lang else ""}>{names[code]}</a>'
         for code in LANGUAGES)
-    title = html.escape(words.gettext("The rules of the game"))
-    back = html.escape(words.gettext("Back to the lobby"))
+    title = html.escape(word(RULES_TITLE))
+    back = html.escape(word(BACK))
     return (f'<!doctype html>\n<html lang="{shown}">\n<head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{title}</title><style>{_STYLE}</style></head>\n<body>"
