@@ -14,13 +14,15 @@ import { _, fmt, joinNames, ngettext, number, pgettext } from "./i18n.js";
 import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
-import { attr, tableName, VARIANT_NAMES } from "./util.js";
+import { tableName, VARIANT_NAMES } from "./util.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
 /** The table again in another language: the same game and connection, new words. */
 export function relabelTable() {
   if (!T || !T.state) return;
+  const page = $("#table-page");
+  if (page) page.innerHTML = ""; // built afresh, with the new words
   render();
   if (overlayOpen() && T.state.over && $("#overlay .game-over")) showGameOver();
 }
