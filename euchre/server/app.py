@@ -50,7 +50,6 @@ from euchre.bots import BOTS
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
-from euchre.server.rulespage import rules_page
 from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
 from euchre.server.protocol import (
     ActMessage,
@@ -66,6 +65,7 @@ from euchre.server.protocol import (
     SyncMessage,
     parse_client_message,
 )
+from euchre.server.rulespage import rules_page
 from euchre.server.storage import (
     PlaceRecord,
     SQLiteStorage,

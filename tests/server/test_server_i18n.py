@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_javascript
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_javascript
 from fastapi.testclient import TestClient
 
 from euchre.i18n import LANGUAGES, catalog_json
@@ -73,7 +73,7 @@ def test_every_marked_word_of_the_scripts_reaches_the_catalogs() -> None:
         found: set[str] = set()
         with path.open("rb") as f:
             for _line, _func, message, _comments in extract_javascript(
-                    f, ["_", "ngettext", "pgettext"], [], {"parse_template_string": True}):
+                    f, DEFAULT_KEYWORDS, [], {"parse_template_string": True}):
                 found.update([message] if isinstance(message, str) else
                              [m for m in message if m])
         text = path.read_text(encoding="utf-8")
