@@ -12,12 +12,48 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # it when missing (as root, or through sudo); without apt-get that one test is skipped.
 CHROMIUM := /usr/bin/chromium
 
-$(STAMP): pyproject.toml
+BABEL_STAMP := $(VENV)/.installed-babel
+
+# The translations: euchre/locale/<lang>/LC_MESSAGES/<domain>.po, in the repository; the
+# compiled .mo files beside them are built here (and by the package build, setup.py),
+# never committed.
+LANGS := fr de da
+DOMAINS := euchre web
+PO := $(foreach d,$(DOMAINS),$(foreach l,$(LANGS),euchre/locale/$(l)/LC_MESSAGES/$(d).po))
+MO := $(PO:.po=.mo)
+
+.PHONY: catalogs compile-catalogs
+
+$(BABEL_STAMP):
 	@test -n "$(PYTHON)" && $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "euchre needs Python 3.11 or newer: install it, or run make PYTHON=/path/to/python3.11"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet 'babel>=2.12'
+	touch $(BABEL_STAMP)
+
+# the catalogs are compiled before the package is installed, and again when a .po changes
+$(STAMP): pyproject.toml setup.py | $(BABEL_STAMP) $(MO)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+euchre/locale/%.mo: euchre/locale/%.po | $(BABEL_STAMP)
+	$(BIN)/pybabel -q compile -D $(basename $(notdir $<)) -l $(firstword $(subst /, ,$*)) -i $< -o $@
+
+compile-catalogs: $(MO)
+
+# Extract every marked message into the domain's template (euchre/locale/<domain>.pot)
+# and bring every language's catalog up to date with it: new messages arrive empty (the
+# tests fail until they are translated), messages gone from the code are dropped.
+catalogs: $(BABEL_STAMP)
+	for d in $(DOMAINS); do \
+	  $(BIN)/pybabel -q extract -F babel-$$d.cfg -o euchre/locale/$$d.pot --no-location \
+	    --sort-output --add-comments=TRANSLATORS: --project=euchre \
+	    --copyright-holder="the euchre authors" . || exit 1; \
+	  for l in $(LANGS); do \
+	    $(BIN)/pybabel -q update -D $$d -i euchre/locale/$$d.pot -d euchre/locale -l $$l \
+	      --init-missing --ignore-obsolete --ignore-pot-creation-date || exit 1; \
+	  done; \
+	done
 
 # The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra, check the
 # PettingZoo and Gymnasium environments with those libraries' own tests, and run the worked
@@ -27,10 +63,10 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl,data,distributed]'
 	touch $(BENCH_STAMP)
 
-play: $(STAMP)
+play: $(STAMP) $(MO)
 	$(BIN)/euchre play $(ARGS)
 
-serve: $(STAMP)
+serve: $(STAMP) $(MO)
 	$(BIN)/euchre serve $(ARGS)
 
 $(CHROMIUM):
@@ -50,7 +86,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(BENCH_STAMP) $(CHROMIUM)
+pytest: $(BENCH_STAMP) $(CHROMIUM) $(MO)
 	$(BIN)/pytest README.md euchre tests
 
 bench: $(BENCH_STAMP)
@@ -58,3 +94,4 @@ bench: $(BENCH_STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -f $(MO)

@@ -20,7 +20,9 @@ PACKAGE = Path(euchre.__file__).resolve().parent
 
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
-                    "euchre.vector"})
+                    "euchre.vector", "euchre.i18n"})
+"""``euchre.i18n`` imports nothing of the package, only the standard library: it sits at
+the bottom so that any layer may speak the player's language."""
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel"})
 GAMES = frozenset({"euchre.envs", "euchre.envs.openspiel"})
 """OpenSpiel's game of our rules: the ismcts bot searches it, so it sits below the bots

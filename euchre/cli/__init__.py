@@ -18,6 +18,7 @@ import typer
 from euchre import __version__
 from euchre.cli.analyze import analyze_command
 from euchre.cli.bench import bench_app
+from euchre.cli.lang import LangOption, use
 from euchre.cli.play import play
 from euchre.cli.replay import replay_command
 from euchre.cli.selfplay import selfplay_command
@@ -61,8 +62,10 @@ def _root(
     version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
         help="Print the version and exit.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Euchre for two to five players: play, simulate, replay, analyze."""
+    use(lang)
 
 
 def main() -> None:

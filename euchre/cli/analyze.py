@@ -27,6 +27,7 @@ from euchre.analysis import (
     default_seat,
     review_records,
 )
+from euchre.cli.lang import LangOption, use
 from euchre.cli.options import fail, read_input, show_progress
 from euchre.cli.replay import record_seats
 from euchre.cli.seats import YOU, SeatNames
@@ -54,6 +55,7 @@ def analyze_command(
         help="Expected points lost from which a decision is a mistake.")] = MISTAKE_THRESHOLD,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="S", help="Seed of the expert's sampling.")] = 0,
+    lang: LangOption = None,
 ) -> None:
     """Review a seat's decisions in a recorded game against the expert bot.
 
@@ -63,6 +65,8 @@ def analyze_command(
     to lose this deal by the difference. Decisions that cost at least --threshold are
     mistakes. Seats are named as in euchre play.
     """
+    if lang is not None:
+        use(lang)
     if samples < 1:
         fail(f"--samples is 1 or more, not {samples}")
     text = read_input(file)

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from babel.numbers import format_decimal
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
 from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, sort_hand
+from euchre.cli.lang import N_, _, current, ngettext
 from euchre.cli.prompt import choices
 from euchre.cli.results import (
     describe_rules,
@@ -37,7 +39,7 @@ from euchre.cli.results import (
     winner_words,
 )
 from euchre.cli.seats import SeatNames
-from euchre.cli.style import SUIT_NAMES, CardStyle, card_role
+from euchre.cli.style import CardStyle, card_role, role_words, suit_name, suit_one
 from euchre.deal import Observation, Phase, Trick
 from euchre.game import Draw
 from euchre.rules import Rules
@@ -90,15 +92,16 @@ class Narrator:
                 or self._lines > _STALE_HAND)
 
     def _card(self, card: Card | None) -> str:
-        return "a card" if card is None else self.style.card(card)
+        return _("a card") if card is None else self.style.card(card)
 
     def _hand_line(self, obs: Observation) -> str:
-        whose = "Your" if self.names.you == self.view else f"{self.names[self.view]}'s"
-        line = f"{whose} hand: {self.style.cards(obs.hand)}"
+        cards = self.style.cards(obs.hand)
+        line = (_("Your hand: {cards}").format(cards=cards) if self.names.you == self.view
+                else _("{who}'s hand: {cards}").format(who=self.names[self.view], cards=cards))
         if obs.trump is not None:
-            line += f"   [dim]trump[/] {self.style.suit(obs.trump)}"
+            line += "   [dim]" + _("trump") + f"[/] {self.style.suit(obs.trump)}"
         if obs.phase is Phase.PLAY:
-            line += f"   [dim]tricks:[/] {self._tally(obs)}"
+            line += "   [dim]" + _("tricks:") + f"[/] {self._tally(obs)}"
         return line
 
     def _tally(self, obs: Observation) -> str:
@@ -139,41 +142,46 @@ class Narrator:
         names = self.names
         self.console.rule(f"[bold]Euchre[/] · {describe_rules(rules)}")
         if seed is not None:
-            self.say(f"[dim]seed {seed}: play it again with --seed {seed}[/]", 0)
+            self.say("[dim]" + _("seed {seed}: play it again with --seed {seed}").format(
+                seed=seed) + "[/]", 0)
         if draw is not None:
             self.draw(draw)
         around = [(self.view + k) % names.players for k in range(names.players)]
         labels = set(bots.values())
         if len(labels) == 1 and len(bots) == names.players - (names.you is not None):
             label = labels.pop()
-            kind = f"{label} bot" if len(bots) == 1 else f"{label} bots"
+            kind = ngettext("{label} bot", "{label} bots", len(bots)).format(label=label)
             seats = ", ".join(names[s] for s in around) + f" ({kind})"
         else:
             seats = ", ".join(f"{names[s]} ({bots[s]})" if s in bots else names[s]
                               for s in around)
-        self.say(f"At the table, clockwise: {seats}", 0)
+        self.say(_("At the table, clockwise: {seats}").format(seats=seats), 0)
         if names.players == 4:
             sides = names.sides()
-            self.say(f"{names.side_name(sides[0])} play against "
-                     f"{names.side_name(sides[1])}; partners sit opposite.", 0)
+            self.say(_("{side} play against {other}; partners sit opposite.").format(
+                side=names.side_name(sides[0]), other=names.side_name(sides[1])), 0)
             if rules.target == 5:
-                self.say("[dim]In a game to 5 each side keeps its score with a three and a "
-                         "four; the score line tells how they lie when they move.[/]", 0)
+                self.say("[dim]" + _("In a game to 5 each side keeps its score with a three "
+                                     "and a four; the score line tells how they lie when "
+                                     "they move.") + "[/]", 0)
 
     def draw(self, draw: Draw) -> None:
         """The four-handed draw: who drew what, who partners whom, who deals (RULES §11)."""
         names = self.names
-        self.console.rule("The draw for partners")
-        self.say("[dim]K high, then Q J 10 9 8 7, A low; equal cards draw again[/]", 0)
+        self.console.rule(_("The draw for partners"))
+        self.say("[dim]" + _("K high, then Q J 10 9 8 7, A low; equal cards draw again")
+                 + "[/]", 0)
         for player in range(4):
             seat = draw.seats.index(player)
             drawn = [row[player] for row in draw.rounds if row[player] is not None]
-            again = " [dim](tied, drew again)[/]" if len(drawn) > 1 else ""
-            cards = " then ".join(self.style.card(c) for c in drawn if c is not None)
-            self.say(f"{names.does(seat, 'draws')} {cards}{again}")
+            again = " [dim](" + _("tied, drew again") + ")[/]" if len(drawn) > 1 else ""
+            cards = _(" then ").join(self.style.card(c) for c in drawn if c is not None)
+            self.say(names.act(seat, N_("{who} draws {cards}"), N_("You draw {cards}"),
+                               cards=cards) + again)
         # the two lowest sit at seats 0 and 2, the lowest at seat 0 deals (Draw.seats)
-        self.say(f"{names.listed((0, 2))} drew lowest and partner against "
-                 f"{names.listed((1, 3))}; {names.does(0, 'deals')} first.", 0)
+        self.say(_("{low} drew lowest and partner against {high}; {dealer} deals first.")
+                 .format(low=names.listed((0, 2)), high=names.listed((1, 3)),
+                         dealer=names[0]), 0)
 
     def deal_start(self, obs: Observation, number: int, title: str = "") -> None:
         """The deal's header, the turn-up and the viewer's hand.
@@ -183,14 +191,17 @@ class Narrator:
         self._dummy_shown = False
         names = self.names
         self.console.print()
-        self.console.rule(f"{title}Deal {number} · {names.does(obs.dealer, 'deals')}")
-        turnup = f"Turn-up: {self._card(obs.turnup)}"
+        self.console.rule(title + _("Deal {number} · {dealer} deals").format(
+            number=number, dealer=names[obs.dealer]))
+        turnup = _("Turn-up: {card}").format(card=self._card(obs.turnup))
         if obs.turnup.suit is None:
             if obs.rules.joker_suit is None:
-                turnup += (" — [bold]the joker![/] "
-                           + names.does(obs.dealer, "names trump and takes it up"))
+                turnup += (" — [bold]" + _("the joker!") + "[/] "
+                           + names.act(obs.dealer, N_("{who} names trump and takes it up"),
+                                       N_("You name trump and take it up")))
             else:
-                turnup += f" — the joker, standing for {self.style.suit(obs.rules.joker_suit)}"
+                turnup += " — " + _("the joker, standing for {suit}").format(
+                    suit=self.style.suit(obs.rules.joker_suit))
         self.say(turnup, 0)
         if not self.open_hands:
             self._show_hand(obs)
@@ -205,8 +216,10 @@ class Narrator:
             name = f"{self.names[seat]}:".ljust(width)
             self.say(f"{name} {self.style.cards(sort_hand(hands[seat]))}")
         if dummy is not None:
-            self.say(f"{'Dummy:'.ljust(width)} {self.style.cards(sort_hand(dummy))}")
-        self.say(f"[dim]{'Kitty:'.ljust(width)}[/] {self.style.cards(kitty)}")
+            dummy_label = _("Dummy:")
+            self.say(f"{dummy_label.ljust(width)} {self.style.cards(sort_hand(dummy))}")
+        kitty_label = _("Kitty:")
+        self.say(f"[dim]{kitty_label.ljust(width)}[/] {self.style.cards(kitty)}")
 
     def action(self, before: Observation, after: Observation,
                secret: Action | None = None) -> bool:
@@ -224,43 +237,58 @@ class Narrator:
         lines = self._lines
         if phase is Phase.BID_TURNUP and action is not None:
             if action.kind is ActionKind.PASS:
-                self.say(names.does(seat, "passes"))
+                self.say(names.act(seat, N_("{who} passes"), N_("You pass")))
                 if after.phase is not Phase.BID_TURNUP:
-                    self.say(f"[dim]Everyone passed: {self._card(after.turnup)} is turned "
-                             f"down; round 2, name another suit[/]")
+                    self.say("[dim]" + _("Everyone passed: {card} is turned down; round 2, "
+                                         "name another suit").format(
+                        card=self._card(after.turnup)) + "[/]")
             else:
                 if seat == before.dealer:
-                    verb = "takes it up"
+                    forms = ((N_("{who} takes it up"), N_("You take it up")),
+                             (N_("{who} takes it up alone"), N_("You take it up alone")))
                 elif names.partner(seat) == before.dealer:
-                    verb = "assists"
+                    forms = ((N_("{who} assists"), N_("You assist")),
+                             (N_("{who} assists alone"), N_("You assist alone")))
                 else:
-                    verb = "orders it up"
-                self.say(names.does(seat, verb + (" alone" if action.alone else "")))
+                    forms = ((N_("{who} orders it up"), N_("You order it up")),
+                             (N_("{who} orders it up alone"), N_("You order it up alone")))
+                self.say(names.act(seat, *forms[action.alone]))
         elif phase in (Phase.BID_SUIT, Phase.NAME_TRUMP) and action is not None:
             if action.kind is ActionKind.PASS:
-                self.say(names.does(seat, "passes"))
+                self.say(names.act(seat, N_("{who} passes"), N_("You pass")))
             elif action.suit is not None:
-                alone = " and goes alone" if action.alone else ""
-                self.say(names.does(seat, f"names {self.style.suit(action.suit)}{alone}"))
+                suit = self.style.suit(action.suit)
+                if action.alone:
+                    self.say(names.act(seat, N_("{who} names {suit} and goes alone"),
+                                       N_("You name {suit} and go alone"), suit=suit))
+                else:
+                    self.say(names.act(seat, N_("{who} names {suit}"), N_("You name {suit}"),
+                                       suit=suit))
         elif phase is Phase.EXCHANGE:
             self._exchange(before, seat, action)
         elif phase is Phase.DUMMY:
             if action is not None and action.card is not None:
-                self.say(f"{names.does(seat, 'discards')} {self._card(action.card)}")
+                self.say(names.act(seat, N_("{who} discards {card}"), N_("You discard {card}"),
+                                   card=self._card(action.card)))
             elif after.phase is not Phase.DUMMY:
-                self.say(names.does(seat, "takes up the dummy and discards five cards "
-                                          "face down"))
+                self.say(names.act(
+                    seat, N_("{who} takes up the dummy and discards five cards face down"),
+                    N_("You take up the dummy and discard five cards face down")))
         elif phase is Phase.CALL_PARTNER and action is not None:
-            self.say(f"{names.does(seat, 'calls')} {self._card(action.card)}: its holder is "
-                     f"{names.possessive(seat)} secret partner")
+            card = self._card(action.card)
+            self.say(names.act(seat, N_("{who} calls {card}: its holder is {who}'s secret "
+                                        "partner"),
+                               N_("You call {card}: its holder is your secret partner"),
+                               card=card))
             if after.partner == self.view and self.view != seat:
-                self.say(f"[bold]You hold {self._card(action.card)}: you are "
-                         f"{names.possessive(seat)} partner.[/] Keep it quiet.")
+                self.say("[bold]" + _("You hold {card}: you are {who}'s partner.").format(
+                    card=card, who=names[seat]) + "[/] " + _("Keep it quiet."))
         elif phase is Phase.DEFEND and action is not None:
             if action.kind is ActionKind.DEFEND_ALONE:
-                self.say(names.does(seat, "defends alone"))
+                self.say(names.act(seat, N_("{who} defends alone"), N_("You defend alone")))
             else:
-                self.say(names.does(seat, "does not defend alone"))
+                self.say(names.act(seat, N_("{who} does not defend alone"),
+                                   N_("You do not defend alone")))
         elif phase is Phase.PLAY and action is not None:
             self._play(before, after, seat, action)
         self._changes(before, after)
@@ -269,29 +297,42 @@ class Narrator:
     def partner_revealed(self, holder: int | None, card: Card) -> None:
         """Open hands: who holds the called card (``None``: nobody, the maker is alone)."""
         if holder is None:
-            self.say(f"[dim](open hands: nobody holds {self._card(card)}; the maker plays "
-                     f"alone)[/]")
+            self.say("[dim](" + _("open hands: nobody holds {card}; the maker plays alone")
+                     .format(card=self._card(card)) + ")[/]")
         else:
-            self.say(f"[dim](open hands: {self.names[holder]} holds {self._card(card)})[/]")
+            self.say("[dim](" + _("open hands: {who} holds {card}").format(
+                who=self.names[holder], card=self._card(card)) + ")[/]")
 
     def _exchange(self, before: Observation, seat: int, action: Action | None) -> None:
         names = self.names
         turnup = self._card(before.turnup)
         if action is None or action.card is None:
-            self.say(names.does(seat, f"picks up {turnup} and discards a card face down"))
+            self.say(names.act(seat, N_("{who} picks up {turnup} and discards a card face down"),
+                               N_("You pick up {turnup} and discard a card face down"),
+                               turnup=turnup))
         elif action.card == before.turnup:
-            self.say(f"{names.does(seat, 'discards')} the turn-up {turnup}: no exchange")
+            self.say(names.act(seat, N_("{who} discards the turn-up {turnup}: no exchange"),
+                               N_("You discard the turn-up {turnup}: no exchange"),
+                               turnup=turnup))
         else:
-            self.say(names.does(seat, f"picks up {turnup} and discards "
-                                      f"{self._card(action.card)}"))
+            self.say(names.act(seat, N_("{who} picks up {turnup} and discards {card}"),
+                               N_("You pick up {turnup} and discard {card}"),
+                               turnup=turnup, card=self._card(action.card)))
 
     def _play(self, before: Observation, after: Observation, seat: int, action: Action) -> None:
         names = self.names
         if before.partner is None and after.partner is not None and before.maker is not None:
-            self.say(f"[bold]{names.does(seat, 'plays')} {self._card(action.card)}, the called "
-                     f"card: {names[after.partner]} "
-                     f"{'are' if after.partner == names.you else 'is'} "
-                     f"{names.possessive(before.maker)} partner.[/]")
+            played = names.act(seat, N_("{who} plays {card}, the called card:"),
+                               N_("You play {card}, the called card:"),
+                               card=self._card(action.card))
+            if after.partner == names.you:
+                partner = _("you are {maker}'s partner.").format(maker=names[before.maker])
+            elif before.maker == names.you:
+                partner = _("{who} is your partner.").format(who=names[after.partner])
+            else:
+                partner = _("{who} is {maker}'s partner.").format(
+                    who=names[after.partner], maker=names[before.maker])
+            self.say(f"[bold]{played} {partner}[/]")
         if len(after.tricks) > len(before.tricks):
             assert after.trump is not None
             self._trick_row(after.tricks[-1], len(after.tricks), after)
@@ -303,9 +344,11 @@ class Narrator:
         parts = []
         for seat, card in cards:
             role = card_role(card, trump)
-            text = self._card(card) + (f" [dim]({role[4:]})[/]" if role else "")
+            text = self._card(card) + (f" [dim]({role_words(role, short=True)})[/]"
+                                       if role else "")
             if seat == leader:
-                parts.append(("", f"{self.names.does(seat, 'led')} {text}"))
+                parts.append(("", self.names.act(seat, N_("{who} led {card}"),
+                                                 N_("You led {card}"), card=text)))
             else:
                 parts.append((" · ", f"{self.names[seat]} {text}"))
         return parts
@@ -318,16 +361,18 @@ class Narrator:
         led = effective_suit(trick.cards[0][1], trump)
         trumps = [c for _, c in trick.cards if effective_suit(c, trump) == trump]
         if effective_suit(best, trump) != trump:
-            why = f"the highest {SUIT_NAMES[led][:-1]}"
+            why = _("the highest {suit}").format(suit=suit_one(led))
         elif led != trump and len(trumps) == 1:
-            why = "trumped"
+            why = _("trumped")
         else:
-            why = "the highest trump"
+            why = _("the highest trump")
         mark = "green" if self._friendly(after, trick.winner) else "yellow"
-        win = (f"→ [{mark}]{self.names.does(trick.winner, 'wins')}[/] with "
-               f"{self.style.named(best, trump)} ({why})")
-        tally = f"[dim]tricks:[/] {self._tally(after)}"
-        self._row(f"Trick {number}",
+        win = "→ " + self.names.act(
+            trick.winner, N_("[{mark}]{who} wins[/] with {card} ({why})"),
+            N_("[{mark}]You win[/] with {card} ({why})"),
+            mark=mark, card=self.style.named(best, trump), why=why)
+        tally = "[dim]" + _("tricks:") + f"[/] {self._tally(after)}"
+        self._row(_("Trick {number}").format(number=number),
                   [*self._cards_parts(trick.leader, trick.cards, trump), ("  ", win),
                    ("  ", tally)])
 
@@ -343,15 +388,20 @@ class Narrator:
     def _changes(self, before: Observation, after: Observation) -> None:
         names = self.names
         if before.trump is None and after.trump is not None and after.maker is not None:
-            alone = " alone" if after.alone else ""
-            self.say(f"[bold]Trump: {self.style.suit(after.trump)}[/] · "
-                     f"{names.does(after.maker, 'is')} the maker{alone}")
+            trump = "[bold]" + _("Trump: {suit}").format(suit=self.style.suit(after.trump))
+            if after.alone:
+                maker = names.act(after.maker, N_("{who} is the maker alone"),
+                                  N_("You are the maker alone"))
+            else:
+                maker = names.act(after.maker, N_("{who} is the maker"), N_("You are the maker"))
+            self.say(f"{trump}[/] · {maker}")
             if self.names.you != self.view and not self.open_hands:
                 self._show_hand(after)
         for seat in after.sitting_out:
             if seat not in before.sitting_out:
-                self.say(f"[dim]{names.does(seat, 'lays the hand face down and sits out')} "
-                         f"this deal[/]")
+                self.say("[dim]" + names.act(
+                    seat, N_("{who} lays the hand face down and sits out this deal"),
+                    N_("You lay the hand face down and sit out this deal")) + "[/]")
 
     def deal_end(self, obs: Observation, scores: Sequence[int] | None, bridge: int | None,
                  next_dealer: int) -> None:
@@ -362,7 +412,7 @@ class Narrator:
         """
         result = obs.result
         if result is None:  # a record that stops before the end
-            self.say("[dim]The record stops here: the deal is unfinished.[/]", 0)
+            self.say("[dim]" + _("The record stops here: the deal is unfinished.") + "[/]", 0)
             return
         words = result_words(result, self.names, next_dealer, obs.called, obs.alone)
         colour = "bold"
@@ -371,34 +421,39 @@ class Narrator:
         self.say(f"[{colour}]{words}[/]", 0)
         if scores is None:
             return
-        line = f"Score: {score_words(scores, self.names, obs.rules.target)}"
+        line = _("Score: {score}").format(
+            score=score_words(scores, self.names, obs.rules.target))
         if self.names.players == 4 and obs.rules.target == 5:
             moved = [side for side in self.names.sides()
                      if result.points[side[0]] > 0 and marker_words(scores[side[0]])]
-            markers = " · ".join(f"{self.names.side_name(side)}'s markers: "
-                                 f"{marker_words(scores[side[0]])}" for side in moved)
+            markers = " · ".join(_("{side}'s markers: {markers}").format(
+                side=self.names.side_name(side), markers=marker_words(scores[side[0]]))
+                for side in moved)
             if markers:
                 line += f"   [dim]{markers}[/]"
         self.say(line, 0)
         if bridge is not None:
             side = (0, 2) if bridge == 0 else (1, 3)
-            self.say(f"[bold]{self.names.does(side, 'is')} at the bridge[/] "
-                     f"(4 to {scores[(side[0] + 1) % 4]})", 0)
+            self.say("[bold]" + self.names.act(side, N_("{who} is at the bridge"),
+                                               N_("You are at the bridge"),
+                                               N_("{who} are at the bridge"))
+                     + "[/] " + _("(4 to {other})").format(other=scores[(side[0] + 1) % 4]), 0)
 
     def game_end(self, winners: Sequence[int], scores: Sequence[int], target: int) -> None:
         """The winner(s) and the final score."""
         self.console.print()
-        self.console.rule("Game over")
+        self.console.rule(_("Game over"))
         won = self.names.you in winners or self.names.you is None
         colour = "bold green" if won else "bold red"
         self.say(f"[{colour}]{winner_words(winners, scores, self.names)}[/]", 0)
-        self.say(f"Final score: {score_words(scores, self.names, target)}", 0)
+        self.say(_("Final score: {score}").format(score=score_words(scores, self.names, target)),
+                 0)
 
     # -- the person's turn -------------------------------------------------------------
     def _trick_so_far(self, obs: Observation) -> None:
         trick = obs.trick
         if trick:
-            self._row(f"Trick {len(obs.tricks) + 1}",
+            self._row(_("Trick {number}").format(number=len(obs.tricks) + 1),
                       self._cards_parts(trick[0][0], trick, obs.trump))
 
     def turn(self, obs: Observation, again: bool = False) -> None:
@@ -411,11 +466,12 @@ class Narrator:
             self._trick_so_far(obs)
         if obs.phase is Phase.DUMMY and obs.dummy is not None and not self._dummy_shown:
             self._dummy_shown = True
-            self.say(f"You take up the dummy: {self.style.cards(obs.dummy)}", 0)
+            self.say(_("You take up the dummy: {cards}").format(
+                cards=self.style.cards(obs.dummy)), 0)
         if again or self._hand_is_stale(obs):
             self._show_hand(obs)
         if obs.phase in (Phase.EXCHANGE, Phase.DUMMY):
-            self.say("[dim]from the weakest card to the strongest:[/]")
+            self.say("[dim]" + _("from the weakest card to the strongest:") + "[/]")
         self.say(self.choices(obs))
 
     def forced(self, obs: Observation, action: Action) -> None:
@@ -424,15 +480,18 @@ class Narrator:
             self._trick_so_far(obs)
             card = self.style.named(action.card, obs.trump)
             if len(obs.hand) == 1:
-                why = "your last card"
+                why = _("your last card")
             else:
                 assert obs.trump is not None
                 led = effective_suit(obs.trick[0][1], obs.trump)
-                suit = "trump" if led == obs.trump else SUIT_NAMES[led][:-1]
-                why = f"your only {suit}: you must follow suit"
-            self.say(f"Only one card may be played: {card} ({why}). Playing it.", 0)
+                why = (_("your only trump: you must follow suit") if led == obs.trump
+                       else _("your only {suit}: you must follow suit").format(
+                           suit=suit_one(led)))
+            self.say(_("Only one card may be played: {card} ({why}). Playing it.").format(
+                card=card, why=why), 0)
         else:
-            self.say(f"Only one choice: [bold]{escape(str(action))}[/]. Taking it.", 0)
+            self.say(_("Only one choice: {action}. Taking it.").format(
+                action=f"[bold]{escape(str(action))}[/]"), 0)
 
     def choices(self, obs: Observation) -> str:
         """The legal actions, numbered: cards in rows, bids one per line."""
@@ -460,73 +519,82 @@ class Narrator:
         return "\n  ".join(lines)
 
     def _alone_words(self) -> str:
-        return {3: "without the dummy", 4: "without your partner",
-                5: "without calling a partner"}.get(self.names.players, "")
+        return _({3: N_("without the dummy"), 4: N_("without your partner"),
+                  5: N_("without calling a partner")}.get(self.names.players, ""))
 
     def _gloss(self, obs: Observation, action: Action) -> str:
         kind = action.kind
         if kind is ActionKind.PASS:
-            return "do not defend alone" if obs.phase is Phase.DEFEND else ""
+            return _("do not defend alone") if obs.phase is Phase.DEFEND else ""
         if kind is ActionKind.ORDER:
             suit = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
             assert suit is not None
             if obs.seat == obs.dealer:
-                what = "take it up"
+                what = _("take it up")
             elif self.names.partner(obs.seat) == obs.dealer:
-                what = "assist"
+                what = _("assist")
             else:
-                what = "order it up"
+                what = _("order it up")
             alone = f", {self._alone_words()}" if action.alone else ""
-            return f"{what}: {SUIT_NAMES[suit]} trump{alone}"
+            return f"{what}: " + _("{suit} trump").format(suit=suit_name(suit)) + alone
         if kind is ActionKind.TRUMP and action.suit is not None:
             alone = f", {self._alone_words()}" if action.alone else ""
-            return f"{SUIT_NAMES[action.suit]} trump{alone}"
+            return _("{suit} trump").format(suit=suit_name(action.suit)) + alone
         if kind is ActionKind.DEFEND_ALONE:
-            return ("your partner sits out" if self.names.players == 4
-                    else "the other defender sits out")
+            return (_("your partner sits out") if self.names.players == 4
+                    else _("the other defender sits out"))
         return ""
 
     def prompt(self, obs: Observation) -> str:
         """The question of the person's turn."""
         phase = obs.phase
+        left = len(obs.hand) - 5
         question = {
-            Phase.BID_TURNUP: "Order it up or pass?",
-            Phase.BID_SUIT: "Name trump or pass?",
-            Phase.NAME_TRUMP: "The joker is turned up: name trump.",
-            Phase.EXCHANGE: f"Discard a card (discarding {self._card(obs.turnup)} "
-                            f"declines the exchange).",
-            Phase.DUMMY: ("Discard five cards, one at a time." if len(obs.hand) == 10
-                          else f"Discard {len(obs.hand) - 5} more."),
-            Phase.CALL_PARTNER: "Call your partner: name a card you do not hold.",
-            Phase.DEFEND: "Defend alone?",
-        }.get(phase, "Your play?" if obs.trick else
-              f"Your lead to trick {len(obs.tricks) + 1}?")
+            Phase.BID_TURNUP: _("Order it up or pass?"),
+            Phase.BID_SUIT: _("Name trump or pass?"),
+            Phase.NAME_TRUMP: _("The joker is turned up: name trump."),
+            Phase.EXCHANGE: _("Discard a card (discarding {card} declines the exchange).")
+                            .format(card=self._card(obs.turnup)),
+            Phase.DUMMY: (_("Discard five cards, one at a time.") if len(obs.hand) == 10
+                          else ngettext("Discard {n} more.", "Discard {n} more.", left)
+                          .format(n=left)),
+            Phase.CALL_PARTNER: _("Call your partner: name a card you do not hold."),
+            Phase.DEFEND: _("Defend alone?"),
+        }.get(phase, _("Your play?") if obs.trick else
+              _("Your lead to trick {number}?").format(number=len(obs.tricks) + 1))
         if phase is Phase.BID_TURNUP and obs.seat == obs.dealer:
-            question = "Take it up or pass?"
+            question = _("Take it up or pass?")
         if phase is Phase.BID_SUIT and all(a.kind is not ActionKind.PASS
                                            for a in obs.legal_actions):
-            question = "Stick the dealer: you must name trump."
-        return f"[bold]{question}[/] [dim](? help, h hint, q quit)[/] › "
+            question = _("Stick the dealer: you must name trump.")
+        keys = _("? help, h hint, q quit")
+        return f"[bold]{question}[/] [dim]({keys})[/] › "
 
     def help(self, obs: Observation) -> None:
         """What the person may type, in plain words, for the choices of this turn."""
         say = self.say
-        say("[bold]How to answer[/]: type the number of a choice, or type the move itself "
-            "(upper or lower case).", 0)
-        say("A card is its rank and its suit: [bold]9C[/] the nine of clubs, [bold]TD[/] or "
-            "[bold]10D[/] the ten of diamonds,")
-        say("[bold]JH[/] the jack of hearts, [bold]QS[/], [bold]KC[/], [bold]AD[/]; "
-            "[bold]JK[/] the joker. Suits: C clubs, D diamonds, H hearts, S spades.")
+        say(_("[bold]How to answer[/]: type the number of a choice, or type the move itself "
+              "(upper or lower case)."), 0)
+        say(_("A card is its rank and its suit: [bold]9C[/] the nine of clubs, [bold]TD[/] or "
+              "[bold]10D[/] the ten of diamonds,"))
+        say(_("[bold]JH[/] the jack of hearts, [bold]QS[/], [bold]KC[/], [bold]AD[/]; "
+              "[bold]JK[/] the joker. Suits: C clubs, D diamonds, H hearts, S spades."))
+        if self.style.ranks:
+            shown = ", ".join(f"[bold]{self.style.ranks[r]}[/] = [bold]{r}[/]"
+                              for r in "AKQJ" if self.style.ranks[r] != r)
+            say(_("Cards show the letters of this language ({letters}); type them either "
+                  "way.").format(letters=shown))
         if self.style.symbols:
-            say("Cards show with symbols ([bold]10♦[/], [bold]J♥[/], [bold]🃏[/] the joker); "
-                "type them either way.")
+            say(_("Cards show with symbols ([bold]10♦[/], [bold]J♥[/], [bold]🃏[/] the joker); "
+                  "type them either way."))
         for line in self._moves_help(obs):
             say(line)
-        say("[bold]h[/]  a hint: what the expert bot would do, and what each choice is worth")
-        say("[bold]q[/]  quit the game    [bold]?[/]  this help")
-        say(f"The rules, in words and with examples: {RULES_PAGE}", 0)
+        say(_("[bold]h[/]  a hint: what the expert bot would do, and what each choice is "
+              "worth"))
+        say(_("[bold]q[/]  quit the game    [bold]?[/]  this help"))
+        say(_("The rules, in words and with examples: {page}").format(page=RULES_PAGE), 0)
         if obs.phase is Phase.PLAY:
-            say(f"Tricks so far: {self._tally(obs)}", 0)
+            say(_("Tricks so far: {tally}").format(tally=self._tally(obs)), 0)
         self.turn(obs, again=True)
 
     def _moves_help(self, obs: Observation) -> list[str]:
@@ -535,34 +603,37 @@ class Narrator:
         suit = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
         lines = []
         if ActionKind.PASS in kinds and obs.phase is not Phase.DEFEND:
-            lines.append("[bold]pass[/]  let the next player decide")
+            lines.append(_("[bold]pass[/]  let the next player decide"))
         if ActionKind.ORDER in kinds and suit is not None:
-            pick = ("pick up the turned-up card" if obs.seat == obs.dealer
-                    else "the dealer picks up the turned-up card")
-            lines.append(f"[bold]order[/]  make {SUIT_NAMES[suit]} trump; {pick}")
+            pick = (_("pick up the turned-up card") if obs.seat == obs.dealer
+                    else _("the dealer picks up the turned-up card"))
+            lines.append(_("[bold]order[/]  make {suit} trump; {pick}").format(
+                suit=suit_name(suit), pick=pick))
             if any(a.alone for a in obs.legal_actions):
-                lines.append(f"[bold]order alone[/]  the same, and play {self._alone_words()}")
+                lines.append(_("[bold]order alone[/]  the same, and play {alone}").format(
+                    alone=self._alone_words()))
         if ActionKind.TRUMP in kinds:
             named = sorted({a.suit for a in obs.legal_actions if a.suit is not None})
             letters = ", ".join(s.char for s in named)
-            lines.append(f"[bold]trump H[/]  make hearts trump (you may name {letters})")
+            lines.append(_("[bold]trump H[/]  make hearts trump (you may name {letters})")
+                         .format(letters=letters))
             if any(a.alone for a in obs.legal_actions):
-                lines.append(f"[bold]trump H alone[/]  the same, and play "
-                             f"{self._alone_words()}")
+                lines.append(_("[bold]trump H alone[/]  the same, and play {alone}").format(
+                    alone=self._alone_words()))
         if ActionKind.DISCARD in kinds:
-            lines.append("[bold]discard 9C[/] (or just [bold]9C[/])  put that card face down, "
-                         "out of the deal")
+            lines.append(_("[bold]discard 9C[/] (or just [bold]9C[/])  put that card face "
+                           "down, out of the deal"))
         if ActionKind.CALL in kinds:
-            lines.append("[bold]call AH[/] (or just [bold]AH[/])  whoever holds AH is your "
-                         "secret partner this deal")
+            lines.append(_("[bold]call AH[/] (or just [bold]AH[/])  whoever holds AH is your "
+                           "secret partner this deal"))
         if ActionKind.DEFEND_ALONE in kinds:
-            lines.append("[bold]defend alone[/]  play against the maker by yourself; "
-                         "[bold]pass[/]  do not")
+            lines.append(_("[bold]defend alone[/]  play against the maker by yourself; "
+                           "[bold]pass[/]  do not"))
         if ActionKind.PLAY in kinds:
-            lines.append("a card, such as [bold]JH[/]  play it. You must follow the suit led "
-                         "if you can. Trump comes first in your hand; its jack (the right "
-                         "bower) and the other jack of its colour (the left bower, which "
-                         "counts as a trump) are its highest cards.")
+            lines.append(_("a card, such as [bold]JH[/]  play it. You must follow the suit "
+                           "led if you can. Trump comes first in your hand; its jack (the "
+                           "right bower) and the other jack of its colour (the left bower, "
+                           "which counts as a trump) are its highest cards."))
         return lines
 
     def hint(self, obs: Observation, best: Action, values: dict[Action, float]) -> None:
@@ -575,11 +646,14 @@ class Narrator:
                 return f"{action.kind.value} {self._card(action.card)}"
             return f"[bold]{escape(str(action))}[/]"
 
-        what = f"play {name(best)}" if best.kind is ActionKind.PLAY else name(best)
-        self.say(f"Hint: the expert would {what}.", 0)
+        if best.kind is ActionKind.PLAY:
+            self.say(_("Hint: the expert would play {card}.").format(card=name(best)), 0)
+        else:
+            self.say(_("Hint: the expert would {action}.").format(action=name(best)), 0)
         ranked = sorted(values, key=lambda a: -values[a])
-        cells = [f"{name(a)} {values[a]:+.2f}" for a in ranked]
-        self.say("Values [dim](expected points for your side this deal)[/]: "
+        cells = [f"{name(a)} {format_decimal(values[a], '+0.00;-0.00', locale=current())}"
+                 for a in ranked]
+        self.say(_("Values [dim](expected points for your side this deal)[/]: ")
                  + " · ".join(cells), 0)
 
     def refuse(self, message: str) -> None:

@@ -21,6 +21,7 @@ from rich.markup import escape
 from euchre.actions import Action, ActionKind, InvalidActionError
 from euchre.bots import Bot, choose
 from euchre.cli.illegal import why_illegal
+from euchre.cli.lang import RANKS, LangOption, _, current, use
 from euchre.cli.narrate import RULES_PAGE, Narrator
 from euchre.cli.options import (
     BotsOption,
@@ -130,7 +131,7 @@ class Table:
         try:
             return self.prompter.ask(question)
         except EOFError:
-            raise QuitGame("the input ended before the game did", 1) from None
+            raise QuitGame(_("the input ended before the game did"), 1) from None
 
     def _person_acts(self, deal: Deal) -> None:
         """Ask until the answer is a legal action the person stands by, then apply it."""
@@ -158,11 +159,11 @@ class Table:
                 continue
             if choice is Command.QUIT:
                 try:
-                    leave = self.prompter.confirm("Quit this game?")
+                    leave = self.prompter.confirm(_("Quit this game?"))
                 except EOFError:
                     leave = True
                 if leave:
-                    raise QuitGame("you left the game", 0)
+                    raise QuitGame(_("you left the game"), 0)
                 continue
             if choice is Command.NOTHING:
                 self.narrator.say(self.narrator.choices(obs))
@@ -189,11 +190,13 @@ class Table:
             return True
         named = self.narrator.style.named(card, obs.trump)
         try:
-            sure = self.prompter.confirm(f"Discard {named}, one of the best trumps?")
+            sure = self.prompter.confirm(_("Discard {card}, one of the best trumps?").format(
+                card=named))
         except EOFError:
-            raise QuitGame("the input ended before the game did", 1) from None
+            raise QuitGame(_("the input ended before the game did"), 1) from None
         if not sure:
-            self.narrator.say(f"You keep {self.narrator.style.card(card)}.", 0)
+            self.narrator.say(_("You keep {card}.").format(card=self.narrator.style.card(card)),
+                              0)
             self.narrator.say(self.narrator.choices(obs))
         return sure
 
@@ -255,13 +258,15 @@ def play(
              "the game does not start.")] = None,
     overwrite: Annotated[bool, typer.Option(
         "--overwrite", help="Replace an existing --save FILE without asking.")] = False,
-    symbols: Annotated[bool, typer.Option(
-        "--symbols/--letters",
-        help="Show cards as 10♠ J♥ and the joker as 🃏 instead of TS JH JK.")] = False,
+    symbols: Annotated[bool | None, typer.Option(
+        "--symbols/--letters", show_default=False,
+        help="Show cards as 10♠ J♥ and the joker as 🃏 instead of TS JH JK. Default: "
+             "letters in English, symbols in other languages.")] = None,
     autoplay: Annotated[bool, typer.Option(
         "--autoplay/--no-autoplay",
         help="When you have only one legal move, say so and make it for you after a short "
              "pause.")] = True,
+    lang: LangOption = None,
 ) -> None:
     """Play a game of euchre in the terminal against bots.
 
@@ -274,6 +279,8 @@ def play(
     Exit status: 0 when the game ends or you quit, 1 when the input ends first (Ctrl-D),
     130 on Ctrl-C, 2 for bad options.
     """
+    if lang is not None:
+        use(lang)
     rules = build_rules(
         players, deck=deck, joker=joker, joker_turnup=joker_turnup,
         stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
@@ -296,7 +303,11 @@ def play(
     game = Game(rules, seed)
     seating = Seating.at(game, seat, bots_of, seed)
     names = SeatNames.around(players, seating.view, person=not watch)
-    narrator = Narrator(console, names, seating.view, CardStyle(symbols=symbols))
+    speaking = current()
+    if symbols is None:
+        symbols = speaking != "en"
+    narrator = Narrator(console, names, seating.view,
+                        CardStyle(symbols=symbols, ranks=RANKS[speaking]))
     if delay is None:
         delay = 0.8 if watch else 0.3 if console.is_terminal else 0.0
     person = None if watch else seating.view
@@ -304,16 +315,16 @@ def play(
                   autoplay=autoplay, forced_pause=3 * delay)
     narrator.game_start(rules, seed, seating.labels, game.draw)
     if not watch:
-        narrator.say(f"[dim]The rules in words: {RULES_PAGE}. At your turn, ? explains "
-                     f"what to type.[/]", 0)
+        narrator.say("[dim]" + _("The rules in words: {page}. At your turn, ? explains what "
+                                 "to type.").format(page=RULES_PAGE) + "[/]", 0)
     status = 0
     try:
         table.run()
     except QuitGame as q:
-        console.print(f"\n[bold]Game abandoned:[/] {escape(q.reason)}.")
+        console.print("\n[bold]" + _("Game abandoned:") + f"[/] {escape(q.reason)}.")
         status = q.status
     except KeyboardInterrupt:
-        console.print("\n[bold]Game abandoned:[/] interrupted.")
+        console.print("\n[bold]" + _("Game abandoned:") + "[/] " + _("interrupted") + ".")
         status = 130
     seat_names = [f"{names[s]} ({seating.labels[s]})" if s in seating.labels else names[s]
                   for s in range(players)]

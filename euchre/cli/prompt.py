@@ -30,6 +30,7 @@ from rich.console import Console
 
 from euchre.actions import Action, ActionKind, InvalidActionError
 from euchre.cards import Card, Suit, effective_suit, sort_hand, trick_strength
+from euchre.cli.lang import _, ngettext
 from euchre.cli.style import JOKER_SYMBOL
 from euchre.deal import Observation, Phase
 
@@ -114,14 +115,17 @@ def interpret(answer: str, legal: Sequence[Action], phase: Phase) -> Action | Co
         k = int(text)
         if 1 <= k <= len(legal):
             return legal[k - 1]
-        which = "the only choice is 1" if len(legal) == 1 else f"choose 1 to {len(legal)}"
-        raise InvalidActionError(f"there is no choice {k}: {which}, or type the move itself")
+        raise InvalidActionError(ngettext(
+            "there is no choice {k}: the only choice is 1, or type the move itself",
+            "there is no choice {k}: choose 1 to {n}, or type the move itself",
+            len(legal)).format(k=k, n=len(legal)))
     try:
         action = Action.parse(text)
     except InvalidActionError:
-        raise InvalidActionError(
-            f"{text!r} is not a choice or a move: type the number of a choice, or the move "
-            f"itself (a card such as 9C or JH, or pass); ? explains") from None
+        raise InvalidActionError(_(
+            "{text} is not a choice or a move: type the number of a choice, or the move "
+            "itself (a card such as 9C or JH, or pass); ? explains").format(
+                text=repr(text))) from None
     if action.kind is ActionKind.PLAY and len(text.split()) == 1 and action.card is not None:
         if phase in (Phase.EXCHANGE, Phase.DUMMY):
             return Action.discard(action.card)
@@ -162,5 +166,9 @@ class Prompter:
         return answer.strip()
 
     def confirm(self, question: str) -> bool:
-        """A yes/no question; no unless the answer starts with ``y``."""
-        return self.ask(f"{question} [dim]\\[y/N][/] ").lower().startswith("y")
+        """A yes/no question; no unless the answer starts with ``y`` (or the language's
+        own yes: ``o``, ``j``)."""
+        # TRANSLATORS: the letter that answers yes to a [y/N] question
+        yes = _("y")
+        answer = self.ask(f"{question} [dim]\\[{yes}/N][/] ").lower()
+        return answer.startswith(("y", yes.lower()))

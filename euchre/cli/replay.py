@@ -23,6 +23,7 @@ import typer
 from rich.console import Console
 
 from euchre.cards import Card, cards_of
+from euchre.cli.lang import RANKS, LangOption, current, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import fail, input_lines
 from euchre.cli.results import result_words, score_words
@@ -54,6 +55,7 @@ def replay_command(
              "open.")] = None,
     symbols: Annotated[bool, typer.Option(
         "--symbols/--letters", help="Show cards as 10♠ J♥ 🃏 instead of TS JH JK.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Replay deal or game records: each deal trick by trick, every hand open.
 
@@ -62,6 +64,8 @@ def replay_command(
     malformed action stops the replay: exit status 1 and one line on standard error
     naming the action's index, the action and the rule it breaks.
     """
+    if lang is not None:
+        use(lang)
     if json_out and summary:
         fail("--json and --summary each choose an output: give one of them")
     records = _read(file)
@@ -74,7 +78,8 @@ def replay_command(
         game = "deals" in record
         narration = None
         if not json_out:
-            narration = RecordNarration.of(console, record, seat, CardStyle(symbols),
+            style = CardStyle(symbols, ranks=RANKS[current()])
+            narration = RecordNarration.of(console, record, seat, style,
                                            game_number=k + 1 if game and several else None)
         try:
             for i, replayed in enumerate(replay(record)):

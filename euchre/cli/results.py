@@ -27,18 +27,19 @@ from collections.abc import Sequence
 from typing import Final
 
 from euchre.cards import Card
+from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.seats import SeatNames
-from euchre.cli.style import SUIT_NAMES
+from euchre.cli.style import suit_name
 from euchre.deal import DealResult
 from euchre.rules import Rules
 
 __all__ = ["describe_rules", "marker_words", "result_words", "score_words", "winner_words"]
 
 _MARKERS: Final = {
-    1: "the four face down on the three, one pip showing",
-    2: "the three face down on the four, two pips showing",
-    3: "the three face up on the four",
-    4: "the four face up on the three",
+    1: N_("the four face down on the three, one pip showing"),
+    2: N_("the three face down on the four, two pips showing"),
+    3: N_("the three face up on the four"),
+    4: N_("the four face up on the three"),
 }
 
 
@@ -48,11 +49,11 @@ def marker_words(points: int) -> str:
     >>> marker_words(3)
     'the three face up on the four'
     """
-    return _MARKERS.get(points, "")
+    return _(_MARKERS[points]) if points in _MARKERS else ""
 
 
 def _points(value: int) -> str:
-    return f"{value} point{'' if value == 1 else 's'}"
+    return ngettext("{n} point", "{n} points", value).format(n=value)
 
 
 def result_words(
@@ -70,32 +71,46 @@ def result_words(
     """
     n = names.players
     if result.thrown_in:
-        return (f"All passed: the cards are thrown in; "
-                f"{names.does(next_dealer, 'deals')} next")
+        return names.act(next_dealer,
+                         N_("All passed: the cards are thrown in; {who} deals next"),
+                         N_("All passed: the cards are thrown in; You deal next"))
     maker = result.maker
     if maker is None or not result.complete:
-        return "The deal is unfinished"
+        return _("The deal is unfinished")
     scorers = [s for s in range(n) if result.points[s] > 0]
     value = max(result.points)
-    each = " each" if len(scorers) > 1 and n != 4 else ""
-    points = _points(value) + each
+    each = len(scorers) > 1 and n != 4
+    points = (ngettext("{n} point each", "{n} points each", value).format(n=value) if each
+              else _points(value))
     side = [maker] if result.alone else scorers  # when made: the makers score
     forced = ""
     if result.alone and called is not None and declared_alone is False:
-        forced = f" (nobody held the called {called})"
+        forced = " " + _("(nobody held the called {card})").format(card=called)
     tricks = result.makers_tricks
     outcome = result.outcome
     if outcome == "march":
-        verb = "marches alone" if result.alone else "marches"
-        return f"{names.does(side, verb)}{forced}: {points}"
+        said = (names.act(side, N_("{who} marches alone"), N_("You march alone"))
+                if result.alone else
+                names.act(side, N_("{who} marches"), N_("You march"), N_("{who} march")))
+        return f"{said}{forced}: {points}"
     if outcome == "made":
-        verb = "makes it alone" if result.alone else "makes it"
-        return f"{names.does(side, verb)}{forced} with {tricks} tricks: {points}"
+        said = (names.act(side, N_("{who} makes it alone"), N_("You make it alone"))
+                if result.alone else
+                names.act(side, N_("{who} makes it"), N_("You make it"), N_("{who} make it")))
+        with_tricks = ngettext("with {n} trick", "with {n} tricks", tricks).format(n=tricks)
+        return f"{said}{forced} {with_tricks}: {points}"
     lone = result.lone_defender
-    by = f" by {names[lone]} defending alone" if lone is not None else ""
+    by = (" " + _("by {who} defending alone").format(who=names[lone])
+          if lone is not None else "")
     if result.alone and not forced:
-        by += f" ({names[maker]} went alone)"
-    return f"Euchred{by}! {names.does(scorers, 'scores')} {value}{each}"
+        by += " " + _("({who} went alone)").format(who=names[maker])
+    if each:
+        scored = names.act(scorers, N_("{who} scores {n}"), N_("You score {n}"),
+                           N_("{who} score {n} each"), n=value)
+    else:
+        scored = names.act(scorers, N_("{who} scores {n}"), N_("You score {n}"),
+                           N_("{who} score {n}"), n=value)
+    return _("Euchred{by}! {scored}").format(by=by, scored=scored)
 
 
 def score_words(scores: Sequence[int], names: SeatNames, target: int,
@@ -118,24 +133,41 @@ def winner_words(winners: Sequence[int], scores: Sequence[int], names: SeatNames
     best = scores[winners[0]]
     if names.players == 4:
         losers = scores[(winners[0] + 1) % 4]
-        return f"{names.does(winners, 'wins')} the game, {best} to {losers}!"
+        return names.act(winners, N_("{who} wins the game, {best} to {losers}!"),
+                         N_("You win the game, {best} to {losers}!"),
+                         N_("{who} win the game, {best} to {losers}!"),
+                         best=best, losers=losers)
     if len(winners) > 1:
-        return f"{names.does(winners, 'shares')} the win with {_points(best)}!"
-    return f"{names.does(winners[0], 'wins')} the game with {_points(best)}!"
+        return names.act(winners, N_("{who} shares the win with {points}!"),
+                         N_("You share the win with {points}!"),
+                         N_("{who} share the win with {points}!"), points=_points(best))
+    return names.act(winners[0], N_("{who} wins the game with {points}!"),
+                     N_("You win the game with {points}!"), points=_points(best))
 
 
 def describe_rules(rules: Rules) -> str:
     """The rules in a line: variant, pack, target and the options that are on."""
-    parts = [rules.variant, f"{rules.deck} cards" + (" and the joker" if rules.joker else ""),
-             f"game to {rules.target}"]
+    pack = (_("{n} cards and the joker") if rules.joker else _("{n} cards")).format(
+        n=rules.deck)
+    parts = [_(_VARIANTS.get(rules.variant, rules.variant)), pack,
+             _("game to {target}").format(target=rules.target)]
     if rules.joker and rules.joker_suit is not None:
-        parts.append(f"a turned-up joker stands for {SUIT_NAMES[rules.joker_suit]}")
+        parts.append(_("a turned-up joker stands for {suit}").format(
+            suit=suit_name(rules.joker_suit)))
     if rules.stick_the_dealer:
-        parts.append("stick the dealer")
+        parts.append(_("stick the dealer"))
     if rules.defend_alone:
-        parts.append("defending alone allowed")
+        parts.append(_("defending alone allowed"))
     if rules.dealer_must_take_up:
-        parts.append("the dealer must take up")
+        parts.append(_("the dealer must take up"))
     if rules.draw:
-        parts.append("the draw for partners")
+        parts.append(_("the draw for partners"))
     return ", ".join(parts)
+
+
+_VARIANTS: Final = {
+    "two-handed": N_("two-handed"),
+    "three-handed": N_("three-handed"),
+    "four-handed": N_("four-handed"),
+    "five-handed": N_("five-handed"),
+}

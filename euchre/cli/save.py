@@ -21,6 +21,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from euchre.cli.lang import _, ngettext
 from euchre.cli.prompt import Prompter
 
 __all__ = ["SaveTarget", "describe_file", "free_name", "offer_save", "write_atomically"]
@@ -71,8 +72,11 @@ def describe_file(path: Path) -> str:
     if not isinstance(record, dict) or not isinstance(record.get("deals"), list):
         return ""
     deals = len(record["deals"])
-    state = "finished" if record.get("winners") else "unfinished"
-    return f"a saved {state} game of {deals} deal{'s' if deals != 1 else ''}"
+    if record.get("winners"):
+        return ngettext("a saved finished game of {n} deal", "a saved finished game of {n} deals",
+                        deals).format(n=deals)
+    return ngettext("a saved unfinished game of {n} deal",
+                    "a saved unfinished game of {n} deals", deals).format(n=deals)
 
 
 class SaveTarget:
@@ -87,14 +91,15 @@ class SaveTarget:
         """Before the game: why ``--save path`` cannot be honoured without asking, when
         nobody can be asked (``None``: it can)."""
         if path.is_dir():
-            return f"--save {path}: that is a folder; give a file name"
+            return _("--save {path}: that is a folder; give a file name").format(path=path)
         if not path.parent.is_dir():
-            return f"--save {path}: there is no folder {path.parent}"
+            return _("--save {path}: there is no folder {folder}").format(
+                path=path, folder=path.parent)
         if path.exists() and not self.overwrite and not self.prompter.interactive:
             held = describe_file(path)
-            return (f"--save {path}: the file already exists{f' ({held})' if held else ''} "
-                    f"and there is no terminal to ask whether to replace it; choose another "
-                    f"file name, or add --overwrite")
+            return _("--save {path}: the file already exists{held} and there is no terminal "
+                     "to ask whether to replace it; choose another file name, or add "
+                     "--overwrite").format(path=path, held=f" ({held})" if held else "")
         return None
 
     def may_ask(self) -> bool:
@@ -108,28 +113,31 @@ class SaveTarget:
         if path.exists() and not self.overwrite:
             if not self.may_ask():
                 spare = free_name(path)
-                self.console.print(f"{escape(str(path))} already exists and is kept; "
-                                   f"this game goes to {escape(str(spare))} instead.")
+                self.console.print(_("{path} already exists and is kept; this game goes to "
+                                     "{spare} instead.").format(path=escape(str(path)),
+                                                                spare=escape(str(spare))))
                 path = spare
             else:
                 held = describe_file(path)
-                question = (f"{escape(str(path))} already exists"
-                            f"{f' ({held})' if held else ''}. Replace it?")
+                question = _("{path} already exists{held}. Replace it?").format(
+                    path=escape(str(path)), held=f" ({held})" if held else "")
                 try:
                     replace = self.prompter.confirm(question)
                 except (EOFError, KeyboardInterrupt):
                     self.console.print()
                     replace = False
                 if not replace:
-                    self.console.print(f"Kept {escape(str(path))} as it was.")
+                    self.console.print(_("Kept {path} as it was.").format(
+                        path=escape(str(path))))
                     return False
         try:
             write_atomically(path, json.dumps(record) + "\n")
         except OSError as e:
-            self.console.print(f"[red]Could not save the game record:[/] {escape(str(e))}")
+            self.console.print("[red]" + _("Could not save the game record:")
+                               + f"[/] {escape(str(e))}")
             return False
-        self.console.print(f"Saved the game record to {escape(str(path))} "
-                           f"[dim](euchre replay {escape(str(path))})[/]")
+        self.console.print(_("Saved the game record to {path}").format(path=escape(str(path)))
+                           + f" [dim](euchre replay {escape(str(path))})[/]")
         return True
 
 
@@ -141,7 +149,7 @@ def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) ->
     while target.may_ask():
         try:
             name = target.prompter.ask(
-                "Save the game record? File name [dim](Enter to skip)[/] › ")
+                _("Save the game record? File name [dim](Enter to skip)[/] › "))
         except (EOFError, KeyboardInterrupt):
             target.console.print()
             return

@@ -19,17 +19,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from euchre.cli.lang import N_, _
 from euchre.rules import fixed_partner
 
 __all__ = ["SeatNames", "base_form"]
 
-YOU: Final = "You"
+YOU: Final = N_("You")
 
 _AROUND: Final = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    5: ("South", "West", "Northwest", "Northeast", "East"),
+    2: (N_("South"), N_("North")),
+    3: (N_("South"), N_("West"), N_("East")),
+    4: (N_("South"), N_("West"), N_("North"), N_("East")),
+    5: (N_("South"), N_("West"), N_("Northwest"), N_("Northeast"), N_("East")),
 }
 """Places clockwise (to the left, RULES "Seats") from the viewer, who sits South."""
 
@@ -76,23 +77,41 @@ class SeatNames:
         return len(self.names)
 
     def __getitem__(self, seat: int) -> str:
-        return self.names[seat]
+        """The seat's name in the current language (``names`` keeps the English ones)."""
+        return _(self.names[seat])
 
     def possessive(self, seat: int) -> str:
-        """``your`` or ``West's``."""
+        """``your`` or ``West's`` (English only: other languages word the whole
+        sentence, see :meth:`act`)."""
         return "your" if seat == self.you else f"{self.names[seat]}'s"
+
+    def _ordered(self, seats: Iterable[int]) -> list[int]:
+        """Seats you first, then four-handed clockwise from North, else clockwise."""
+        if self.players == 4:
+            return sorted(set(seats), key=lambda s: _ORDER.index(self.names[s]))
+        view = self.names.index(YOU if self.you is not None else "South")
+        return sorted(set(seats), key=lambda s: (s - view) % self.players)
 
     def listed(self, seats: Iterable[int]) -> str:
         """Names joined in words, you first: ``You and North``, ``West, North and East``."""
-        if self.players == 4:
-            ordered = sorted(set(seats), key=lambda s: _ORDER.index(self.names[s]))
-        else:  # clockwise from the viewer
-            view = self.names.index(YOU if self.you is not None else "South")
-            ordered = sorted(set(seats), key=lambda s: (s - view) % self.players)
-        words = [self.names[s] for s in ordered]
+        words = [self[s] for s in self._ordered(seats)]
         if len(words) <= 1:
             return "".join(words)
-        return f"{', '.join(words[:-1])} and {words[-1]}"
+        return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
+
+    def act(self, seats: int | Iterable[int], other: str, you: str,
+            group: str | None = None, **fields: object) -> str:
+        """A sentence about a seat (``other``: ``{who} passes``), about you (``you``: ``You
+        pass``) or about several (``group``, else ``other``: ``{who} pass``), in the current
+        language, with ``{who}`` and ``fields`` filled in.
+
+        >>> SeatNames.around(4, 0, True).act([1, 3], "{who} scores", "You score", "{who} score")
+        'East and West score'
+        """
+        members = [seats] if isinstance(seats, int) else list(seats)
+        single = you if members[0] == self.you else other
+        message = (group or other) if len(members) > 1 else single
+        return _(message).format(who=self.listed(members), **fields)
 
     def does(self, seats: int | Iterable[int], verb: str) -> str:
         """Subject and verb that agree: ``West passes``, ``You pass``, ``East and West score``.
@@ -123,7 +142,7 @@ class SeatNames:
 
     def side_name(self, side: Iterable[int]) -> str:
         """A side in a table or score line: ``You & North``."""
-        return self.listed(side).replace(" and ", " & ")
+        return " & ".join(self[s] for s in self._ordered(side))
 
 
 def _base_first(phrase: str) -> str:

@@ -17,15 +17,41 @@ terminal has none (or ``NO_COLOR`` is set).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
 from euchre.cards import Card, Suit, left_bower, right_bower
+from euchre.cli.lang import N_, _
 
-__all__ = ["JOKER_SYMBOL", "SUIT_NAMES", "CardStyle", "card_role"]
+__all__ = ["JOKER_SYMBOL", "SUIT_NAMES", "CardStyle", "card_role", "role_words", "suit_name",
+           "suit_one"]
 
-SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+SUIT_NAMES: Final = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+"""The suits by :class:`Suit`, in English (:func:`suit_name`: in the current language)."""
+
+_SUIT_ONE: Final = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
+
+_ROLES: Final = {
+    "the joker": (N_("the joker"), N_("joker")),
+    "the right bower": (N_("the right bower"), N_("right bower")),
+    "the left bower": (N_("the left bower"), N_("left bower")),
+}
+
+
+def suit_name(suit: Suit) -> str:
+    """The suit in the current language: ``hearts``, ``cœur``, ``Herz``, ``hjerter``."""
+    return _(SUIT_NAMES[suit])
+
+
+def suit_one(suit: Suit) -> str:
+    """One card of the suit, as in "the highest heart"."""
+    return _(_SUIT_ONE[suit])
+
+
+def role_words(role: str, short: bool = False) -> str:
+    """A :func:`card_role` in the current language; ``short``: without its article."""
+    return _(_ROLES[role][short])
 
 JOKER_SYMBOL: Final = "🃏"
 """The joker with ``--symbols`` (typed, it reads as ``JK``)."""
@@ -61,6 +87,9 @@ class CardStyle:
     symbols: bool = False
     colour: bool = True
     """Rich markup for the colours; off, plain text."""
+    ranks: Mapping[str, str] = field(default_factory=dict)
+    """The letters shown for ranks in the player's language (``{"J": "V"}`` in French);
+    a rank not in it shows as typed."""
 
     def card(self, card: Card) -> str:
         """One card, coloured by its suit."""
@@ -69,9 +98,9 @@ class CardStyle:
             return self._paint(_JOKER, JOKER_SYMBOL if self.symbols else "JK")
         if self.symbols:
             rank = "10" if card.rank_char == "T" else card.rank_char
-            text = rank + suit.symbol
+            text = self.ranks.get(rank, rank) + suit.symbol
         else:
-            text = card.rank_char + suit.char
+            text = self.ranks.get(card.rank_char, card.rank_char) + suit.char
         return self._paint(_RED if suit.red else _BLACK, text)
 
     def _paint(self, colour: str, text: str) -> str:
@@ -84,9 +113,9 @@ class CardStyle:
     def named(self, card: Card, trump: Suit | None) -> str:
         """A card, and what it is when it is a bower or the joker: ``JS, the left bower``."""
         role = card_role(card, trump)
-        return self.card(card) if role is None else f"{self.card(card)}, {role}"
+        return self.card(card) if role is None else f"{self.card(card)}, {role_words(role)}"
 
     def suit(self, suit: Suit) -> str:
         """A suit's name in its colour, with its symbol when ``symbols`` is on."""
-        name = f"{suit.symbol} {SUIT_NAMES[suit]}" if self.symbols else SUIT_NAMES[suit]
+        name = f"{suit.symbol} {suit_name(suit)}" if self.symbols else suit_name(suit)
         return self._paint(_RED if suit.red else _BLACK, name)

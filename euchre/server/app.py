@@ -14,8 +14,13 @@ HTTP (JSON):
 ``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
 =========================================  ==================================================
 
+``GET  /api/i18n?lang=fr``                 the page's words in a language (default: the
+                                           browser's ``Accept-Language``)
+=========================================  ==================================================
+
 WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
-``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``.
+``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``;
+``/rules/{lang}``: the rules of the game for players, in English, French, German or Danish.
 
 What one client may ask is bounded (:mod:`euchre.server.limits`); a WebSocket opened from
 a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`).
@@ -36,12 +41,13 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from euchre.bots import BOTS
+from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
@@ -59,6 +65,7 @@ from euchre.server.protocol import (
     SyncMessage,
     parse_client_message,
 )
+from euchre.server.rulespage import rules_page
 from euchre.server.storage import (
     PlaceRecord,
     SQLiteStorage,
@@ -132,9 +139,9 @@ def create_app(
     cfg = settings or Settings()
     lim = limits or Limits()
     allowed = frozenset(_origin(o) for o in origins)
-    rates = {"tables": RateLimiter(lim.tables, "tables created"),
-             "joins": RateLimiter(lim.joins, "seats taken"),
-             "hints": RateLimiter(lim.hints, "hints")}
+    rates = {"tables": RateLimiter(lim.tables, "tables created", kind="tables"),
+             "joins": RateLimiter(lim.joins, "seats taken", kind="joins"),
+             "hints": RateLimiter(lim.hints, "hints", kind="hints")}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -153,6 +160,7 @@ def create_app(
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(LimitError, _limit_response)  # type: ignore[arg-type]
+    app.add_exception_handler(Refusal, _refusal_response)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError,
                               _validation_response)  # type: ignore[arg-type]
 
@@ -163,7 +171,7 @@ def create_app(
     async def table_or_404(request: Request, table_id: str) -> Table:
         table = await tables_of(request).get(table_id)
         if table is None:
-            raise HTTPException(404, f"no table {table_id!r}")
+            raise Refusal(404, "no_table", f"no table {table_id!r}", table=table_id)
         return table
 
     # -- pages -------------------------------------------------------------------------------
@@ -181,6 +189,28 @@ def create_app(
     async def history_page(table_id: str, number: int) -> FileResponse:
         return FileResponse(index)
 
+    @app.get("/rules/{lang}", include_in_schema=False)
+    async def rules(lang: str) -> HTMLResponse:
+        """The rules for players, in ``lang`` (English where not yet translated)."""
+        if lang not in LANGUAGES:
+            raise Refusal(404, "no_rules", f"no rules in {lang!r}", lang=lang)
+        return HTMLResponse(rules_page(lang))
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_default(request: Request) -> HTMLResponse:
+        """The rules in the browser's language."""
+        return HTMLResponse(rules_page(
+            from_accept_language(request.headers.get("accept-language", ""))))
+
+    # -- the page's words ----------------------------------------------------------------
+    @app.get("/api/i18n")
+    async def i18n(request: Request, lang: str | None = None) -> dict[str, object]:
+        """The page's words (the ``web`` catalog) in ``lang``, or in the language the
+        browser's ``Accept-Language`` prefers; English for any other."""
+        if lang is None or lang not in LANGUAGES:
+            lang = from_accept_language(request.headers.get("accept-language", ""))
+        return catalog_json(lang, "web")
+
     # -- the lobby -------------------------------------------------------------------------
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
@@ -196,9 +226,9 @@ def create_app(
         size = lim.page if limit is None else limit
         if size > lim.page:
             raise LimitError("page_too_large", f"a page holds at most {lim.page} tables, "
-                             f"not {size}", 422)
+                             f"not {size}", 422, params={"max": lim.page, "given": size})
         if size < 1 or offset < 0:
-            raise HTTPException(422, "limit is at least 1 and offset at least 0")
+            raise Refusal(422, "bad_page", "limit is at least 1 and offset at least 0")
         tables = tables_of(request)
         open_tables = tables.open_tables()
         stored = await tables.storage.finished_matches(size + 1, offset)
@@ -223,7 +253,7 @@ def create_app(
         try:
             rules = body.check(BOTS)
         except ValueError as e:
-            raise HTTPException(422, str(e)) from None
+            raise Refusal(422, "bad_rules", str(e)) from None
         places = []
         for i, seat in enumerate(body.seats):
             if seat.kind == "bot":
@@ -262,15 +292,16 @@ def create_app(
             if body.token is not None:
                 place = table.place_by_token(body.token)
                 if place is None:
-                    raise HTTPException(403,
-                                        "this invitation does not open a seat at this table")
+                    raise Refusal(403, "bad_invitation",
+                                  "this invitation does not open a seat at this table")
             elif body.place is not None and body.place < len(table.places):
                 place = table.places[body.place]
                 if place.kind != "open" or place.claimed:
-                    raise HTTPException(409, f"place {body.place} is not an open seat")
+                    raise Refusal(409, "seat_taken", f"place {body.place} is not an open seat",
+                                  place=body.place)
             else:
-                raise HTTPException(422,
-                                    "give an invitation token or the number of an open place")
+                raise Refusal(422, "no_seat_given",
+                              "give an invitation token or the number of an open place")
             await table.claim(place.index, body.name or None)
         return {"id": table.id, "place": place.index, "token": place.token,
                 "url": f"/table/{table.id}?token={place.token}"}
@@ -282,7 +313,7 @@ def create_app(
         table = await table_or_404(request, table_id)
         place = table.place_by_token(body.token)
         if place is None:
-            raise HTTPException(403, "this seat token opens no seat at this table")
+            raise Refusal(403, "bad_token", "this seat token opens no seat at this table")
         await tables_of(request).leave(table, place.index)
         return {"id": table.id, "place": place.index, "closed": table.closed}
 
@@ -292,7 +323,8 @@ def create_app(
         table = await table_or_404(request, table_id)
         place = table.place_by_token(body.token)
         if place is None or place.kind != "you":
-            raise HTTPException(403, "only the person who created this table may delete it")
+            raise Refusal(403, "not_creator",
+                          "only the person who created this table may delete it")
         await tables_of(request).delete(table)
         return {"id": table.id, "deleted": True}
 
@@ -305,11 +337,12 @@ def create_app(
             stored = next((m for m in record.matches if m.number == number), None) \
                 if record else None
             if stored is None:
-                raise HTTPException(404, f"table {table_id} has no game {number}")
+                raise Refusal(404, "no_game", f"table {table_id} has no game {number}",
+                              table=table_id, game=number)
             match = table.replay_match(stored)
         if not match.is_over:
-            raise HTTPException(409, "the game is not over: its record holds every hand, "
-                                "so it is shown only when the game ends (RULES §12)")
+            raise Refusal(409, "not_over", "the game is not over: its record holds every "
+                          "hand, so it is shown only when the game ends (RULES §12)")
         return table, match
 
     @app.get("/api/tables/{table_id}/matches/{number}/record")
@@ -342,10 +375,11 @@ def create_app(
         try:
             table = await tables_of(websocket).get(table_id)
         except LimitError as e:
-            await _refuse(websocket, e.code, str(e), 4000 + e.status)
+            await _refuse(websocket, e.code, str(e), 4000 + e.status, e.params)
             return
         if table is None:
-            await _refuse(websocket, "no_table", f"no table {table_id!r}", 4404)
+            await _refuse(websocket, "no_table", f"no table {table_id!r}", 4404,
+                          {"table": table_id})
             return
         place = None
         if token:
@@ -376,7 +410,7 @@ def create_app(
                     continue
                 text = message.get("text")
                 if text is None:
-                    conn.push_json({"type": "error", "code": "malformed",
+                    conn.push_json({"type": "error", "code": "malformed", "params": {},
                                     "message": "malformed message: send JSON as a text frame"})
                     continue
                 reply = await _handle(table, conn, text,
@@ -397,7 +431,7 @@ async def _handle(table: Table, conn: Connection, text: str,
     try:
         message = parse_client_message(text)
     except ProtocolError as e:
-        return {"type": "error", "code": "malformed", "message": str(e)}
+        return {"type": "error", "code": "malformed", "message": str(e), "params": {}}
     if isinstance(message, ActMessage):
         return await table.act(conn, message.action, message.seq)
     if isinstance(message, SyncMessage):
@@ -421,9 +455,11 @@ async def _handle(table: Table, conn: Connection, text: str,
     raise AssertionError(message)  # pragma: no cover
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int,
+                  params: dict[str, Any] | None = None) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_json({"type": "error", "code": code, "message": message})
+        await websocket.send_json({"type": "error", "code": code, "message": message,
+                                   "params": params or {}})
         if websocket.client_state is WebSocketState.CONNECTED:
             await websocket.close(close_code)
 
@@ -435,7 +471,8 @@ def _address(request: Request | WebSocket) -> str:
 
 
 def _limit_message(e: LimitError) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": e.code, "message": str(e)}
+    out: dict[str, Any] = {"type": "error", "code": e.code, "message": str(e),
+                           "params": e.params}
     if e.retry_after is not None:
         out["retry_ms"] = int(1000 * e.retry_after) + 1
     return out
@@ -462,14 +499,32 @@ def _message_budget(limits: Limits, clock: Callable[[], float] = time.monotonic
         told = now
         return _limit_message(LimitError(
             "rate_limited", f"too many messages: at most {rate.count} per {rate.seconds:g} "
-            f"seconds; this one was dropped", 429, wait))
+            f"seconds; this one was dropped", 429, wait,
+            {"what": "messages", "count": rate.count, "seconds": rate.seconds,
+             "wait": math.ceil(wait)}))
 
     return over
 
 
 async def _limit_response(request: Request, e: LimitError) -> JSONResponse:
     headers = {} if e.retry_after is None else {"Retry-After": str(int(e.retry_after) + 1)}
-    return JSONResponse({"detail": str(e), "code": e.code}, e.status, headers)
+    return JSONResponse({"detail": str(e), "code": e.code, "params": e.params}, e.status,
+                        headers)
+
+
+class Refusal(HTTPException):
+    """An HTTP request the server refuses: ``code`` and ``params`` let the page word the
+    English ``detail`` in its player's language (:data:`~.protocol.ERROR_CODES`)."""
+
+    def __init__(self, status: int, code: str, message: str, **params: Any) -> None:
+        super().__init__(status, message)
+        self.code = code
+        self.params = params
+
+
+async def _refusal_response(request: Request, e: Refusal) -> JSONResponse:
+    return JSONResponse({"detail": e.detail, "code": e.code, "params": e.params},
+                        e.status_code, e.headers)
 
 
 async def _validation_response(request: Request, e: RequestValidationError) -> Response:
@@ -477,9 +532,11 @@ async def _validation_response(request: Request, e: RequestValidationError) -> R
     ``"\\ud800"``) shown with U+FFFD instead of failing as a 500."""
     detail = jsonable_encoder(e.errors())
     try:
-        body = json.dumps({"detail": detail}, ensure_ascii=False).encode()
+        body = json.dumps({"detail": detail, "code": "invalid_request", "params": {}},
+                          ensure_ascii=False).encode()
     except UnicodeEncodeError:
-        body = json.dumps({"detail": _scrub(detail)}, ensure_ascii=False).encode()
+        body = json.dumps({"detail": _scrub(detail), "code": "invalid_request", "params": {}},
+                          ensure_ascii=False).encode()
     return Response(body, 422, media_type="application/json")
 
 
@@ -524,7 +581,7 @@ def origin_allowed(headers: Headers, allowed: frozenset[str] = frozenset()) -> b
 async def _deny(websocket: WebSocket, code: str, message: str, status: int) -> None:
     """Refuse the handshake with an HTTP answer (or a bare close where the server
     cannot send one); the socket never opens."""
-    response = JSONResponse({"detail": message, "code": code}, status)
+    response = JSONResponse({"detail": message, "code": code, "params": {}}, status)
     try:
         await websocket.send_denial_response(response)
     except RuntimeError:

@@ -16,7 +16,7 @@ from euchre.bots.expert import ExpertBot
 from euchre.cards import Card
 from euchre.deal import Observation, Phase
 
-__all__ = ["HINT_TIME_BUDGET", "action_words", "advise", "reason"]
+__all__ = ["HINT_TIME_BUDGET", "action_words", "advise", "reason", "reason_params"]
 
 HINT_TIME_BUDGET: Final = 0.5
 """Seconds the expert thinks about a hint: more worlds than it uses to play, as the
@@ -89,6 +89,25 @@ def reason(obs: Observation, ranked: list[tuple[Action, float]], worlds: int) ->
     return f"{first} {compare}{verdict}"
 
 
+def reason_params(obs: Observation, ranked: list[tuple[Action, float]],
+                  worlds: int) -> dict[str, Any]:
+    """:func:`reason` as codes and numbers, for the page to word in its player's
+    language: ``only`` (a single legal choice), ``worlds``, ``seen`` (``hand``,
+    ``bidding`` or ``play``: what the dealt worlds fit), ``how`` (``solved`` in the
+    play, else ``played``) and ``verdict`` (``close``, ``clear`` or ``""``); the two
+    values compared are the first two of the hint's ``values``."""
+    if len(ranked) == 1:
+        return {"only": True, "worlds": worlds, "seen": "", "how": "", "verdict": ""}
+    gap = ranked[0][1] - ranked[1][1]
+    return {
+        "only": False,
+        "worlds": worlds,
+        "seen": "play" if obs.tricks or obs.trick else "bidding" if obs.events else "hand",
+        "how": "solved" if obs.phase is Phase.PLAY else "played",
+        "verdict": "close" if gap < _CLOSE else "clear" if gap >= _CLEAR else "",
+    }
+
+
 def advise(obs: Observation, seed: int | None = None) -> dict[str, Any]:
     """The hint for the seat of ``obs`` (its turn): the expert's choice, every legal
     choice with its value (best first), and the reason.
@@ -110,5 +129,6 @@ def advise(obs: Observation, seed: int | None = None) -> dict[str, Any]:
         "values": [{"action": str(a), "value": round(v, 3), "words": action_words(a, obs)}
                    for a, v in ranked],
         "reason": reason(obs, ranked, bot.worlds_used),
+        "reason_params": reason_params(obs, ranked, bot.worlds_used),
         "worlds": bot.worlds_used,
     }

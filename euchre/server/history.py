@@ -10,7 +10,7 @@ from typing import Any
 
 from euchre.deal import Deal
 from euchre.rules import Rules
-from euchre.server.views import summary_text
+from euchre.server.views import summary_message, summary_text
 
 __all__ = ["replay_frames"]
 
@@ -77,6 +77,7 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
             "score_after": list(score),
             "result": {**result.to_json(), "outcome": result.outcome},
             "text": summary_text(result, game_rules, record["seats"], rec["dealer"]),
+            "message": summary_message(result, game_rules, rec["dealer"]),
         })
     return {"rules": rules, "seats": record["seats"], "deals": deals,
             "scores": record["scores"], "winners": record["winners"]}

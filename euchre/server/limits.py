@@ -27,6 +27,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["LimitError", "Limits", "Rate", "RateLimiter", "TokenBucket"]
 
@@ -98,15 +99,18 @@ class LimitError(Exception):
     """A request over a limit; nothing was done.
 
     ``code`` names the limit for the client (``rate_limited``, ``server_full``, …),
-    ``status`` is the HTTP status, ``retry_after`` the seconds until it may succeed.
+    ``status`` is the HTTP status, ``retry_after`` the seconds until it may succeed;
+    ``params`` are the numbers in the message, for the page to word it in its language.
     """
 
     def __init__(self, code: str, message: str, status: int,
-                 retry_after: float | None = None) -> None:
+                 retry_after: float | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
         self.retry_after = retry_after
+        self.params = dict(params or {})
 
 
 class TokenBucket:
@@ -146,9 +150,11 @@ class RateLimiter:
     """Keys held before the full (idle) buckets are dropped, so memory stays bounded."""
 
     def __init__(self, rate: Rate | None, what: str,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, kind: str = "") -> None:
         self.rate = rate
         self.what = what
+        self.kind = kind
+        """What is counted, as a code for the page (``tables``, ``joins``, ``hints``)."""
         self._clock = clock
         self._buckets: dict[str, TokenBucket] = {}
         self._prune_at = self.PRUNE_AT
@@ -169,7 +175,8 @@ class RateLimiter:
                 "rate_limited",
                 f"too many {self.what}: at most {self.rate.count} per "
                 f"{_seconds(self.rate.seconds)}; try again in {math.ceil(wait)} s",
-                429, wait)
+                429, wait, {"what": self.kind, "count": self.rate.count,
+                            "seconds": self.rate.seconds, "wait": math.ceil(wait)})
 
     def _prune(self, now: float) -> None:
         self._buckets = {k: b for k, b in self._buckets.items() if not b.is_full(now)}

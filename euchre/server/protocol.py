@@ -22,9 +22,12 @@ From the server:
 * ``{"type": "state", "seq", "you", "table", "over", "game", "rubber", "deal",
   "last_deal"}`` after every change, with only what the receiving seat may know
   (RULES §12; see :mod:`euchre.server.views`);
-* ``{"type": "error", "code", "message"}`` for a message that is malformed
+* ``{"type": "error", "code", "params", "message"}`` for a message that is malformed
   (``malformed``), not an action (``invalid_action``), out of turn (``not_your_turn``),
-  illegal (``illegal``), stale (``stale``) or otherwise refused; it changes nothing;
+  illegal (``illegal``), stale (``stale``) or otherwise refused; it changes nothing.
+  ``code`` (one of :data:`ERROR_CODES`) and ``params`` let the page word it in its
+  player's language; ``message`` says it in English, for other clients and logs.  The
+  HTTP API's refusals carry the same three (``detail`` is the English message);
 * ``{"type": "hint", "seq", "action"}`` and ``{"type": "pong"}`` in answer.
 """
 
@@ -38,6 +41,7 @@ from euchre.bots import check_rules, make_bot
 from euchre.rules import Rules, RulesError
 
 __all__ = [
+    "ERROR_CODES",
     "MAX_MESSAGE",
     "ActMessage",
     "ClientMessage",
@@ -58,6 +62,41 @@ __all__ = [
 
 MAX_MESSAGE = 4096
 """The longest client message accepted, in characters."""
+
+ERROR_CODES: dict[str, str] = {
+    # the table's WebSocket
+    "malformed": "not a valid message",
+    "invalid_action": "not an action of RECORDS notation (params: action)",
+    "not_your_turn": "out of turn (params: seat, you; or asked: hint)",
+    "illegal": "against the rules now (params: action)",
+    "stale": "answers an older state (params: at, and given)",
+    "spectator": "a spectator asked what only a player may (params: asked)",
+    "closed": "the table is closed (params: why: deleted, everybody_left, idle)",
+    "game_over": "the game is over: no action",
+    "not_over": "the game is not over yet",
+    "no_hint": "the hint's bot is not installed (params: bot)",
+    "storage": "storage refused the write",
+    "left": "you left the table",
+    "bad_origin": "a page of another site",
+    "no_table": "no such table (params: table)",
+    "bad_token": "the seat token opens no seat",
+    "bot_place": "the place is a bot's",
+    # limits (params: what, count, seconds, wait; or max, given)
+    "rate_limited": "too many requests or messages",
+    "server_full": "the server holds its limit of tables",
+    "page_too_large": "a page of tables too large",
+    # the lobby's HTTP API
+    "bad_page": "a page's limit or offset out of range",
+    "bad_rules": "rules or seats RULES.md does not allow",
+    "bad_invitation": "the invitation opens no seat",
+    "seat_taken": "the place is not an open seat (params: place)",
+    "no_seat_given": "neither an invitation nor an open place",
+    "not_creator": "only the table's creator may delete it",
+    "no_game": "the table has no such game (params: table, game)",
+    "invalid_request": "the request's fields are not valid",
+    "no_rules": "no rules page in that language (params: lang)",
+}
+"""Every error ``code`` the server sends, with what it means (the page words each)."""
 
 
 class _Message(BaseModel):

@@ -232,17 +232,22 @@ class Connection:
         await asyncio.wait(tasks, timeout=2)
         self._task.cancel()  # a client that stopped reading gets no more
 
-    async def end(self, code: str, message: str, close_code: int) -> None:
+    async def end(self, code: str, message: str, close_code: int,
+                  params: dict[str, Any] | None = None) -> None:
         """Tell the client why, send what is queued, and close the socket."""
-        self.push_json(_error(code, message))
+        self.push_json(_error(code, message, params))
         await self.close()
         if self._close_socket is not None:
             with contextlib.suppress(Exception):
                 await self._close_socket(close_code, code)
 
 
-def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, **extra}
+def _error(code: str, message: str, params: dict[str, Any] | None = None,
+           **extra: Any) -> dict[str, Any]:
+    """An error message: ``code`` and ``params`` for the page to word in its player's
+    language, ``message`` in English for other clients and logs."""
+    return {"type": "error", "code": code, "message": message, "params": params or {},
+            **extra}
 
 
 class Table:
@@ -510,7 +515,7 @@ class Table:
         """A person's action; returns an error message, or ``None`` once applied."""
         seat = self.seat_of(conn)
         if seat is None:
-            return _error("spectator", "a spectator may watch but not act")
+            return _error("spectator", "a spectator may watch but not act", {"asked": "act"})
         async with self.lock:
             match = self.match
             if self.closed:
@@ -520,23 +525,26 @@ class Table:
                               "ask for a rematch")
             if seq is not None and seq != match.seq:
                 return _error("stale", f"your message answers state {seq} but the table is "
-                              f"at state {match.seq}: nothing was done", seq=match.seq)
+                              f"at state {match.seq}: nothing was done",
+                              {"given": seq, "at": match.seq}, seq=match.seq)
             try:
                 action = Action.parse(text)
             except InvalidActionError as e:
-                return _error("invalid_action", str(e))
+                return _error("invalid_action", str(e), {"action": text})
             deal = match.game.deal
             if deal.to_move != seat:
                 mover = deal.to_move
                 who = self.names()[mover] if mover is not None else "nobody"
                 return _error("not_your_turn",
-                              f"it is seat {mover}'s turn ({who}), not yours (seat {seat})")
+                              f"it is seat {mover}'s turn ({who}), not yours (seat {seat})",
+                              {"seat": mover, "you": seat})
             if not deal.is_legal(action):
                 try:
                     deal.copy().apply(action, seat=seat)
                 except IllegalActionError as e:
-                    return _error("illegal", str(e))
-                return _error("illegal", f"'{action}' is not legal now")  # pragma: no cover
+                    return _error("illegal", str(e), {"action": str(action)})
+                return _error("illegal", f"'{action}' is not legal now",  # pragma: no cover
+                              {"action": str(action)})
             place = self.match.place_at[seat]
             self.away.discard(place)  # acting takes the seat back
             self.reading.discard(place)  # and is reading on
@@ -631,7 +639,8 @@ class Table:
         except StorageConflict as e:
             await self._reload(e)
             return _error("stale", "the table was changed elsewhere and has been "
-                          "reloaded: nothing was done", seq=self.match.seq)
+                          "reloaded: nothing was done", {"at": self.match.seq},
+                          seq=self.match.seq)
         except StorageError as e:
             return _error("storage", f"{e}: nothing was done")
         return None
@@ -675,13 +684,15 @@ class Table:
         legal choice and why (:func:`euchre.server.hints.advise`)."""
         seat = self.seat_of(conn)
         if seat is None:
-            return _error("spectator", "a spectator gets no hints")
+            return _error("spectator", "a spectator gets no hints", {"asked": "hint"})
         if HINT_BOT not in BOTS:
-            return _error("no_hint", f"hints need the {HINT_BOT} bot, which is not installed")
+            return _error("no_hint", f"hints need the {HINT_BOT} bot, which is not installed",
+                          {"bot": HINT_BOT})
         match = self.match
         deal = match.game.deal
         if match.is_over or deal.to_move != seat:
-            return _error("not_your_turn", "a hint is given only when it is your turn")
+            return _error("not_your_turn", "a hint is given only when it is your turn",
+                          {"asked": "hint"})
         seq = match.seq
         obs = deal.observation(seat)
         # the expert (numba, the solver: 140 MB and many objects for the garbage collector
@@ -694,7 +705,8 @@ class Table:
     async def rematch(self, conn: Connection) -> dict[str, Any] | None:
         """A new match with the same rules and places, once this one is over."""
         if conn.place is None:
-            return _error("spectator", "a spectator cannot start a rematch")
+            return _error("spectator", "a spectator cannot start a rematch",
+                          {"asked": "rematch"})
         async with self.lock:
             if not self.match.is_over:
                 return _error("not_over", "the game is not over yet: finish it first")
@@ -754,7 +766,8 @@ class Table:
     async def reclaim(self, conn: Connection) -> dict[str, Any] | None:
         """A person takes back the seat a stand-in bot has been playing."""
         if conn.place is None:
-            return _error("spectator", "a spectator has no seat to take back")
+            return _error("spectator", "a spectator has no seat to take back",
+                          {"asked": "reclaim"})
         if conn.place in self.away:
             self.away.discard(conn.place)
             self._stop_clock()  # a fresh turn timer for the person who is back
@@ -859,7 +872,8 @@ class Table:
             await conn.end("left", "you left this table: your seat is open to others", 4403)
         self.kick()
 
-    async def shut(self, code: str, message: str) -> None:
+    async def shut(self, code: str, message: str,
+                   params: dict[str, Any] | None = None) -> None:
         """The table closes: bots stop and every connection is told why."""
         self.closed = True
         self._stop_clock()
@@ -869,7 +883,7 @@ class Table:
                 await self._bot_task
         conns, self.connections = self.connections, []
         for conn in conns:
-            await conn.end(code, message, 4404)
+            await conn.end(code, message, 4404, params)
 
 
 def new_token() -> str:
@@ -934,7 +948,7 @@ class Tables:
         if not idle:
             raise LimitError("server_full", f"the server already holds its limit of "
                              f"{self.max_tables} tables in play: try again later", 503,
-                             EVICT_AFTER)
+                             EVICT_AFTER, {"max": self.max_tables})
         oldest = min(idle, key=lambda t: t.used)
         del self._tables[oldest.id]
 
@@ -976,9 +990,10 @@ class Tables:
             await self.storage.delete_table(table.id)
             table.closed = True  # under the lock: no bot acts at the table after this
             self._tables.pop(table.id, None)
-        await table.shut("closed", "the table was deleted by its creator")
+        await table.shut("closed", "the table was deleted by its creator",
+                         {"why": "deleted"})
 
-    async def abandon(self, table: Table, why: str) -> None:
+    async def abandon(self, table: Table, why: str, code: str = "") -> None:
         """Nobody plays at the table any more: its unfinished game is forgotten (a
         finished one stays in the history) and it leaves the open tables."""
         async with table.lock:
@@ -990,13 +1005,13 @@ class Tables:
                 await self.storage.delete_table(table.id)
             table.closed = True  # under the lock: no bot acts at the table after this
             self._tables.pop(table.id, None)
-        await table.shut("closed", f"the table was closed: {why}")
+        await table.shut("closed", f"the table was closed: {why}", {"why": code})
 
     async def leave(self, table: Table, place: int) -> None:
         """A person leaves a table; the last one to leave closes it."""
         await table.release(place)
         if not table.people() and not table.is_over:
-            await self.abandon(table, "everybody left")
+            await self.abandon(table, "everybody left", "everybody_left")
 
     async def expire_idle(self, now: float | None = None) -> list[str]:
         """Abandon every unfinished table with nobody connected and nothing played for
@@ -1006,7 +1021,7 @@ class Tables:
         for table in list(self._tables.values()):
             if (not table.is_over and not table.connections
                     and now - table.last_active > self.settings.idle_expiry):
-                await self.abandon(table, "nobody played at it for a long time")
+                await self.abandon(table, "nobody played at it for a long time", "idle")
                 expired.append(table.id)
         if expired:
             log.info("closed %d idle table(s)", len(expired))

@@ -23,6 +23,7 @@ __all__ = [
     "deal_view",
     "game_view",
     "hand_sizes",
+    "summary_message",
     "summary_text",
 ]
 
@@ -227,6 +228,38 @@ def summary_text(result: DealResult, rules: Rules, names: Sequence[str], dealer:
     return f"{says(who)} made {trump} trump with {taken} tricks: {_points(value)}."
 
 
+def summary_message(result: DealResult, rules: Rules, dealer: int) -> dict[str, Any]:
+    """The deal's outcome as a code and its parameters (seats, not names), for the page
+    to word in its player's language (:func:`summary_text` says it in English).
+
+    ``code`` is ``thrown_in`` (``next_dealer``), ``unfinished``, or the outcome
+    ``euchred``, ``march`` or ``made`` with ``makers`` (the maker's side as it scores),
+    ``maker``, ``alone``, ``trump``, ``tricks`` (the makers'), ``points`` (each
+    scoring seat's), ``defenders`` (the seats that score a euchre) and
+    ``lone_defender``.
+
+    >>> from euchre.deal import DealResult
+    >>> from euchre.cards import Suit
+    >>> r = DealResult(Suit.HEARTS, 1, False, None, None, (0, 2, 3, 0), (2, 0, 2, 0), True)
+    >>> summary_message(r, Rules(players=4), 0)["params"]["defenders"]
+    [0, 2]
+    """
+    n = rules.players
+    if result.thrown_in:
+        return {"code": "thrown_in", "params": {"next_dealer": (dealer + 1) % n}}
+    if result.maker is None or result.trump is None:
+        return {"code": "unfinished", "params": {}}
+    side = list(result.makers)
+    points = result.points
+    defenders = [s for s in range(n) if s not in side and points[s]]
+    value = max(points) if result.outcome == "euchred" else points[result.maker]
+    return {"code": result.outcome, "params": {
+        "makers": side, "maker": result.maker, "alone": result.alone,
+        "trump": result.trump.char, "tricks": result.makers_tricks, "points": value,
+        "defenders": defenders if result.outcome == "euchred" else [],
+        "lone_defender": result.lone_defender}}
+
+
 def deal_summary(
     game: Game, game_index: int, deal: Deal, names: Sequence[str], game_over: bool,
 ) -> dict[str, Any]:
@@ -258,6 +291,7 @@ def deal_summary(
         "scores": scores,
         "tricks": [_trick(t) for t in deal.tricks],
         "text": summary_text(result, game.rules, names, deal.dealer),
+        "message": summary_message(result, game.rules, deal.dealer),
         "game_over": game_over and number == len(game.deals) - 1,
         "winners": list(game.winners) if game_over else [],
     }

@@ -196,3 +196,42 @@ def test_the_list_of_shortcuts_names_each_key_once(static_server: Server, page: 
     assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
     assert {"d", "a", "p", "o", "c", "h", "s", "l", "i", "r", "?"} <= set(keys)
     assert "defend alone" in text and "diamonds" in text
+
+
+# -- German, the longest words, at phone width -----------------------------------------------
+_CLIPPED = """() => {
+  const bad = [];
+  const parts = "button:not(.hand-card), .badge, .chip, .seat-name, .prompt, .score-name, "
+    + ".bubble, .turnup-label";
+  for (const el of document.querySelectorAll(parts)) {
+    if (!el.getClientRects().length) continue;
+    if (el.scrollWidth > el.clientWidth + 1)
+      bad.push(`${el.className || el.tagName} clips "${el.textContent.trim().slice(0, 40)}"`);
+  }
+  return bad;
+}"""
+
+
+def test_the_table_holds_the_german_words_at_phone_width(
+        browser: Any, static_server: Server) -> None:
+    shots = ARTIFACTS / "layout-de"
+    shots.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(static_server.base + "/")
+    problems: list[str] = []
+    phones = {"phone": SIZES["phone"], "small-phone": MORE_SIZES["small-phone"]}
+    for name in MOMENTS:
+        _show(page, static_server.base, name)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        if name == "four-game-over":
+            page.wait_for_selector("#overlay:not([hidden])")
+            page.keyboard.press("Escape")
+        problems += _check_sizes(page, name, phones, shots)
+        problems += [f"{name}: {x}" for x in page.evaluate(_CLIPPED)]
+    context.close()
+    (shots / "problems.txt").write_text("".join(f"{x}\n" for x in problems))
+    assert errors == []
+    assert problems == []

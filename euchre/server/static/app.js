@@ -1,12 +1,33 @@
 // The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay.
 
-import { $, closeOverlay } from "./util.js";
+import { $, attr, closeOverlay } from "./util.js";
 import { defsSVG } from "./cards.js";
-import { showLobby } from "./lobby.js";
-import { leaveTable, showTable } from "./table.js";
-import { leaveHistory, showHistory } from "./history.js";
+import { relabelLobby, showLobby } from "./lobby.js";
+import { leaveTable, relabelTable, showTable } from "./table.js";
+import { leaveHistory, relabelHistory, showHistory } from "./history.js";
+import { _, chooseLanguage, chooserHTML, language, loadLanguage, onLanguage } from "./i18n.js";
 
 $("#defs").innerHTML = defsSVG();
+
+/** The page's own words, the language chooser and the link to the rules in that language. */
+function pageWords() {
+  document.title = _("Euchre");
+  $(".brand").setAttribute("aria-label", _("Euchre: the lobby"));
+  $("#language-tools").innerHTML = `${chooserHTML()}
+    <a class="tool rules-link" href="/rules/${language()}" target="_blank" rel="help"
+      ${attr("title", _("The rules of the game"))}>${_("Rules")}</a>`;
+  $("#language").addEventListener("change", (e) => chooseLanguage(e.target.value));
+}
+
+// another language, chosen on the page: only the words change; a table keeps its game
+// and its connection, a form what was typed in it
+onLanguage(() => {
+  pageWords();
+  const page = document.body.dataset.page;
+  if (page === "table") relabelTable();
+  else if (page === "history") relabelHistory();
+  else relabelLobby($("#app"));
+});
 
 async function route() {
   closeOverlay();
@@ -43,4 +64,4 @@ $("#overlay").addEventListener("click", (e) => {
 });
 
 window.addEventListener("popstate", route);
-route();
+loadLanguage().then(() => { pageWords(); route(); });

@@ -1,12 +1,29 @@
 // Cards drawn as SVG: crisp at any size, red and black suits, no images or fonts needed
-// for the suit shapes.  Card codes are the RECORDS notation: "9C", "TD", "JH", "AS", "JK".
+// for the suit shapes.  Card codes are the RECORDS notation: "9C", "TD", "JH", "AS", "JK";
+// what a card shows (its rank letters, its name) is in the page's language.
 
-export const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+import { _, fmt, pgettext } from "./i18n.js";
+import { SUIT_WORDS } from "./messages.js";
+
+/** The suits' names in the page's language, by their letter. */
+export const SUITS = new Proxy({}, { get: (_target, suit) => SUIT_WORDS()[suit] });
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const RANK_NAME = {
-  7: "seven", 8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
-const RANK_TEXT = { T: "10" };
+const RANK_NAME = () => ({
+  7: _("seven"), 8: _("eight"), 9: _("nine"), T: _("ten"), J: _("jack"), Q: _("queen"),
+  K: _("king"), A: _("ace"),
+});
+
+/** The rank as a card's corner shows it: "10", and the court cards' letters (Q: "D" in French). */
+function rankText(rank) {
+  switch (rank) {
+    case "T": return "10";
+    case "A": return pgettext("rank letter of the ace", "A");
+    case "K": return pgettext("rank letter of the king", "K");
+    case "Q": return pgettext("rank letter of the queen", "Q");
+    case "J": return pgettext("rank letter of the jack", "J");
+    default: return rank;
+  }
+}
 
 export const isRed = (suit) => suit === "D" || suit === "H";
 
@@ -39,14 +56,14 @@ export function defsSVG() {
 }
 
 export function cardName(code) {
-  if (code === "JK") return "joker";
-  return `${RANK_NAME[code[0]]} of ${SUITS[code[1]]}`;
+  if (code === "JK") return _("the joker");
+  return fmt(_("{rank} of {suit}"), { rank: RANK_NAME()[code[0]], suit: SUITS[code[1]] });
 }
 
 /** A card as short text with its suit symbol: "10♥". */
 export function cardText(code) {
   if (code === "JK") return "Joker";
-  return (RANK_TEXT[code[0]] || code[0]) + SUIT_SYMBOL[code[1]];
+  return rankText(code[0]) + SUIT_SYMBOL[code[1]];
 }
 
 // Pip centres on a 250 x 350 card; pips below the middle are drawn upside down.
@@ -67,7 +84,7 @@ function pip(suit, x, y, size, flip) {
 }
 
 function corner(rank, suit) {
-  const text = RANK_TEXT[rank] || rank;
+  const text = rankText(rank);
   const ten = text.length > 1;
   return `<text x="${ten ? 29 : 30}" y="56" text-anchor="middle" class="idx"
       font-size="${ten ? 44 : 52}" ${ten ? 'letter-spacing="-4"' : ""}>${text}</text>
@@ -79,7 +96,8 @@ function court(rank, suit) {
   return `<rect x="58" y="62" width="134" height="226" rx="10" fill="${colour}"
       stroke="currentColor" stroke-width="4"/>
     ${pip(suit, 125, 108, 56, false)}
-    <text x="125" y="212" text-anchor="middle" class="court" font-size="112">${rank}</text>
+    <text x="125" y="212" text-anchor="middle" class="court"
+      font-size="${rankText(rank).length > 1 ? 84 : 112}">${rankText(rank)}</text>
     ${pip(suit, 125, 246, 56, true)}`;
 }
 
@@ -158,6 +176,7 @@ export function markerSVG(score, suit = "S") {
   else if (s === 2) body = face(four, 0, 0) + back(0, 60);   // top two pips of the four
   else if (s === 3) body = back(0, 60) + face(three, 0, 0);
   else body = back(0, 60) + face(four, 0, 0);
+  const label = fmt(_("score {score}"), { score });
   return `<svg class="marker ${isRed(suit) ? "red" : "black"}" viewBox="-4 -4 ${W + 8} ${H + 68}"
-    role="img" aria-label="score ${score}">${body}</svg>`;
+    role="img" aria-label="${label}">${body}</svg>`;
 }

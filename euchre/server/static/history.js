@@ -1,9 +1,25 @@
 // The history page: a finished game replayed deal by deal, every hand face up.
 
-import { $, $$, api, esc, positionsFor, setTopbar } from "./util.js";
+import { $, attr, $$, api, esc, positionsFor, setTopbar, tableName } from "./util.js";
 import { cardSVG, cardText, SUITS, suitIcon } from "./cards.js";
+import { _, fmt } from "./i18n.js";
+import { actionSentence, summaryText } from "./messages.js";
 
 let H = null;
+
+/** The replay again in another language, at the same action. */
+export function relabelHistory() {
+  if (!H) return;
+  topbar();
+  render();
+}
+
+function topbar() {
+  const { data, id, number } = H;
+  setTopbar(`<span class="table-title">${esc(tableName(data.name, data.games[0].seats.length))}</span>
+    <span class="muted small-hide">${esc(fmt(_("game {number} · replay"), { number }))}</span>`,
+  `<a class="tool" href="/api/tables/${id}/matches/${number}/record" download>${_("Record")}</a>`);
+}
 
 export function leaveHistory() {
   if (H) document.removeEventListener("keydown", H.onKey);
@@ -12,13 +28,13 @@ export function leaveHistory() {
 
 export async function showHistory(root, id, number) {
   leaveHistory();
-  root.innerHTML = `<p class="loading">Loading the game…</p>`;
+  root.innerHTML = `<p class="loading">${_("Loading the game…")}</p>`;
   let data;
   try {
     data = await api(`/api/tables/${id}/matches/${number}/replay`);
   } catch (e) {
-    root.innerHTML = `<div class="panel narrow"><h1>No replay</h1><p>${esc(e.message)}</p>
-      <p><a class="button primary" href="/">Back to the lobby</a></p></div>`;
+    root.innerHTML = `<div class="panel narrow"><h1>${_("No replay")}</h1><p>${esc(e.message)}</p>
+      <p><a class="button primary" href="/">${_("Back to the lobby")}</a></p></div>`;
     return;
   }
   H = { id, number, data, game: 0, deal: 0, frame: 0, root, onKey: null };
@@ -35,9 +51,7 @@ export async function showHistory(root, id, number) {
     e.preventDefault();
   };
   document.addEventListener("keydown", H.onKey);
-  setTopbar(`<span class="table-title">${esc(data.name)}</span>
-    <span class="muted small-hide">game ${number} · replay</span>`,
-  `<a class="tool" href="/api/tables/${id}/matches/${number}/record" download>Record</a>`);
+  topbar();
   render();
 }
 
@@ -59,23 +73,18 @@ function jumpDeal(k) {
   render();
 }
 
-function actionWords(a, names) {
-  if (!a) return "The cards are dealt.";
-  const w = a.action.split(" ");
-  const who = `<b>${esc(names[a.seat])}</b>`;
-  if (a.action === "pass") return `${who} passes.`;
-  if (w[0] === "order") return `${who} orders it up${w[1] ? " alone" : ""}.`;
-  if (w[0] === "trump") return `${who} names ${SUITS[w[1]]}${w[2] ? " alone" : ""}.`;
-  if (w[0] === "discard") return `${who} discards ${cardText(w[1])} face down.`;
-  if (w[0] === "call") return `${who} calls ${cardText(w[1])} for a partner.`;
-  if (a.action === "defend alone") return `${who} defends alone.`;
-  return `${who} plays ${cardText(w[1])}.`;
+function actionWords(a, names, dealer) {
+  if (!a) return _("The cards are dealt.");
+  const n = names.length;
+  // an order is the dealer's taking it up, or four-handed its partner's assist (RULES §5)
+  const role = a.seat === dealer ? "dealer" : n === 4 && a.seat === (dealer + 2) % 4 ? "assist" : "";
+  return actionSentence(a.action, esc(names[a.seat]), role, cardText);
 }
 
 function finalScore(game) {
   const names = game.seats;
   if (names.length === 4) {
-    return [[0, 2], [1, 3]].map(([a, b]) => `${esc(names[a])} & ${esc(names[b])} <b>${game.scores[a]}</b>`).join(" · ");
+    return [[0, 2], [1, 3]].map(([a, b]) => `${esc(names[a])} &amp; ${esc(names[b])} <b>${game.scores[a]}</b>`).join(" · ");
   }
   return names.map((n, s) => `${esc(n)} <b>${game.scores[s]}</b>`).join(" · ");
 }
@@ -93,43 +102,43 @@ function render() {
     <div class="seat history-seat pos-${seatPos(seat)} ${frame.to_move === seat ? "to-move" : ""}
         ${frame.sitting_out.includes(seat) ? "out" : ""}">
       <div class="seat-name"><span>${esc(name)}</span>
-        ${deal.dealer === seat ? '<span class="badge dealer">Dealer</span>' : ""}
-        ${frame.maker === seat ? `<span class="badge maker">Maker${frame.alone ? ", alone" : ""}</span>` : ""}
+        ${deal.dealer === seat ? `<span class="badge dealer">${_("Dealer")}</span>` : ""}
+        ${frame.maker === seat ? `<span class="badge maker">${frame.alone ? _("Maker, alone") : _("Maker")}</span>` : ""}
         ${frame.tricks_won[seat] ? `<span class="badge tricks">${frame.tricks_won[seat]}</span>` : ""}</div>
       <div class="open-hand">${frame.hands[seat].map((c) => cardSVG(c, "mini-face")).join("")}</div>
     </div>`).join("");
   const centre = trick.length
     ? trick.map((c) => `<div class="trick-card tpos-${seatPos(c.seat)}">${cardSVG(c.card)}</div>`).join("")
     : frame.phase === "bid_turnup" || H.frame === 0
-      ? `<div class="turnup"><div class="turnup-label">Turn-up</div>${cardSVG(deal.turnup)}</div>` : "";
+      ? `<div class="turnup"><div class="turnup-label">${_("Turn-up")}</div>${cardSVG(deal.turnup)}</div>` : "";
   const dealList = game.deals.map((d, i) => `
     <li><button class="deal-link ${i === H.deal ? "current" : ""}" data-deal="${i}">
-      <b>Deal ${i + 1}</b> ${esc(d.text)} <span class="muted">(${d.score_after.join("–")})</span></button></li>`).join("");
+      <b>${esc(fmt(_("Deal {number}"), { number: i + 1 }))}</b> ${esc(d.message ? summaryText(d.message, (seat) => names[seat]) : d.text)} <span class="muted">(${d.score_after.join("–")})</span></button></li>`).join("");
   const games = H.data.games.length > 1 ? `<div class="segmented small">${H.data.games.map((g, i) => `
-      <label><input type="radio" name="hgame" value="${i}" ${i === H.game ? "checked" : ""}><span>Game ${i + 1}</span></label>`).join("")}</div>` : "";
+      <label><input type="radio" name="hgame" value="${i}" ${i === H.game ? "checked" : ""}><span>${esc(fmt(_("Game {number}"), { number: i + 1 }))}</span></label>`).join("")}</div>` : "";
   H.root.innerHTML = `
     <div class="history-page">
       <div class="felt-wrap"><div class="felt history players-${n}">
-        ${frame.trump ? `<div class="chips"><div class="chip">${suitIcon(frame.trump)} Trump <b>${SUITS[frame.trump]}</b></div></div>` : ""}
+        ${frame.trump ? `<div class="chips"><div class="chip">${suitIcon(frame.trump)} ${_("Trump")} <b>${SUITS[frame.trump]}</b></div></div>` : ""}
         ${seats}
         <div class="center">${centre}</div>
       </div></div>
       <div class="controls">
-        <div class="prompt">${actionWords(frame.action, names)}</div>
+        <div class="prompt">${actionWords(frame.action, names, deal.dealer)}</div>
         <div class="buttons">
-          <button id="h-prev" aria-label="previous action">◀ <kbd>←</kbd></button>
+          <button id="h-prev" ${attr("aria-label", _("previous action"))}>◀ <kbd>←</kbd></button>
           <input type="range" id="h-frame" min="0" max="${deal.frames.length - 1}" value="${H.frame}"
-            aria-label="action in this deal">
-          <button id="h-next" aria-label="next action"><kbd>→</kbd> ▶</button>
+            ${attr("aria-label", _("action in this deal"))}>
+          <button id="h-next" ${attr("aria-label", _("next action"))}><kbd>→</kbd> ▶</button>
           <span class="muted">${H.frame}/${deal.frames.length - 1}</span>
         </div>
-        <p class="muted small">Kitty: ${deal.kitty.map(cardText).join(" ")}${deal.dummy ? ` · dummy: ${deal.dummy.map(cardText).join(" ")}` : ""}
-          ${deal.discards.some((x) => x.length) ? ` · discards: ${deal.discards.map((x, s) => (x.length ? `${esc(names[s])} ${x.map(cardText).join(" ")}` : "")).filter(Boolean).join("; ")}` : ""}</p>
+        <p class="muted small">${esc(fmt(_("Kitty: {cards}"), { cards: deal.kitty.map(cardText).join(" ") }))}${deal.dummy ? ` · ${esc(fmt(_("dummy: {cards}"), { cards: deal.dummy.map(cardText).join(" ") }))}` : ""}
+          ${deal.discards.some((x) => x.length) ? ` · ${esc(fmt(_("discards: {cards}"), { cards: deal.discards.map((x, s) => (x.length ? `${names[s]} ${x.map(cardText).join(" ")}` : "")).filter(Boolean).join("; ") }))}` : ""}</p>
       </div>
       <aside class="side">${games}
-        <h2 class="log-title">Deals <small class="muted">(<kbd>↑</kbd> <kbd>↓</kbd>)</small></h2>
+        <h2 class="log-title">${_("Deals")} <small class="muted">(<kbd>↑</kbd> <kbd>↓</kbd>)</small></h2>
         <ol class="deal-list">${dealList}</ol>
-        <p>Final score: ${finalScore(game)}</p>
+        <p>${_("Final score:")} ${finalScore(game)}</p>
       </aside>
     </div>`;
   $("#h-prev").onclick = () => step(-1);

@@ -1,29 +1,32 @@
 // The keyboard at the table: every key means one thing.  KEYMAP is what the "?" dialog
 // lists; keyCommand turns a key press into what the table does, from the state alone.
 
+import { _, fmt } from "./i18n.js";
+import { SUIT_WORDS } from "./messages.js";
+
 const SUIT_KEYS = { c: "C", d: "D", h: "H", s: "S" };
 
 /** Every shortcut: the keys (as KeyboardEvent.key, lower case), how to show them, what they do. */
-export const KEYMAP = [
+export const KEYMAP = () => [
   { keys: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"], label: ["1", "…", "0"],
-    what: "play or discard the card with that number" },
+    what: _("play or discard the card with that number") },
   { keys: ["arrowleft", "arrowright"], label: ["←", "→"],
-    what: "pick a card of your hand, or a card to call as your partner" },
-  { keys: ["enter", " "], label: ["Enter", "Space"],
-    what: "play, discard or call the picked card; close the deal's summary or a dialog" },
-  { keys: ["p"], label: ["P"], what: "pass" },
-  { keys: ["o"], label: ["O"], what: "order it up (take it up, assist)" },
+    what: _("pick a card of your hand, or a card to call as your partner") },
+  { keys: ["enter", " "], label: ["Enter", _("Space")],
+    what: _("play, discard or call the picked card; close the deal's summary or a dialog") },
+  { keys: ["p"], label: ["P"], what: _("pass") },
+  { keys: ["o"], label: ["O"], what: _("order it up (take it up, assist)") },
   { keys: ["a"], label: ["A"],
-    what: "alone: order it up alone, defend alone; when naming trump, the next suit is named alone" },
-  { keys: ["c"], label: ["C"], what: "clubs: name clubs trump (Shift: alone), or pick a club to call" },
-  { keys: ["d"], label: ["D"], what: "diamonds: name diamonds trump (Shift: alone), or pick a diamond to call" },
-  { keys: ["h"], label: ["H"], what: "hearts: name hearts trump (Shift: alone), or pick a heart to call" },
-  { keys: ["s"], label: ["S"], what: "spades: name spades trump (Shift: alone), or pick a spade to call" },
-  { keys: ["l"], label: ["L"], what: "show the last trick" },
-  { keys: ["i"], label: ["I"], what: "hint: the expert's choice, the value of every choice, and why" },
-  { keys: ["r"], label: ["R"], what: "rematch, once the game is over" },
-  { keys: ["?"], label: ["?"], what: "this list" },
-  { keys: ["escape"], label: ["Esc"], what: "close a dialog, the deal's summary or the hint" },
+    what: _("alone: order it up alone, defend alone; when naming trump, the next suit is named alone") },
+  { keys: ["c"], label: ["C"], what: _("clubs: name clubs trump (Shift: alone), or pick a club to call") },
+  { keys: ["d"], label: ["D"], what: _("diamonds: name diamonds trump (Shift: alone), or pick a diamond to call") },
+  { keys: ["h"], label: ["H"], what: _("hearts: name hearts trump (Shift: alone), or pick a heart to call") },
+  { keys: ["s"], label: ["S"], what: _("spades: name spades trump (Shift: alone), or pick a spade to call") },
+  { keys: ["l"], label: ["L"], what: _("show the last trick") },
+  { keys: ["i"], label: ["I"], what: _("hint: the expert's choice, the value of every choice, and why") },
+  { keys: ["r"], label: ["R"], what: _("rematch, once the game is over") },
+  { keys: ["?"], label: ["?"], what: _("this list") },
+  { keys: ["escape"], label: ["Esc"], what: _("close a dialog, the deal's summary or the hint") },
 ];
 
 /**
@@ -98,7 +101,8 @@ export function keyCommand(key, shift, ctx) {
     if (SUIT_KEYS[k]) {
       const alone = shift || ctx.aloneToggle;
       return offer(`trump ${SUIT_KEYS[k]}${alone ? " alone" : ""}`)
-        || { refuse: `You may not name ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[SUIT_KEYS[k]]}${alone ? " alone" : ""} now` };
+        || { refuse: fmt(alone ? _("You may not name {suit} alone now") : _("You may not name {suit} now"),
+          { suit: SUIT_WORDS()[SUIT_KEYS[k]] }) };
     }
   }
   return null;

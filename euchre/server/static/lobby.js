@@ -1,15 +1,58 @@
 // The lobby: create a table with any variant and option, fill the seats, list open
 // tables to join or watch, and finished games to replay.
 
-import { $, $$, api, esc, setTopbar, storeName, storedName, toast, VARIANT_NAMES } from "./util.js";
+import {
+  $, attr, $$, api, esc, setTopbar, storeName, storedName, tableName, toast, VARIANT_NAMES,
+} from "./util.js";
 import { suitIcon } from "./cards.js";
+import { _, fmt, ngettext } from "./i18n.js";
 
-const SEAT_WORDS = {
-  2: ["You", "Opponent"],
-  3: ["You", "Left", "Right"],
-  4: ["You", "Left", "Partner", "Right"],
-  5: ["You", "Left", "Across left", "Across right", "Right"],
-};
+const SEAT_WORDS = () => ({
+  2: [_("You"), _("Opponent")],
+  3: [_("You"), _("Left"), _("Right")],
+  4: [_("You"), _("Left"), _("Partner"), _("Right")],
+  5: [_("You"), _("Left"), _("Across left"), _("Across right"), _("Right")],
+});
+
+/** What each option means, with its section of the rules. */
+const NOTES = () => ({
+  joker: _("Add the joker, the highest trump (rules §1)"),
+  stick_the_dealer: _("The dealer may not pass in the second round (rules §4)"),
+  dealer_must_take_up: _("The dealer must keep the turn-up when ordered up (rules §5)"),
+  defend_alone: _("A defender may go alone (rules §7)"),
+  draw: _("The draw fixes partners and the first dealer (rules §11)"),
+  rubber: _("Best of three games, with rubber points (rules §11)"),
+});
+
+/** The lobby again, in another language: the form keeps what was chosen. */
+export function relabelLobby(root) {
+  const form = $("#new-form");
+  if (!form) return;
+  const kept = new FormData(form);
+  const name = $("#your-name").value;
+  const seats = $$("#seats select").map((x) => x.value);
+  const timer = $("#turn-timer");
+  const chosenTimer = timer.dataset.chosen ? timer.value : null;
+  showLobby(root).then(() => {
+    $("#your-name").value = name;
+    const n = kept.get("players");
+    if (n) { $(`input[name=players][value="${n}"]`).checked = true; renderRules(); }
+    const f = $("#new-form");
+    for (const [key, value] of kept.entries()) {
+      const input = f.querySelector(`[name="${key}"][value="${value}"]`)
+        || f.querySelector(`[name="${key}"]`);
+      if (!input || key === "players" || key.startsWith("seat")) continue;
+      if (input.type === "checkbox") input.checked = true;
+      else if (input.type === "radio") input.checked = true;
+      else input.value = value;
+    }
+    for (const box of f.querySelectorAll("input[type=checkbox]")) box.checked = kept.has(box.name);
+    renderJokerTurnup();
+    $$("#seats select").forEach((x, i) => { if (seats[i]) x.value = seats[i]; });
+    if (chosenTimer !== null) { $("#turn-timer").value = chosenTimer; $("#turn-timer").dataset.chosen = "1"; }
+    proposeTurnTimer();
+  });
+}
 
 let options = null;
 let refreshTimer = null;
@@ -21,47 +64,45 @@ export async function showLobby(root) {
   root.innerHTML = `
     <div class="lobby">
       <section class="panel new-table" aria-labelledby="new-title">
-        <h1 id="new-title">New table</h1>
+        <h1 id="new-title">${_("New table")}</h1>
         <form id="new-form" autocomplete="off">
-          <label class="field">Your name
-            <input id="your-name" name="your-name" maxlength="40" placeholder="Your name"
-              value="${esc(storedName())}">
+          <label class="field">${_("Your name")}
+            <input id="your-name" name="your-name" maxlength="40" ${attr("placeholder", _("Your name"))}
+              ${attr("value", storedName())}>
           </label>
           <fieldset class="field">
-            <legend>Variant</legend>
+            <legend>${_("Variant")}</legend>
             <div class="segmented" id="variant">
               ${[2, 3, 4, 5].map((n) => `
                 <label><input type="radio" name="players" value="${n}" ${n === 4 ? "checked" : ""}>
-                <span>${VARIANT_NAMES[n]}</span></label>`).join("")}
+                <span>${VARIANT_NAMES()[n]}</span></label>`).join("")}
             </div>
           </fieldset>
           <div id="rules-fields" class="rules-fields"></div>
           <fieldset class="field">
-            <legend>Seats <small>(play goes clockwise, to the left)</small></legend>
+            <legend>${_("Seats")} <small>${_("(play goes clockwise, to the left)")}</small></legend>
             <div id="seats" class="seats-form"></div>
           </fieldset>
-          <label class="field turn-timer">Turn timer
+          <label class="field turn-timer">${_("Turn timer")}
             <select name="turn_timer" id="turn-timer">
-              <option value="">Off</option><option value="30">30 seconds</option>
-              <option value="60">1 minute</option><option value="120">2 minutes</option>
-              <option value="300">5 minutes</option>
+              <option value="">${_("Off")}</option>
+              ${[30, 60, 120, 300].map((t) => `<option value="${t}">${timerText(t)}</option>`).join("")}
             </select>
-            <small>When it runs out, a bot plays the seat until its player takes it back.
-              Proposed for tables with open seats, off among friends.</small>
+            <small>${_("When it runs out, a bot plays the seat until its player takes it back. Proposed for tables with open seats, off among friends.")}</small>
           </label>
           <p id="form-error" class="error" role="alert" hidden></p>
-          <button class="primary big" id="create" type="submit">Create table</button>
+          <button class="primary big" id="create" type="submit">${_("Create table")}</button>
         </form>
       </section>
       <section class="panel" aria-labelledby="open-title">
-        <h2 id="open-title">Open tables</h2>
-        <div id="open-tables"><p class="muted">Loading…</p></div>
-        <h2>Finished games</h2>
-        <div id="finished"><p class="muted">Loading…</p></div>
-        <nav id="pages" class="pages" aria-label="More tables" hidden>
-          <button class="small" id="page-newer" type="button">Newer</button>
+        <h2 id="open-title">${_("Open tables")}</h2>
+        <div id="open-tables"><p class="muted">${_("Loading…")}</p></div>
+        <h2>${_("Finished games")}</h2>
+        <div id="finished"><p class="muted">${_("Loading…")}</p></div>
+        <nav id="pages" class="pages" ${attr("aria-label", _("More tables"))} hidden>
+          <button class="small" id="page-newer" type="button">${_("Newer")}</button>
           <span id="page-where" class="muted small"></span>
-          <button class="small" id="page-older" type="button">Older</button>
+          <button class="small" id="page-older" type="button">${_("Older")}</button>
         </nav>
       </section>
     </div>`;
@@ -82,12 +123,18 @@ export async function showLobby(root) {
   }, 4000);
 }
 
+function timerText(seconds) {
+  if (seconds < 60) return fmt(ngettext("{count} second", "{count} seconds", seconds), { count: seconds });
+  const minutes = seconds / 60;
+  return fmt(ngettext("{count} minute", "{count} minutes", minutes), { count: minutes });
+}
+
 function players() {
   return Number($("input[name=players]:checked").value);
 }
 
 function check(name, label, on, note, disabled = false) {
-  return `<label class="check ${disabled ? "disabled" : ""}" title="${esc(note || "")}">
+  return `<label class="check ${disabled ? "disabled" : ""}" ${attr("title", note || "")}>
     <input type="checkbox" name="${name}" ${on ? "checked" : ""} ${disabled ? "disabled" : ""}>
     <span>${label}</span></label>`;
 }
@@ -95,30 +142,30 @@ function check(name, label, on, note, disabled = false) {
 function renderRules() {
   const n = players();
   const d = options.variants[n].defaults;
-  const notes = options.notes;
+  const notes = NOTES();
   const decks = [24, 28, 32].map((k) => `
     <label><input type="radio" name="deck" value="${k}" ${k === d.deck ? "checked" : ""}>
     <span>${k}</span></label>`).join("");
   const four = n === 4;
   $("#rules-fields").innerHTML = `
     <div class="field-row">
-      <fieldset class="field"><legend>Pack</legend>
+      <fieldset class="field"><legend>${_("Pack")}</legend>
         <div class="segmented small">${decks}</div></fieldset>
-      <label class="field target">Play to
+      <label class="field target">${_("Play to")}
         <input type="number" name="target" min="1" max="100" value="${d.target}"
           ${four ? 'list="targets"' : ""}>
         <datalist id="targets"><option value="5"><option value="7"><option value="10"></datalist>
       </label>
     </div>
     <div class="checks">
-      ${check("joker", "Joker (benny)", d.joker, notes.joker)}
-      ${check("stick_the_dealer", "Stick the dealer", d.stick_the_dealer, notes.stick_the_dealer)}
-      ${check("dealer_must_take_up", "Dealer must take up", d.dealer_must_take_up,
+      ${check("joker", _("Joker (benny)"), d.joker, notes.joker)}
+      ${check("stick_the_dealer", _("Stick the dealer"), d.stick_the_dealer, notes.stick_the_dealer)}
+      ${check("dealer_must_take_up", _("Dealer must take up"), d.dealer_must_take_up,
     notes.dealer_must_take_up)}
-      ${check("defend_alone", "Defend alone", d.defend_alone, notes.defend_alone,
+      ${check("defend_alone", _("Defend alone"), d.defend_alone, notes.defend_alone,
       n === 2 || n === 5)}
-      ${check("draw", "The draw for partners", d.draw, notes.draw, !four)}
-      ${check("rubber", "Rubber (best of three)", d.rubber, notes.rubber, !four)}
+      ${check("draw", _("The draw for partners"), d.draw, notes.draw, !four)}
+      ${check("rubber", _("Rubber (best of three)"), d.rubber, notes.rubber, !four)}
     </div>
     <div id="joker-turnup"></div>`;
   renderJokerTurnup();
@@ -129,9 +176,9 @@ function renderJokerTurnup() {
   const box = $("#joker-turnup");
   const on = $("input[name=joker]").checked;
   if (!on) { box.innerHTML = ""; return; }
-  const choices = [["dealer_names", "the dealer names trump"],
+  const choices = [["dealer_names", _("the dealer names trump")],
     ...["C", "D", "H", "S"].map((s) => [`suit:${s}`, s])];
-  box.innerHTML = `<fieldset class="field"><legend>Joker turned up</legend>
+  box.innerHTML = `<fieldset class="field"><legend>${_("Joker turned up")}</legend>
     <div class="segmented small">${choices.map(([v, label], i) => `
       <label><input type="radio" name="joker_turnup" value="${v}" ${i === 0 ? "checked" : ""}>
       <span>${label.length === 1 ? suitIcon(label) : esc(label)}</span></label>`).join("")}
@@ -141,17 +188,17 @@ function renderJokerTurnup() {
 function renderSeats(n) {
   const bots = options.bots;
   const previous = $$("#seats select").map((s) => s.value);
-  const words = SEAT_WORDS[n];
+  const words = SEAT_WORDS()[n];
   $("#seats").innerHTML = words.map((word, i) => {
     const fallback = i === 0 ? "you" : `bot:${bots.includes("basic") ? "basic" : bots[0]}`;
     const value = previous[i] || fallback;
     const opts = [
-      ["you", "You"], ["friend", "A friend (invitation link)"],
-      ["open", "Open seat (anyone in the lobby)"],
-      ...bots.map((b) => [`bot:${b}`, `Bot: ${b}`]),
+      ["you", _("You")], ["friend", _("A friend (invitation link)")],
+      ["open", _("Open seat (anyone in the lobby)")],
+      ...bots.map((b) => [`bot:${b}`, fmt(_("Bot: {level}"), { level: b })]),
     ];
     return `<label class="seat-choice"><span class="seat-word">${i + 1}. ${word}</span>
-      <select name="seat${i}" aria-label="Seat ${i + 1}">
+      <select name="seat${i}" ${attr("aria-label", fmt(_("Seat {number}"), { number: i + 1 }))}>
         ${opts.map(([v, t]) => `<option value="${v}" ${v === value ? "selected" : ""}>${esc(t)}</option>`).join("")}
       </select></label>`;
   }).join("");
@@ -192,7 +239,7 @@ async function createTable() {
   const seats = $$("#seats select").map((select) => {
     const v = select.value;
     if (v.startsWith("bot:")) return { kind: "bot", bot: v.slice(4) };
-    return v === "you" ? { kind: "you", name: name || "You" } : { kind: v };
+    return v === "you" ? { kind: "you", name: name || _("You") } : { kind: v };
   });
   try {
     const timer = $("#turn-timer").value;
@@ -217,12 +264,12 @@ async function createTable() {
 function seatList(table) {
   return table.seats.map((s) => {
     let who = esc(s.name);
-    if (s.kind === "bot") who = `${esc(s.name)} <span class="bot-tag">(${esc(s.bot)} bot)</span>`;
+    if (s.kind === "bot") who = `${esc(s.name)} <span class="bot-tag">(${esc(fmt(_("{level} bot"), { level: s.bot }))})</span>`;
     else if (s.open) {
       who = `<button class="small take-seat" data-table="${table.id}" data-place="${s.place}">
-        Take seat ${s.seat + 1}</button>`;
-    } else if (!s.claimed) who = `<span class="muted">(invited)</span>`;
-    return `<li>${who}${s.kind !== "bot" && s.connected ? ' <span class="dot on" title="connected"></span>' : ""}</li>`;
+        ${esc(fmt(_("Take seat {number}"), { number: s.seat + 1 }))}</button>`;
+    } else if (!s.claimed) who = `<span class="muted">${_("(invited)")}</span>`;
+    return `<li>${who}${s.kind !== "bot" && s.connected ? ` <span class="dot on" ${attr("title", _("connected"))}></span>` : ""}</li>`;
   }).join("");
 }
 
@@ -242,18 +289,19 @@ async function refreshTables() {
   showPages(data);
   open.innerHTML = data.open.length ? `<ul class="table-list">${data.open.map((t) => `
     <li class="table-item">
-      <div class="table-head"><strong>${esc(t.name)}</strong>
-        <span class="muted">${esc(t.variant)}, to ${t.rules.target} · deal ${t.deal}</span></div>
+      <div class="table-head"><strong>${esc(tableName(t.name, t.rules.players))}</strong>
+        <span class="muted">${esc(fmt(_("{variant}, to {target} · deal {deal}"), {
+    variant: VARIANT_NAMES()[t.rules.players], target: t.rules.target, deal: t.deal }))}</span></div>
       <ul class="seat-names">${seatList(t)}</ul>
       <div class="table-foot"><span class="score">${scoreText(t.scores)}</span>
-        ${t.turn_timer ? `<span class="muted small" title="turn timer">${t.turn_timer} s a turn</span>` : ""}
+        ${t.turn_timer ? `<span class="muted small" ${attr("title", _("turn timer"))}>${esc(fmt(_("{seconds} s a turn"), { seconds: t.turn_timer }))}</span>` : ""}
         ${localStorage.getItem(`euchre.token.${t.id}`)
-    ? `<a class="button small primary" href="/table/${t.id}">Resume</a>
-       <button class="small table-leave" data-table="${t.id}">Leave</button>` : ""}
+    ? `<a class="button small primary" href="/table/${t.id}">${_("Resume")}</a>
+       <button class="small table-leave" data-table="${t.id}">${_("Leave")}</button>` : ""}
         ${localStorage.getItem(`euchre.owner.${t.id}`) && localStorage.getItem(`euchre.token.${t.id}`)
-    ? `<button class="small table-delete" data-table="${t.id}">Delete</button>` : ""}
-        <a class="button small" href="/table/${t.id}">Watch</a></div>
-    </li>`).join("")}</ul>` : `<p class="muted">No open tables. Create one!</p>`;
+    ? `<button class="small table-delete" data-table="${t.id}">${_("Delete")}</button>` : ""}
+        <a class="button small" href="/table/${t.id}">${_("Watch")}</a></div>
+    </li>`).join("")}</ul>` : `<p class="muted">${_("No open tables. Create one!")}</p>`;
   $$(".take-seat", open).forEach((b) => b.addEventListener("click", () => takeSeat(b)));
   $$(".table-leave", open).forEach((b) => b.addEventListener("click", () => giveUp(b.dataset.table, "leave")));
   $$(".table-delete", open).forEach((b) => b.addEventListener("click", () => giveUp(b.dataset.table, "delete")));
@@ -261,13 +309,13 @@ async function refreshTables() {
   finished.innerHTML = data.finished.length ? `<ul class="table-list">${data.finished.map((f) => {
     const last = f.result.games[f.result.games.length - 1];
     return `<li class="table-item">
-      <div class="table-head"><strong>${esc(f.name)}</strong>
-        <span class="muted">${esc(f.variant)} · ${esc(f.names.join(", "))}</span></div>
+      <div class="table-head"><strong>${esc(tableName(f.name, f.names.length))}</strong>
+        <span class="muted">${esc(VARIANT_NAMES()[f.names.length])} · ${esc(f.names.join(", "))}</span></div>
       <div class="table-foot"><span class="score">${scoreText(last.scores)}</span>
-        <a class="button small" href="/history/${f.id}/${f.match}">Replay</a>
+        <a class="button small" href="/history/${f.id}/${f.match}">${_("Replay")}</a>
         <a class="button small" href="/api/tables/${f.id}/matches/${f.match}/record"
-          download>Record</a></div></li>`;
-  }).join("")}</ul>` : `<p class="muted">None yet.</p>`;
+          download>${_("Record")}</a></div></li>`;
+  }).join("")}</ul>` : `<p class="muted">${_("None yet.")}</p>`;
 }
 
 /** The paging buttons: newer and older pages of the open tables and finished games. */
@@ -276,7 +324,10 @@ function showPages(data) {
   if (!nav) return;
   const first = data.offset === 0;
   nav.hidden = first && data.next === null;
-  const shown = data.open.length ? `open tables ${data.offset + 1}–${data.offset + data.open.length} of ${data.open_total}` : `page ${Math.floor(data.offset / data.limit) + 1}`;
+  const shown = data.open.length
+    ? fmt(_("open tables {first}–{last} of {total}"), {
+      first: data.offset + 1, last: data.offset + data.open.length, total: data.open_total })
+    : fmt(_("page {number}"), { number: Math.floor(data.offset / data.limit) + 1 });
   $("#page-where").textContent = shown;
   const newer = $("#page-newer");
   const older = $("#page-older");
@@ -289,8 +340,8 @@ function showPages(data) {
 /** Leave a table (your seat opens to others), or delete one you created. */
 async function giveUp(id, how) {
   const question = how === "delete"
-    ? "Delete this table, with every game played at it, for everyone?"
-    : "Leave this table? Your seat opens to others, and a bot plays it meanwhile.";
+    ? _("Delete this table, with every game played at it, for everyone?")
+    : _("Leave this table? Your seat opens to others, and a bot plays it meanwhile.");
   if (!window.confirm(question)) return;
   const token = localStorage.getItem(`euchre.token.${id}`);
   try {
@@ -301,7 +352,7 @@ async function giveUp(id, how) {
     return;
   }
   for (const key of ["token", "joined", "owner"]) localStorage.removeItem(`euchre.${key}.${id}`);
-  toast(how === "delete" ? "Table deleted" : "You left the table");
+  toast(how === "delete" ? _("Table deleted") : _("You left the table"));
   refreshTables();
 }
 

@@ -3,13 +3,29 @@
 // sends actions in the RECORDS notation ("pass", "order alone", "trump H", "play JH").
 
 import {
-  $, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
+  $, attr, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
   storeName, storedName, toast,
 } from "./util.js";
 import {
   backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon,
 } from "./cards.js";
 import { KEYMAP, keyCommand } from "./keys.js";
+import { _, fmt, joinNames, ngettext, number, pgettext } from "./i18n.js";
+import {
+  actionSentence, choiceWords, errorText, hintReason, summaryText,
+} from "./messages.js";
+import { tableName, VARIANT_NAMES } from "./util.js";
+
+const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
+
+/** The table again in another language: the same game and connection, new words. */
+export function relabelTable() {
+  if (!T || !T.state) return;
+  const page = $("#table-page");
+  if (page) page.innerHTML = ""; // built afresh, with the new words
+  render();
+  if (overlayOpen() && T.state.over && $("#overlay .game-over")) showGameOver();
+}
 
 const SUIT_ORDER = ["C", "D", "H", "S"];
 const KEYS = "1234567890";
@@ -56,7 +72,7 @@ export async function showTable(root, id, params) {
   };
   T.clockTimer = setInterval(tickClock, 250);
   document.addEventListener("keydown", onKey);
-  root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">Connecting…</p></div>`;
+  root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">${_("Connecting…")}</p></div>`;
   if (token && !localStorage.getItem(`euchre.joined.${id}`)) {
     askToJoin();
   } else {
@@ -67,13 +83,13 @@ export async function showTable(root, id, params) {
 // -- joining with an invitation link ------------------------------------------------------
 function askToJoin() {
   const dialog = showOverlay(`
-    <h2>Join the table</h2>
-    <p>You were invited to play. What is your name?</p>
+    <h2>${_("Join the table")}</h2>
+    <p>${_("You were invited to play. What is your name?")}</p>
     <form id="join-form" class="join-form">
-      <input id="join-name" maxlength="40" placeholder="Your name" value="${esc(storedName())}" autofocus>
+      <input id="join-name" maxlength="40" ${attr("placeholder", _("Your name"))} ${attr("value", storedName())} autofocus>
       <div class="buttons">
-        <button class="primary" type="submit">Take my seat</button>
-        <button type="button" id="join-watch">Just watch</button>
+        <button class="primary" type="submit">${_("Take my seat")}</button>
+        <button type="button" id="join-watch">${_("Just watch")}</button>
       </div>
     </form>
     <p id="join-error" class="error" hidden></p>`);
@@ -114,7 +130,7 @@ function connect() {
     if (!T || T.closed || T.ws !== ws) return;
     if (event.code === 4404 || event.code === 4403) return; // told why already
     const wait = Math.min(5000, 400 * 2 ** T.retry++);
-    setBanner("Connection lost: reconnecting…");
+    setBanner(_("Connection lost: reconnecting…"));
     T.retryTimer = setTimeout(connect, wait);
   };
 }
@@ -124,7 +140,7 @@ function send(message) {
     T.ws.send(JSON.stringify(message));
     return true;
   }
-  toast("Not connected: reconnecting…");
+  toast(_("Not connected: reconnecting…"));
   return false;
 }
 
@@ -165,26 +181,27 @@ function onMessage(m) {
   }
   if (m.type === "error") {
     T.pending = false;
+    const text = errorText(m.code, m.params, m.message);
     if (m.code === "closed" || m.code === "left") {
       T.closed = true;
       if (m.code === "left" || !T.token) forgetSeat();
-      T.root.innerHTML = `<div class="panel narrow"><h1>${m.code === "left" ? "You left the table" : "The table is closed"}</h1>
-        <p>${esc(m.message)}.</p><p><a class="button primary" href="/">Back to the lobby</a></p></div>`;
+      T.root.innerHTML = `<div class="panel narrow"><h1>${m.code === "left" ? _("You left the table") : _("The table is closed")}</h1>
+        <p>${esc(text)}</p><p><a class="button primary" href="/">${_("Back to the lobby")}</a></p></div>`;
       return;
     }
     if (m.code === "bad_token") {
       localStorage.removeItem(`euchre.token.${T.id}`);
       T.token = null;
-      toast(`${m.message}: you are watching instead`, 5000);
+      toast(fmt(_("{problem} You are watching instead."), { problem: text }), 5000);
       connect();
       return;
     }
     if (m.code === "no_table") {
-      T.root.innerHTML = `<div class="panel narrow"><h1>No such table</h1>
-        <p>${esc(m.message)}.</p><p><a class="button primary" href="/">Back to the lobby</a></p></div>`;
+      T.root.innerHTML = `<div class="panel narrow"><h1>${_("No such table")}</h1>
+        <p>${esc(text)}</p><p><a class="button primary" href="/">${_("Back to the lobby")}</a></p></div>`;
       return;
     }
-    toast(m.message, 5000);
+    toast(text, 5000);
     if (m.code === "stale") send({ type: "sync" });
     render();
   }
@@ -230,15 +247,14 @@ function noteTransitions() {
     }, pace.hold + 10);
   }
   const last = s.last_deal;
-  if (last && s.last_text) last.text = s.last_text;  // the sentence as you read it ("you")
   if (p && dealKey(p) !== dealKey(s) && last) {
-    T.pastDeals.push(last.text);
+    T.pastDeals.push(last.message);
     // the summary comes once the last trick is gathered
     openSummary(last, finished ? T.held.until : Date.now());
   } else if (!p && last) {
     // a page opened (or reloaded) mid-game: the deal in progress, with the last deal's
     // result in the log; the summary only if the table still waits for us to read it
-    T.pastDeals.push(last.text);
+    T.pastDeals.push(last.message);
     if (s.you !== null && s.reading.includes(s.you)) openSummary(last, Date.now());
   }
   // a summary the table does not wait for (a spectator's, or after the turn timer ran
@@ -289,7 +305,7 @@ function forgetSeat() {
 function tickClock() {
   if (!T || !T.state) return;
   const left = T.clockEnd === null ? null : Math.max(0, Math.ceil((T.clockEnd - Date.now()) / 1000));
-  $$("[data-clock]").forEach((el) => { el.textContent = left === null ? "" : `${left} s`; });
+  $$("[data-clock]").forEach((el) => { el.textContent = left === null ? "" : fmt(_("{seconds} s"), { seconds: left }); });
 }
 
 // -- names and words ---------------------------------------------------------------------------
@@ -298,8 +314,25 @@ function names() {
 }
 
 function nameOf(seat) {
-  if (seat === null || seat === undefined) return "nobody";
-  return seat === T.state.you ? "You" : names()[seat];
+  if (seat === null || seat === undefined) return _("nobody");
+  return seat === T.state.you ? _("You") : names()[seat];
+}
+
+/** A seat's name inside a sentence: "you" for your own. */
+function nameIn(seat) {
+  return seat === T.state.you ? pgettext("in a sentence", "you") : names()[seat];
+}
+
+/** How an order is said by this seat: the dealer takes it up, its partner assists. */
+function orderRole(seat) {
+  const d = T.state.deal;
+  if (seat === d.dealer) return "dealer";
+  return seat === partnerOf(d.dealer) ? "assist" : "";
+}
+
+/** The last deal's outcome in a sentence, as you read it. */
+function dealText(message) {
+  return summaryText(message, nameIn);
 }
 
 /** The fixed partner of a seat (four-handed, opposite), as the server's rules say; else null. */
@@ -316,7 +349,7 @@ function sideName(side) {
   const me = T.state.you;
   if (me !== null && side.includes(me)) {
     const partner = side.find((x) => x !== me);
-    return `You & ${names()[partner]}`;
+    return fmt(_("You & {partner}"), { partner: names()[partner] });
   }
   return side.map((x) => names()[x]).join(" & ");
 }
@@ -325,39 +358,38 @@ function suitWord(suit) {
   return SUITS[suit];
 }
 
-function describeAction(action, seat, forHint = false) {
-  if (action === null) return "discards a card face down";
-  const s = T.state;
-  const words = action.split(" ");
-  const you = seat === s.you && !forHint;
-  const verb = (youForm, other) => (you || forHint ? youForm : other);
-  const d = s.deal;
-  if (action === "pass") return verb("pass", "passes");
-  if (words[0] === "order") {
-    let what = verb("order it up", "orders it up");
-    if (seat === d.dealer) what = verb("take it up", "takes it up");
-    else if (seat === partnerOf(d.dealer)) what = verb("assist", "assists");
-    return what + (words[1] === "alone" ? " alone" : "");
-  }
-  if (words[0] === "trump") {
-    return `${verb("name", "names")} ${suitWord(words[1])}${words[2] ? " alone" : ""}`;
-  }
-  if (words[0] === "discard") return `${verb("discard", "discards")} ${cardText(words[1])}`;
-  if (words[0] === "call") return `${verb("call", "calls")} ${cardText(words[1])} for a partner`;
-  if (action === "defend alone") return verb("defend alone", "defends alone");
-  if (words[0] === "play") return `${verb("play", "plays")} ${cardText(words[1])}`;
-  return action;
+/** What the table waits for, by the deal's phase. */
+function phaseText(phase) {
+  return {
+    bid_turnup: _("bidding on the turn-up"), bid_suit: _("naming trump"),
+    name_trump: _("naming trump"), exchange: _("discarding"), dummy: _("discarding"),
+    call_partner: _("calling a partner"), defend: _("deciding to defend alone"),
+    play: _("playing a card"),
+  }[phase] || "";
+}
+
+/** One bid or play as a line of the log, the doer in bold (HTML). */
+function describeAction(action, seat) {
+  const who = seat === T.state.you ? null : esc(names()[seat]);
+  return actionSentence(action, who, orderRole(seat), cardText);
+}
+
+/** A choice as you would say it: "order it up alone", "play J♥". */
+function choiceOf(action) {
+  return choiceWords(action, orderRole(T.state.you), cardText);
 }
 
 function bubbleText(action) {
-  if (action === null) return "Discards";
+  if (action === null) return _("Discards");
   const w = action.split(" ");
-  if (action === "pass") return "Pass";
-  if (w[0] === "order") return w[1] ? "Order up, alone!" : "Order up";
-  if (w[0] === "trump") return `${SUIT_SYMBOL[w[1]]} ${w[2] ? "alone!" : "trump"}`;
-  if (w[0] === "discard") return "Discards";
-  if (w[0] === "call") return `Calls ${cardText(w[1])}`;
-  if (action === "defend alone") return "Defends alone!";
+  if (action === "pass") return _("Pass");
+  if (w[0] === "order") return w[1] ? _("Order up, alone!") : _("Order up");
+  if (w[0] === "trump") {
+    return fmt(w[2] ? _("{suit} alone!") : _("{suit} trump"), { suit: SUIT_SYMBOL[w[1]] });
+  }
+  if (w[0] === "discard") return _("Discards");
+  if (w[0] === "call") return fmt(_("Calls {card}"), { card: cardText(w[1]) });
+  if (action === "defend alone") return _("Defends alone!");
   return "";
 }
 
@@ -383,7 +415,7 @@ function render() {
         <div class="hand-row" id="hand"></div>
       </div>
       <aside class="side" id="side"><div id="side-top"></div>
-        <h2 class="log-title">Bids and plays</h2><ol class="log" id="log" aria-live="polite"></ol></aside>`;
+        <h2 class="log-title">${_("Bids and plays")}</h2><ol class="log" id="log" aria-live="polite"></ol></aside>`;
     wire(page);
   }
   $("#felt", page).className = `felt players-${n}`;
@@ -415,15 +447,15 @@ function redraw(el, html) {
 function renderTopbar() {
   const s = T.state;
   const r = s.table.rules;
-  const middle = `<span class="table-title">${esc(s.table.name)}</span>
-    <span class="muted small-hide">${esc(s.table.variant)} · to ${r.target}</span>`;
+  const middle = `<span class="table-title">${esc(tableName(s.table.name, r.players))}</span>
+    <span class="muted small-hide">${esc(fmt(_("{variant} · to {target}"), { variant: VARIANT_NAMES()[r.players], target: r.target }))}</span>`;
   const tools = `
-    <button class="tool" id="tool-last" title="Show the last trick (L)">Last trick</button>
-    ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" title="Ask the expert bot (I)">Hint</button>` : ""}
-    ${s.you !== null ? `<button class="tool" id="tool-leave" title="Leave this table">Leave</button>` : ""}
-    ${s.over ? `<a class="tool small-hide" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Record</a>` : ""}
-    ${invites().length ? `<button class="tool" id="tool-invite" title="Invitation links">Invite</button>` : ""}
-    <button class="tool" id="tool-keys" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">?</button>`;
+    <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
+    ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" ${attr("title", _("Ask the expert bot (I)"))}>${_("Hint")}</button>` : ""}
+    ${s.you !== null ? `<button class="tool" id="tool-leave" ${attr("title", _("Leave this table"))}>${_("Leave")}</button>` : ""}
+    ${s.over ? `<a class="tool small-hide" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Record")}</a>` : ""}
+    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}
+    <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}>?</button>`;
   setTopbar(middle, tools);
   $("#tool-last").onclick = showLastTrick;
   $("#tool-keys").onclick = showKeys;
@@ -454,13 +486,13 @@ function scoreboard() {
         <span class="score-name">${esc(nameOf(seat))}</span>
         <span class="score-value">${v}</span></div>`).join("");
   }
-  const rubber = s.rubber ? `<div class="score-extra">Rubber: games ${s.rubber.games_won.join("–")}</div>` : "";
+  const rubber = s.rubber ? `<div class="score-extra">${esc(fmt(_("Rubber: games {games}"), { games: s.rubber.games_won.join("–") }))}</div>` : "";
   const bridge = g.bridge !== null && g.bridge !== undefined
-    ? `<div class="score-extra">${esc(sideName(sides()[g.bridge]))} at the bridge</div>` : "";
+    ? `<div class="score-extra">${esc(fmt(_("{side} at the bridge"), { side: sideName(sides()[g.bridge]) }))}</div>` : "";
   const toggle = r.players === 4 && r.target === 5
-    ? `<button class="link small" id="toggle-markers">${T.markers ? "numbers" : "card markers"}</button>` : "";
-  return `<div class="scoreboard ${T.markers && r.players === 4 && r.target === 5 ? "with-markers" : ""}" aria-label="Score">
-    <div class="score-title">Score <small>to ${r.target}</small> ${toggle}</div>
+    ? `<button class="link small" id="toggle-markers">${T.markers ? _("numbers") : _("card markers")}</button>` : "";
+  return `<div class="scoreboard ${T.markers && r.players === 4 && r.target === 5 ? "with-markers" : ""}" ${attr("aria-label", _("Score"))}>
+    <div class="score-title">${_("Score")} <small>${esc(fmt(_("to {target}"), { target: r.target }))}</small> ${toggle}</div>
     ${rows}${rubber}${bridge}</div>`;
 }
 
@@ -468,19 +500,19 @@ function chips() {
   const d = T.state.deal;
   const out = [];
   if (d.trump) {
-    const maker = d.maker !== null ? `${esc(nameOf(d.maker))}${d.alone ? " alone" : ""}` : "";
+    const maker = d.maker === null ? "" : esc(d.alone ? fmt(_("{name} alone"), { name: nameOf(d.maker) }) : nameOf(d.maker));
     out.push(`<div class="chip trump-chip ${isRed(d.trump) ? "red" : "black"}">
-      ${suitIcon(d.trump)} <span>Trump <b>${suitWord(d.trump)}</b><br><small>${maker}</small></span></div>`);
+      ${suitIcon(d.trump)} <span>${_("Trump")} <b>${suitWord(d.trump)}</b><br><small>${maker}</small></span></div>`);
   }
   if (d.called) {
-    const partner = d.partner !== null ? esc(nameOf(d.partner)) : "secret";
-    out.push(`<div class="chip">Called ${cardText(d.called)}<br><small>partner: ${partner}</small></div>`);
+    const partner = d.partner !== null ? esc(nameOf(d.partner)) : _("secret");
+    out.push(`<div class="chip">${esc(fmt(_("Called {card}"), { card: cardText(d.called) }))}<br><small>${fmt(esc(_("partner: {name}")), { name: partner })}</small></div>`);
   }
   if (d.lone_defender !== null) {
-    out.push(`<div class="chip">${esc(nameOf(d.lone_defender))} defends alone</div>`);
+    out.push(`<div class="chip">${actionSentence("defend alone", d.lone_defender === T.state.you ? null : esc(names()[d.lone_defender]))}</div>`);
   }
   if (d.phase === "play" || d.tricks.length) {
-    out.push(`<div class="chip tricks-chip" aria-label="Tricks this deal"><span>Tricks<br>
+    out.push(`<div class="chip tricks-chip" ${attr("aria-label", _("Tricks this deal"))}><span>${_("Tricks")}<br>
       <small>${trickTally().map(([who, k]) => `<span class="tally">${esc(who)} <b>${k}</b></span>`).join(" · ")}</small></span></div>`);
   }
   return `<div class="chips">${out.join("")}</div>`;
@@ -500,7 +532,7 @@ function trickTally() {
     && !d.sitting_out.includes(seat));
   const sum = (list) => list.reduce((t, seat) => t + won[seat], 0);
   const label = (list) => list.map(nameOf).join(" & ");
-  const secret = n === 5 && d.called && d.partner === null ? " (partner secret)" : "";
+  const secret = n === 5 && d.called && d.partner === null ? ` ${_("(partner secret)")}` : "";
   return [[label(makers) + secret, sum(makers)], [label(others), sum(others)]];
 }
 
@@ -524,26 +556,26 @@ function seatBox(seat, pos) {
   const toMove = d.to_move === seat && !s.over;
   const count = d.hand_sizes[seat];
   const badges = [];
-  if (d.dealer === seat) badges.push(`<span class="badge dealer" title="dealer">Dealer</span>`);
-  if (d.maker === seat) badges.push(`<span class="badge maker">Maker${d.alone ? ", alone" : ""}</span>`);
-  if (d.partner === seat && d.partner !== d.maker) badges.push(`<span class="badge">Partner</span>`);
-  if (d.lone_defender === seat) badges.push(`<span class="badge">Alone</span>`);
-  if (out) badges.push(`<span class="badge out">Sits out</span>`);
-  if (info.away) badges.push(`<span class="badge away" title="a bot plays this seat for now">Bot plays</span>`);
-  if (s.clock && s.clock.seat === seat) badges.push(`<span class="badge clock" data-clock title="turn timer"></span>`);
+  if (d.dealer === seat) badges.push(`<span class="badge dealer" ${attr("title", _("dealer"))}>${_("Dealer")}</span>`);
+  if (d.maker === seat) badges.push(`<span class="badge maker">${d.alone ? _("Maker, alone") : _("Maker")}</span>`);
+  if (d.partner === seat && d.partner !== d.maker) badges.push(`<span class="badge">${_("Partner")}</span>`);
+  if (d.lone_defender === seat) badges.push(`<span class="badge">${_("Alone")}</span>`);
+  if (out) badges.push(`<span class="badge out">${_("Sits out")}</span>`);
+  if (info.away) badges.push(`<span class="badge away" ${attr("title", _("a bot plays this seat for now"))}>${_("Bot plays")}</span>`);
+  if (s.clock && s.clock.seat === seat) badges.push(`<span class="badge clock" data-clock ${attr("title", _("turn timer"))}></span>`);
   const ev = d.phase !== "play" || d.trick.length === 0 ? lastEventOf(seat) : null;
   const bubble = ev && d.phase !== "play" ? `<div class="bubble">${esc(bubbleText(ev.action))}</div>` : "";
-  const who = info.kind === "bot" ? `<small>${esc(info.bot)} bot</small>` : "";
+  const who = info.kind === "bot" ? `<small>${esc(fmt(_("{level} bot"), { level: info.bot }))}</small>` : "";
   const presence = info.kind === "bot" ? "" : `<span class="dot ${info.connected ? "on" : ""}"
-    title="${info.connected ? "connected" : "away"}"></span>`;
-  const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" aria-label="${count} cards">
+    ${attr("title", info.connected ? _("connected") : _("away"))}></span>`;
+  const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" ${attr("aria-label", fmt(ngettext("{count} card", "{count} cards", count), { count }))}>
     ${Array.from({ length: Math.min(count, 10) }, () => backSVG("mini")).join("")}</div>`;
   const tricks = d.tricks_won[seat];
   return `<div class="seat pos-${pos} ${toMove ? "to-move" : ""} ${out ? "out" : ""} ${seat === s.you ? "me" : ""}"
       data-seat="${seat}">
     ${bubble}
     <div class="seat-name">${presence}<span>${esc(nameOf(seat))}</span> ${who}</div>
-    <div class="seat-badges">${badges.join("")}${tricks ? `<span class="badge tricks">${tricks} trick${tricks > 1 ? "s" : ""}</span>` : ""}</div>
+    <div class="seat-badges">${badges.join("")}${tricks ? `<span class="badge tricks">${esc(fmt(ngettext("{count} trick", "{count} tricks", tricks), { count: tricks }))}</span>` : ""}</div>
     ${backs}
   </div>`;
 }
@@ -576,17 +608,21 @@ function center(seatPos) {
     }).join("");
   }
   if (d.phase === "bid_turnup" || d.phase === "name_trump") {
-    return `<div class="turnup"><div class="turnup-label">Turn-up</div>${cardSVG(d.turnup)}</div>`;
+    return `<div class="turnup"><div class="turnup-label">${_("Turn-up")}</div>${cardSVG(d.turnup)}</div>`;
   }
   if (d.phase === "bid_suit") {
-    return `<div class="turnup down"><div class="turnup-label">Turned down: ${esc(cardText(d.turnup))}</div>
+    return `<div class="turnup down"><div class="turnup-label">${esc(fmt(_("Turned down: {card}"), { card: cardText(d.turnup) }))}</div>
       ${backSVG()}</div>`;
   }
   if (s.over) {
-    return `<div class="center-note">Game over</div>`;
+    return `<div class="center-note">${_("Game over")}</div>`;
   }
   if (d.phase === "exchange") {
-    return `<div class="center-note">${esc(nameOf(d.dealer))} ${d.dealer === s.you ? "take" : "takes"} up the ${esc(cardText(d.turnup))}</div>`;
+    const card = cardText(d.turnup);
+    const params = { name: esc(names()[d.dealer]), card };
+    const note = d.dealer === s.you ? esc(fmt(_("You take up the {card}"), params))
+      : fmt(esc(_("{name} takes up the {card}")), params);
+    return `<div class="center-note">${note}</div>`;
   }
   return "";
 }
@@ -624,47 +660,53 @@ function controls() {
   if (s.over) {
     return `<div class="prompt"><b>${esc(gameOverTitle())}</b></div>
       <div class="buttons">
-        ${s.you !== null ? `<button class="primary" data-cmd="rematch">Rematch <kbd>R</kbd></button>` : ""}
-        <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Download record</a>
-        <a class="button" href="/history/${T.id}/${s.table.match}">Replay deal by deal</a>
-        <a class="button" href="/">Lobby</a>
+        ${s.you !== null ? `<button class="primary" data-cmd="rematch">${_("Rematch")} <kbd>R</kbd></button>` : ""}
+        <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
+        <a class="button" href="/history/${T.id}/${s.table.match}">${_("Replay deal by deal")}</a>
+        <a class="button" href="/">${_("Lobby")}</a>
       </div>`;
   }
   const me = s.you === null ? null : s.table.seats[s.you];
   if (me && me.away) {
-    return `<div class="prompt away-note">A bot is playing your seat: the turn timer ran out.</div>
-      <div class="buttons"><button class="primary" data-cmd="reclaim">Take my seat back</button></div>`;
+    return `<div class="prompt away-note">${_("A bot is playing your seat: the turn timer ran out.")}</div>
+      <div class="buttons"><button class="primary" data-cmd="reclaim">${_("Take my seat back")}</button></div>`;
   }
   const clock = s.clock && s.clock.seat === s.you && s.you !== null
-    ? ` <span class="clock" title="turn timer"><span data-clock></span> left</span>` : "";
+    ? ` <span class="clock" ${attr("title", _("turn timer"))}>${fmt(esc(_("{time} left")), { time: "<span data-clock></span>" })}</span>` : "";
   if (T.summary !== null && !s.over) {
     return s.you !== null && s.reading.includes(s.you)
-      ? `<div class="prompt waiting">The deal is over: the next one begins when you have read its summary.</div>`
-      : `<div class="prompt waiting">The deal is over.</div>`;
+      ? `<div class="prompt waiting">${_("The deal is over: the next one begins when you have read its summary.")}</div>`
+      : `<div class="prompt waiting">${_("The deal is over.")}</div>`;
   }
   if (!myTurn()) {
-    const spect = s.you === null ? `<span class="watching">Watching</span> ` : "";
+    const spect = s.you === null ? `<span class="watching">${_("Watching")}</span> ` : "";
     const readers = s.reading.filter((x) => x !== s.you);
     if (readers.length) {
-      return `<div class="prompt waiting">${spect}Waiting for <b>${esc(readers.map(nameOf).join(" and "))}</b> to read the deal's summary…</div>`;
+      const params = { names: `<b>${esc(joinNames(readers.map(nameOf)))}</b>` };
+      const waiting = fmt(esc(_("Waiting for {names} to read the deal's summary…")), params);
+      return `<div class="prompt waiting">${spect}${waiting}</div>`;
     }
     const who = d.to_move === null ? "" : nameOf(d.to_move);
-    return `<div class="prompt waiting">${spect}${who ? `Waiting for <b>${esc(who)}</b> (${esc(d.phase_text)})…` : ""}</div>`;
+    const params = { name: `<b>${esc(who)}</b>`, phase: esc(phaseText(d.phase)) };
+    const waiting = who ? fmt(esc(_("Waiting for {name} ({phase})…")), params) : "";
+    return `<div class="prompt waiting">${spect}${waiting}</div>`;
   }
   const legal = d.legal;
   const hinted = hintedAction();
   const hintCls = (a) => (hinted === a ? " hinted" : "");
   const btn = (action, label, key, extra = "") => legal.includes(action)
-    ? `<button class="${extra}${hintCls(action)}" data-act="${esc(action)}" ${T.pending ? "disabled" : ""}>${label}${key ? ` <kbd>${key}</kbd>` : ""}</button>` : "";
+    ? `<button class="${extra}${hintCls(action)}" ${attr("data-act", action)} ${T.pending ? "disabled" : ""}>${label}${key ? ` <kbd>${key}</kbd>` : ""}</button>` : "";
   const dis = T.pending ? "disabled" : "";
   switch (d.phase) {
     case "bid_turnup": {
       const isDealer = s.you === d.dealer;
       const partnerOfDealer = s.you !== null && s.you === partnerOf(d.dealer);
-      const order = isDealer ? "Take it up" : partnerOfDealer ? "Assist" : "Order it up";
-      return `<div class="prompt">Your bid: make <b>${suitWord(turnupSuit())}</b> trump?${clock}</div>
-        <div class="buttons">${btn("pass", "Pass", "P")}${btn("order", order, "O", "primary ")}
-        ${btn("order alone", `${order} alone`, "A")}</div>`;
+      const order = isDealer ? _("Take it up") : partnerOfDealer ? _("Assist") : _("Order it up");
+      const orderAlone = isDealer ? _("Take it up alone") : partnerOfDealer ? _("Assist alone") : _("Order it up alone");
+      const bid = fmt(esc(_("Your bid: make {suit} trump?")), { suit: `<b>${suitWord(turnupSuit())}</b>` });
+      return `<div class="prompt">${bid}${clock}</div>
+        <div class="buttons">${btn("pass", _("Pass"), "P")}${btn("order", order, "O", "primary ")}
+        ${btn("order alone", orderAlone, "A")}</div>`;
     }
     case "bid_suit":
     case "name_trump": {
@@ -672,36 +714,42 @@ function controls() {
       const aloneOk = suits.some((x) => legal.includes(`trump ${x} alone`));
       const alone = aloneOk && T.aloneToggle;
       const prompt = d.phase === "name_trump"
-        ? "The joker was turned up: name trump."
-        : legal.includes("pass") ? "Name a suit as trump, or pass." : "Stick the dealer: you must name trump.";
+        ? _("The joker was turned up: name trump.")
+        : legal.includes("pass") ? _("Name a suit as trump, or pass.") : _("Stick the dealer: you must name trump.");
       return `<div class="prompt">${prompt}${clock}</div>
         <div class="buttons">
-          ${btn("pass", "Pass", "P")}
+          ${btn("pass", _("Pass"), "P")}
           ${suits.map((x) => {
     const a = `trump ${x}${alone ? " alone" : ""}`;
     const lit = hinted === `trump ${x}` || hinted === `trump ${x} alone` ? " hinted" : "";
     return `<button class="suit-btn ${isRed(x) ? "red" : "black"}${lit}" data-act="${a}" ${dis}>
               ${suitIcon(x)} ${SUITS[x]} <kbd>${x}</kbd></button>`;
   }).join("")}
-          ${aloneOk ? `<label class="check inline"><input type="checkbox" id="alone-toggle" ${T.aloneToggle ? "checked" : ""}> alone <kbd>A</kbd></label>` : ""}
+          ${aloneOk ? `<label class="check inline"><input type="checkbox" id="alone-toggle" ${T.aloneToggle ? "checked" : ""}> ${_("alone")} <kbd>A</kbd></label>` : ""}
         </div>`;
     }
     case "exchange":
-      return `<div class="prompt">You took up the ${esc(cardText(d.turnup))}: <b>discard one card</b> face down${s.table.rules.dealer_must_take_up ? " (not the turn-up)" : " (discarding the turn-up declines it)"}.${clock}</div>`;
+      return `<div class="prompt">${esc(fmt(s.table.rules.dealer_must_take_up
+        ? _("You took up the {card}: discard one card face down (not the turn-up).")
+        : _("You took up the {card}: discard one card face down (discarding the turn-up declines it)."),
+      { card: cardText(d.turnup) }))}${clock}</div>`;
     case "dummy": {
       const left = d.hand.length - 5;
-      const what = left === 5 ? "discard five cards" : `discard ${left} more card${left > 1 ? "s" : ""}`;
-      return `<div class="prompt">You took up the dummy (its cards are marked in gold): <b>${what}</b>, one at a time, keeping your best five.${clock}</div>`;
+      const what = left === 5 ? _("discard five cards")
+        : fmt(ngettext("discard {count} more card", "discard {count} more cards", left), { count: left });
+      const prompt = fmt(esc(_("You took up the dummy (its cards are marked in gold): {what}, one at a time, keeping your best five.")),
+        { what: `<b>${esc(what)}</b>` });
+      return `<div class="prompt">${prompt}${clock}</div>`;
     }
     case "call_partner":
-      return `<div class="prompt">Call your partner: <b>name a card</b> you do not hold; its holder is your secret partner.${clock}</div>
+      return `<div class="prompt">${_("Call your partner: name a card you do not hold; its holder is your secret partner.")}${clock}</div>
         <div class="call-grid">${callGrid()}</div>`;
     case "defend":
-      return `<div class="prompt">Defend alone against ${esc(nameOf(d.maker))}?${clock}</div>
-        <div class="buttons">${btn("pass", "No, pass", "P")}${btn("defend alone", "Defend alone", "A", "primary ")}</div>`;
+      return `<div class="prompt">${esc(fmt(_("Defend alone against {name}?"), { name: nameOf(d.maker) }))}${clock}</div>
+        <div class="buttons">${btn("pass", _("No, pass"), "P")}${btn("defend alone", _("Defend alone"), "A", "primary ")}</div>`;
     case "play": {
       const leading = d.trick.length === 0;
-      return `<div class="prompt">${leading ? "Your lead." : "Your turn: play a card."}${clock}</div>`;
+      return `<div class="prompt">${leading ? _("Your lead.") : _("Your turn: play a card.")}${clock}</div>`;
     }
     default:
       return "";
@@ -735,14 +783,14 @@ function callGrid() {
   return callOrder().map(([suit, cards]) => `<div class="call-suit ${isRed(suit) ? "red" : "black"}">
     ${suitIcon(suit)}${cards.map((c) => `
       <button class="call-card${hinted === `call ${c}` ? " hinted" : ""}${picked === c ? " selected" : ""}" data-act="call ${c}"
-        title="call the ${cardName(c)}" aria-label="call the ${cardName(c)}" ${T.pending ? "disabled" : ""}>${esc(label(c, suit))}</button>`).join("")}
+        ${attr("title", fmt(_("call the {card}"), { card: cardName(c) }))} ${attr("aria-label", fmt(_("call the {card}"), { card: cardName(c) }))} ${T.pending ? "disabled" : ""}>${esc(label(c, suit))}</button>`).join("")}
   </div>`).join("");
 }
 
 function hand() {
   const s = T.state;
   const d = s.deal;
-  if (s.you === null) return `<p class="muted center-text">You are watching: only public cards are shown.</p>`;
+  if (s.you === null) return `<p class="muted center-text">${_("You are watching: only public cards are shown.")}</p>`;
   const cards = d.hand || [];
   if (!cards.length) return "";
   const turn = myTurn();
@@ -759,35 +807,51 @@ function hand() {
       hintedAction() === `${verb} ${c}` ? "hinted" : "", dummy.has(c) ? "from-dummy" : "",
       d.phase === "exchange" && c === d.turnup ? "from-turnup" : ""].join(" ");
     const key = i < KEYS.length ? KEYS[i] : "";
-    const label = ok ? `${verb} the ${cardName(c)}` : cardName(c);
+    const label = ok ? handLabel(verb, c) : cardName(c);
     return `<button class="hand-card ${cls}" data-card="${c}" data-index="${i}"
-        ${ok && !T.pending ? `data-act="${verb} ${c}"` : 'aria-disabled="true"'} aria-label="${esc(label)}">
+        ${ok && !T.pending ? `data-act="${verb} ${c}"` : 'aria-disabled="true"'} ${attr("aria-label", label)}>
       ${cardSVG(c)}${key && ok ? `<kbd class="card-key">${key}</kbd>` : ""}
-      ${dummy.has(c) ? '<span class="card-tag">dummy</span>' : ""}
-      ${d.phase === "exchange" && c === d.turnup ? '<span class="card-tag">turn-up</span>' : ""}
+      ${dummy.has(c) ? `<span class="card-tag">${_("dummy")}</span>` : ""}
+      ${d.phase === "exchange" && c === d.turnup ? `<span class="card-tag">${_("turn-up")}</span>` : ""}
     </button>`;
   }).join("")}</div>`;
+}
+
+/** A card of your hand you may play or discard, as a screen reader says it. */
+function handLabel(verb, card) {
+  const params = { card: cardName(card) };
+  return fmt(verb === "play" ? _("play the {card}") : _("discard the {card}"), params);
+}
+
+/** "Trick 2 to Ann", "Trick 3 to you". */
+function trickWon(number, seat) {
+  const params = { number, name: names()[seat] };
+  return seat === T.state.you ? fmt(_("Trick {number} to you"), params)
+    : fmt(_("Trick {number} to {name}"), params);
 }
 
 function logLines() {
   const s = T.state;
   const d = s.deal;
-  const lines = T.pastDeals.slice(-6).map((t) => `<li class="past">${esc(t)}</li>`);
+  const lines = T.pastDeals.slice(-6).map((m) => `<li class="past">${esc(dealText(m))}</li>`);
   if (s.game.draw && s.game.index === 0 && s.game.deal === 0) {
     lines.push(`<li class="past">${drawText()}</li>`);
   }
-  lines.push(`<li class="deal-head">Deal ${s.game.deal + 1}: ${esc(nameOf(d.dealer))} ${d.dealer === s.you ? "deal" : "deals"}; turn-up ${esc(cardText(d.turnup))}</li>`);
+  const head = d.dealer === s.you
+    ? esc(fmt(_("Deal {number}: you deal; turn-up {card}"), { number: s.game.deal + 1, card: cardText(d.turnup) }))
+    : esc(fmt(_("Deal {number}: {name} deals; turn-up {card}"), { number: s.game.deal + 1, name: names()[d.dealer], card: cardText(d.turnup) }));
+  lines.push(`<li class="deal-head">${head}</li>`);
   let plays = 0;
   let trickNo = 0;
   const active = s.table.rules.players - d.sitting_out.length;
   for (const e of d.events) {
     const isPlay = e.action && e.action.startsWith("play ");
-    lines.push(`<li><b>${esc(nameOf(e.seat))}</b> ${esc(describeAction(e.action, e.seat))}</li>`);
+    lines.push(`<li>${describeAction(e.action, e.seat)}</li>`);
     if (isPlay) {
       plays += 1;
       if (plays % active === 0 && d.tricks[trickNo]) {
         const w = d.tricks[trickNo].winner;
-        lines.push(`<li class="trick-won">Trick ${trickNo + 1} to ${esc(nameOf(w))}</li>`);
+        lines.push(`<li class="trick-won">${esc(trickWon(trickNo + 1, w))}</li>`);
         trickNo += 1;
       }
     }
@@ -799,22 +863,22 @@ function drawText() {
   const s = T.state;
   const draw = s.game.draw;
   const seats = s.table.seats;
-  const placeName = (p) => { const x = seats.find((y) => y.place === p); return x ? x.name : `player ${p + 1}`; };
-  const rounds = draw.rounds.map((row, k) => `${k ? "again: " : ""}${row.map((c, p) => (c ? `${esc(placeName(p))} ${cardText(c)}` : null)).filter(Boolean).join(", ")}`);
-  return `The draw: ${rounds.join("; ")}. The two lowest play the two highest; the lowest deals.`;
+  const placeName = (p) => { const x = seats.find((y) => y.place === p); return x ? x.name : fmt(_("player {number}"), { number: p + 1 }); };
+  const rounds = draw.rounds.map((row, k) => `${k ? _("again:") + " " : ""}${row.map((c, p) => (c ? `${esc(placeName(p))} ${cardText(c)}` : null)).filter(Boolean).join(", ")}`);
+  return fmt(esc(_("The draw: {rounds}. The two lowest play the two highest; the lowest deals.")), { rounds: rounds.join("; ") });
 }
 
 function sideTop() {
   const inv = invites();
   const invitePanel = inv.length && !T.invitesDismissed ? `<div class="invite-box">
-    <b>Invite friends</b> <button class="link small" id="dismiss-invites">hide</button>
-    ${inv.map((x) => `<div class="invite">Seat ${x.place + 1}:
-      <input readonly value="${esc(location.origin + x.url)}" aria-label="invitation link for seat ${x.place + 1}">
-      <button class="small copy" data-copy="${esc(location.origin + x.url)}">Copy</button></div>`).join("")}</div>` : "";
-  const pace = `<div class="pace" role="group" aria-label="Trick pace">
-    <span class="pace-title">Trick pace</span>
+    <b>${_("Invite friends")}</b> <button class="link small" id="dismiss-invites">${_("hide")}</button>
+    ${inv.map((x) => `<div class="invite">${esc(fmt(_("Seat {number}:"), { number: x.place + 1 }))}
+      <input readonly ${attr("value", location.origin + x.url)} ${attr("aria-label", fmt(_("invitation link for seat {number}"), { number: x.place + 1 }))}>
+      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</div>` : "";
+  const pace = `<div class="pace" role="group" ${attr("aria-label", _("Trick pace"))}>
+    <span class="pace-title">${_("Trick pace")}</span>
     <div class="segmented small">${Object.keys(PACES).map((k) => `<label><input type="radio" name="pace"
-      value="${k}" ${k === T.pace ? "checked" : ""}><span>${k}</span></label>`).join("")}</div></div>`;
+      value="${k}" ${k === T.pace ? "checked" : ""}><span data-pace="${k}">${PACE_WORDS()[k]}</span></label>`).join("")}</div></div>`;
   const hint = T.hint ? `<div class="hint-in-side">${hintPanel()}</div>` : "";
   return `${invitePanel}${hint}${pace}`;
 }
@@ -829,18 +893,22 @@ function hintPanel() {
   const rows = h.values.map((v) => `<li class="${v.action === h.action ? "best" : ""}">
       <span class="hint-choice">${esc(choiceText(v.action))}</span>
       <span class="hint-bar"><span style="width:${Math.round(8 + 92 * (v.value - low) / span)}%"></span></span>
-      <span class="hint-value">${v.value >= 0 ? "+" : "−"}${Math.abs(v.value).toFixed(2)}</span></li>`).join("");
-  return `<section class="hint-panel" aria-label="Hint">
-    <div class="hint-head"><b>Hint: ${esc(describeAction(h.action, T.state.you, true))}</b>
-      <button class="link small close-hint" aria-label="Close the hint">close <kbd>Esc</kbd></button></div>
-    <p class="hint-reason">${esc(h.reason)}</p>
-    <p class="hint-unit">Points for your side this deal, on average:</p>
+      <span class="hint-value">${v.value >= 0 ? "+" : "−"}${number(Math.abs(v.value), 2)}</span></li>`).join("");
+  const words = (v) => ({ words: choiceOf(v.action), value: v.value });
+  const reason = h.reason_params && h.values.length
+    ? hintReason(h.reason_params, words(h.values[0]), words(h.values[Math.min(1, h.values.length - 1)]))
+    : h.reason;
+  return `<section class="hint-panel" ${attr("aria-label", _("Hint"))}>
+    <div class="hint-head"><b>${esc(fmt(_("Hint: {choice}"), { choice: choiceOf(h.action) }))}</b>
+      <button class="link small close-hint" ${attr("aria-label", _("Close the hint"))}>${_("close")} <kbd>Esc</kbd></button></div>
+    <p class="hint-reason">${esc(reason)}</p>
+    <p class="hint-unit">${_("Points for your side this deal, on average:")}</p>
     <ol class="hint-values">${rows}</ol></section>`;
 }
 
 /** A legal choice in a few words: "Pass", "Order it up alone", "Hearts", "J♥". */
 function choiceText(action) {
-  const words = describeAction(action, T.state.you, true);
+  const words = choiceOf(action);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -867,8 +935,8 @@ function wire(page) {
       localStorage.setItem("euchre.markers", T.markers ? "1" : "0");
       render();
     } else if (el.classList.contains("copy")) {
-      try { await navigator.clipboard.writeText(el.dataset.copy); toast("Link copied"); } catch {
-        el.previousElementSibling.select(); toast("Press Ctrl+C to copy");
+      try { await navigator.clipboard.writeText(el.dataset.copy); toast(_("Link copied")); } catch {
+        el.previousElementSibling.select(); toast(_("Press Ctrl+C to copy"));
       }
     }
   });
@@ -890,16 +958,17 @@ function rematch() {
 }
 
 function askHint() {
-  if (!myTurn()) { toast("A hint is given when it is your turn"); return; }
-  if (send({ type: "hint" })) toast("The expert is thinking…", 1500);
+  if (!myTurn()) { toast(_("A hint is given only when it is your turn.")); return; }
+  if (send({ type: "hint" })) toast(_("The expert is thinking…"), 1500);
 }
 
 // -- dialogs -----------------------------------------------------------------------------------
 function trickHTML(trick) {
+  const won = fmt(esc(_("Won by {name}.")), { name: `<b>${esc(nameOf(trick.winner))}</b>` });
   return `<div class="trick-row">${trick.cards.map((c) => `
     <figure class="${c.seat === trick.winner ? "winner" : ""}">${cardSVG(c.card)}
       <figcaption>${esc(nameOf(c.seat))}</figcaption></figure>`).join("")}</div>
-    <p>Won by <b>${esc(nameOf(trick.winner))}</b>.</p>`;
+    <p>${won}</p>`;
 }
 
 function showLastTrick() {
@@ -908,8 +977,8 @@ function showLastTrick() {
   if (!trick && s.last_deal && s.last_deal.tricks.length) {
     trick = s.last_deal.tricks[s.last_deal.tricks.length - 1];
   }
-  showOverlay(`<h2>Last trick</h2>${trick ? trickHTML(trick) : "<p>No trick has been played yet.</p>"}
-    <div class="buttons"><button class="primary" id="close-dialog">Close <kbd>Esc</kbd></button></div>`);
+  showOverlay(`<h2>${_("Last trick")}</h2>${trick ? trickHTML(trick) : `<p>${_("No trick has been played yet.")}</p>`}
+    <div class="buttons"><button class="primary" id="close-dialog">${_("Close")} <kbd>Esc</kbd></button></div>`);
   $("#close-dialog").onclick = closeOverlay;
 }
 
@@ -917,11 +986,11 @@ function summaryTitle(last) {
   const you = T.state.you;
   const ours = you !== null && last.makers.includes(you);
   switch (last.outcome) {
-    case "euchred": return ours ? "Euchred!" : "Euchred them!";
-    case "march": return "March!";
-    case "made": return "Made it";
-    case "thrown in": return "Thrown in";
-    default: return "Deal over";
+    case "euchred": return ours ? _("Euchred!") : _("Euchred them!");
+    case "march": return _("March!");
+    case "made": return _("Made it");
+    case "thrown in": return _("Thrown in");
+    default: return _("Deal over");
   }
 }
 
@@ -934,14 +1003,14 @@ function summaryPanel() {
     <td>${esc(nameOf(seat))}</td><td>${last.tricks_won[seat]}</td>
     <td>${p ? `+${p}` : "–"}</td><td><b>${last.scores[seat]}</b></td></tr>`).join("");
   const trick = last.tricks.length ? last.tricks[last.tricks.length - 1] : null;
-  return `<section class="summary-panel" role="dialog" aria-label="The deal's summary">
+  return `<section class="summary-panel" role="dialog" ${attr("aria-label", _("The deal's summary"))}>
     <h2 class="summary-title ${last.outcome}">${esc(summaryTitle(last))}</h2>
-    <p class="summary-text">${esc(last.text)}</p>
-    ${last.trump ? `<p class="muted">Trump ${suitIcon(last.trump)} ${suitWord(last.trump)}${last.called ? ` · called ${cardText(last.called)}` : ""}</p>` : ""}
-    <table class="points"><thead><tr><th>${n === 4 ? "Seat" : "Player"}</th><th>Tricks</th><th>Points</th><th>Score</th></tr></thead>
+    <p class="summary-text">${esc(dealText(last.message))}</p>
+    ${last.trump ? `<p class="muted">${_("Trump")} ${suitIcon(last.trump)} ${suitWord(last.trump)}${last.called ? ` · ${esc(fmt(_("called {card}"), { card: cardText(last.called) }))}` : ""}</p>` : ""}
+    <table class="points"><thead><tr><th>${n === 4 ? _("Seat") : _("Player")}</th><th>${_("Tricks")}</th><th>${_("Points")}</th><th>${_("Score")}</th></tr></thead>
       <tbody>${points}</tbody></table>
-    ${trick ? `<details><summary>Last trick</summary>${trickHTML(trick)}</details>` : ""}
-    <div class="buttons"><button class="primary" id="summary-continue" data-cmd="continue">${s.over ? "Continue" : "Next deal"} <kbd>Enter</kbd></button></div>
+    ${trick ? `<details><summary>${_("Last trick")}</summary>${trickHTML(trick)}</details>` : ""}
+    <div class="buttons"><button class="primary" id="summary-continue" data-cmd="continue">${s.over ? _("Continue") : _("Next deal")} <kbd>Enter</kbd></button></div>
   </section>`;
 }
 
@@ -952,9 +1021,11 @@ function gameOverTitle() {
   if (s.rubber && s.rubber.over) {
     winners = sides()[s.rubber.winner];
   }
-  if (s.you !== null && winners.includes(s.you)) return "You win!";
-  if (s.table.rules.players === 4) return `${sideName(winners.length ? [winners[0], partnerOf(winners[0])] : [])} win`;
-  return `${winners.map((w) => nameOf(w)).join(" and ")} win${winners.length > 1 ? "" : "s"}`;
+  if (s.you !== null && winners.includes(s.you)) return _("You win!");
+  if (s.table.rules.players === 4) {
+    return fmt(_("{names} win"), { names: sideName(winners.length ? [winners[0], partnerOf(winners[0])] : []) });
+  }
+  return fmt(ngettext("{names} wins", "{names} win", winners.length), { names: joinNames(winners.map((w) => nameOf(w))) });
 }
 
 function showGameOver() {
@@ -963,16 +1034,16 @@ function showGameOver() {
     ? sides().map((side) => `<tr><td>${esc(sideName(side))}</td><td><b>${s.game.scores[side[0]]}</b></td></tr>`).join("")
     : s.game.scores.map((v, seat) => `<tr><td>${esc(nameOf(seat))}</td><td><b>${v}</b></td></tr>`).join("");
   const rubber = s.rubber && s.rubber.over
-    ? `<p>Rubber won ${s.rubber.games_won.join("–")}, by ${s.rubber.margin} point${s.rubber.margin > 1 ? "s" : ""}.</p>` : "";
+    ? `<p>${esc(fmt(ngettext("Rubber won {games}, by {count} point.", "Rubber won {games}, by {count} points.", s.rubber.margin), { games: s.rubber.games_won.join("–"), count: s.rubber.margin }))}</p>` : "";
   showOverlay(`
     <h2 class="summary-title">${esc(gameOverTitle())}</h2>
-    <p>Game over: first to ${s.table.rules.target}.</p>${rubber}
+    <p>${esc(fmt(_("Game over: first to {target}."), { target: s.table.rules.target }))}</p>${rubber}
     <table class="points"><tbody>${scores}</tbody></table>
     <div class="buttons">
-      ${s.you !== null ? `<button class="primary" id="rematch-btn">Rematch <kbd>R</kbd></button>` : ""}
-      <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>Download record</a>
-      <a class="button" href="/history/${T.id}/${s.table.match}">Replay</a>
-      <button id="close-dialog">Close</button>
+      ${s.you !== null ? `<button class="primary" id="rematch-btn">${_("Rematch")} <kbd>R</kbd></button>` : ""}
+      <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
+      <a class="button" href="/history/${T.id}/${s.table.match}">${_("Replay")}</a>
+      <button id="close-dialog">${_("Close")}</button>
     </div>`, { className: "game-over" });
   const r = $("#rematch-btn");
   if (r) r.onclick = rematch;
@@ -985,26 +1056,25 @@ function showInvites() {
 }
 
 function showKeys() {
-  const rows = KEYMAP.map((k) => `<tr data-keys="${esc(k.keys.join(","))}">
+  const rows = KEYMAP().map((k) => `<tr ${attr("data-keys", k.keys.join(","))}>
       <td>${k.label.map((x) => (x === "…" ? "…" : `<kbd>${esc(x)}</kbd>`)).join(" ")}</td><td>${esc(k.what)}</td></tr>`).join("");
-  showOverlay(`<h2>Keyboard shortcuts</h2>
-    <p class="muted">Each key means one thing.</p>
+  showOverlay(`<h2>${_("Keyboard shortcuts")}</h2>
+    <p class="muted">${_("Each key means one thing.")}</p>
     <table class="keys"><tbody>${rows}</tbody></table>
-    <div class="buttons"><button class="primary" id="close-dialog">Close</button></div>`);
+    <div class="buttons"><button class="primary" id="close-dialog">${_("Close")}</button></div>`);
   $("#close-dialog").onclick = closeOverlay;
 }
 
 function askToLeave() {
   const owner = T.hello && T.hello.owner;
-  showOverlay(`<h2>Leave the table?</h2>
-    <p>Your seat opens to anyone in the lobby; a bot plays it until someone takes it.
-      If nobody else plays here, the game is closed.</p>
-    ${owner ? "<p>As its creator you may instead delete the table, with every game played at it, for everyone.</p>" : ""}
+  showOverlay(`<h2>${_("Leave the table?")}</h2>
+    <p>${_("Your seat opens to anyone in the lobby; a bot plays it until someone takes it. If nobody else plays here, the game is closed.")}</p>
+    ${owner ? `<p>${_("As its creator you may instead delete the table, with every game played at it, for everyone.")}</p>` : ""}
     <p id="leave-error" class="error" hidden></p>
     <div class="buttons">
-      <button class="primary" id="leave-confirm">Leave the table</button>
-      ${owner ? `<button id="delete-confirm">Delete the table</button>` : ""}
-      <button id="close-dialog">Stay</button>
+      <button class="primary" id="leave-confirm">${_("Leave the table")}</button>
+      ${owner ? `<button id="delete-confirm">${_("Delete the table")}</button>` : ""}
+      <button id="close-dialog">${_("Stay")}</button>
     </div>`);
   $("#close-dialog").onclick = closeOverlay;
   const go = async (how) => {

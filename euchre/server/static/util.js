@@ -1,5 +1,8 @@
 // Small shared pieces: HTML escaping, the JSON API, the overlay and the toast.
 
+import { _, fmt } from "./i18n.js";
+import { errorText } from "./messages.js";
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 
@@ -15,12 +18,10 @@ export async function api(path, options = {}) {
   let data = null;
   try { data = await response.json(); } catch { /* no body */ }
   if (!response.ok) {
-    let message = `${response.status} ${response.statusText}`;
-    if (data && typeof data.detail === "string") message = data.detail;
-    else if (data && Array.isArray(data.detail)) {
-      message = data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`)
-        .join("; ");
-    }
+    // the server's refusal worded by its code, in the page's language
+    let message = fmt(_("The server answered {status}."), { status: response.status });
+    if (data && data.code) message = errorText(data.code, data.params, data.detail);
+    else if (data && typeof data.detail === "string") message = data.detail;
     throw new Error(message);
   }
   return data;
@@ -79,9 +80,22 @@ export function setTopbar(middle = "", tools = "") {
   $("#topbar-tools").innerHTML = tools;
 }
 
-export const VARIANT_NAMES = {
-  2: "Two-handed", 3: "Three-handed", 4: "Four-handed", 5: "Five-handed",
-};
+/** The variants' names, by number of players. */
+export const VARIANT_NAMES = () => ({
+  2: _("Two-handed"), 3: _("Three-handed"), 4: _("Four-handed"), 5: _("Five-handed"),
+});
+
+const SERVER_VARIANTS = { 2: "two-handed", 3: "three-handed", 4: "four-handed", 5: "five-handed" };
+
+/** A table's name: a name someone gave it, or its variant's, in the page's language. */
+export function tableName(name, players) {
+  const given = String(name || "");
+  const english = `${SERVER_VARIANTS[players]} euchre`;
+  if (!given || given.toLowerCase() === english) {
+    return fmt(_("{variant} euchre"), { variant: VARIANT_NAMES()[players] });
+  }
+  return given;
+}
 
 /** The seat names around the table, as the player at `me` sees them. */
 export function positionsFor(n) {
@@ -92,4 +106,10 @@ export function positionsFor(n) {
     4: ["bottom", "left", "top", "right"],
     5: ["bottom", "left", "top-left", "top-right", "right"],
   }[n];
+}
+
+/** An attribute with its value escaped: ` title="…"` (keeps quotes out of the templates,
+ * where Babel's extractor would take them for strings). */
+export function attr(name, value) {
+  return ` ${name}="${esc(value)}"`;
 }

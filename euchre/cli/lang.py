@@ -1,0 +1,87 @@
+"""The terminal's language: chosen once per command, from ``--lang`` or the environment
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), English when neither names one
+euchre speaks.
+
+Every word the terminal shows goes through :func:`_` (or :func:`ngettext` when it counts
+something); the English message is the key, and a catalog without it leaves it English.
+Placeholders are named (``{who}``) and filled after the lookup, so a translation may put
+them in its own order.  :func:`N_` only marks a message for extraction, where it is
+defined before the language is known.
+
+>>> use("de")
+'de'
+>>> _("Game over"), ngettext("{n} point", "{n} points", 3).format(n=3)
+('Spielende', '3 Punkte')
+>>> use("en")
+'en'
+>>> _("Game over")
+'Game over'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final
+
+import typer
+
+from euchre.i18n import LANGUAGES, from_environment, negotiate, translation
+
+__all__ = ["N_", "RANKS", "LangOption", "_", "current", "ngettext", "pgettext", "use"]
+
+_state: dict[str, str] = {"lang": "en"}
+
+RANKS: Final = {
+    "en": {},
+    "fr": {"A": "A", "K": "R", "Q": "D", "J": "V"},
+    "de": {"A": "A", "K": "K", "Q": "D", "J": "B"},
+    "da": {"A": "E", "K": "K", "Q": "D", "J": "Kn"},
+}
+"""The letters each language prints on the face of its aces, kings, queens and jacks
+(the notation one types stays ``A K Q J``)."""
+
+LangOption = Annotated[str | None, typer.Option(
+    "--lang", metavar="en|fr|de|da", show_default=False,
+    help="The language of the game: en, fr, de or da. Default: from the environment "
+         "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")]
+
+
+def use(lang: str | None = None) -> str:
+    """Speak ``lang`` from now on (``None``: the environment's language); returns it.
+
+    A language euchre does not speak exits 2 with one line, naming those it does.
+    """
+    if lang is None:
+        chosen = from_environment()
+    else:
+        chosen = negotiate([lang])
+        if chosen == "en" and not lang.lower().startswith(("en", "c", "posix")):
+            typer.echo(f"euchre: --lang is one of {', '.join(LANGUAGES)}, not {lang!r}",
+                       err=True)
+            raise typer.Exit(2)
+    _state["lang"] = chosen
+    return chosen
+
+
+def current() -> str:
+    """The language spoken now."""
+    return _state["lang"]
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return translation(_state["lang"]).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message for ``n`` in the current language."""
+    return translation(_state["lang"]).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart from its homonyms by ``context``."""
+    return translation(_state["lang"]).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for translation where it is defined; :func:`_` translates it."""
+    return message

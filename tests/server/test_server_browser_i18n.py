@@ -1,0 +1,158 @@
+"""A whole game in French, German and Danish in a real browser, its language from the
+browser's ``Accept-Language``: no English word left outside the notation, a screenshot
+per language in ``artifacts/i18n/``; and a language chosen on the page mid-game changes
+only the words (the same game, the same connection)."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from serverkit import Server, running_server
+from test_server_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _click_something
+
+from euchre.i18n import LOCALE_DIR
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+# words of the English messages that are words of the other language too, or that the
+# glossary keeps in English (RULES words, names of things)
+KEPT = {"joker", "euchre", "euchred", "bower", "march", "point", "partner", "dame", "bot",
+        "bots", "normal", "score", "variante", "variant", "revanche", "lobby", "rubber",
+        "link", "points", "record", "tip", "hint", "stand", "dealer", "ace", "pass",
+        "alone", "trump", "off", "and", "the", "for", "you", "your"}
+KEPT_BY_LANG = {"fr": {"face", "points", "score", "place", "variante", "pages", "page", "table",
+                       "tables", "message", "action", "actions", "normal", "secret"},
+                "de": {"partner", "variante", "name", "normal", "links", "bot"},
+                "da": {"point", "variant", "normal", "bot", "tip", "under", "bord", "spil"}}
+
+
+def _english_words() -> set[str]:
+    with (LOCALE_DIR / "web.pot").open("rb") as f:
+        catalog = read_po(f)
+    words: set[str] = set()
+    for m in catalog:
+        for text in ([m.id] if isinstance(m.id, str) else list(m.id)):
+            text = re.sub(r"\{\w+\}", " ", text)
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", text))
+    return words
+
+
+ENGLISH = _english_words()
+NOTATION = re.compile(r"\b(?:[2-9TJQKA]|10)[CDHS]\b|\bJK\b")
+
+
+def _english_left(text: str, lang: str) -> set[str]:
+    text = NOTATION.sub(" ", text)
+    found = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿæøåÆØÅœ]+", text)}
+    return (found & ENGLISH) - KEPT - KEPT_BY_LANG[lang] - {"pat", "ada", "bea", "cal", "dot",
+                                                            "eve", "basic", "random"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("i18n") / "i18n.sqlite3",
+                        bot_delay=0.01) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _open(browser: Any, base: str, locale: str, errors: list[str]) -> Any:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
+    # count the WebSockets the page opens: switching language must not open another
+    context.add_init_script("""localStorage.setItem('euchre.pace', 'fast');
+      window.socketsOpened = 0;
+      const Original = window.WebSocket;
+      window.WebSocket = function (...args) { window.socketsOpened += 1;
+        return new Original(...args); };
+      window.WebSocket.prototype = Original.prototype;
+      Object.assign(window.WebSocket, { OPEN: 1, CLOSED: 3, CONNECTING: 0, CLOSING: 2 });""")
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/")
+    page.wait_for_selector("#new-form")
+    page.fill("#your-name", "Pat")
+    page.fill("input[name=target]", "1")
+    page.check("input[name=stick_the_dealer]")  # every deal is played out
+    page.click("#create")
+    page.wait_for_selector("#felt")
+    return page
+
+
+@pytest.mark.parametrize(("lang", "locale"), [("fr", "fr-FR"), ("de", "de-DE"),
+                                              ("da", "da-DK")])
+def test_a_whole_game_in_each_language_leaves_no_english_word(
+        server: Server, browser: Any, lang: str, locale: str) -> None:
+    shots = ARTIFACTS / "i18n"
+    shots.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    page = _open(browser, server.base, locale, errors)
+    assert page.evaluate("document.documentElement.lang") == lang
+    rng = random.Random(7)
+    left: dict[str, str] = {}
+    deadline = time.monotonic() + 90
+    shot = False
+    while time.monotonic() < deadline:
+        text = page.evaluate("document.body.innerText")
+        for word in _english_left(text, lang):
+            left.setdefault(word, text[:300])
+        if page.locator(".summary-panel").count() and not shot:
+            page.screenshot(path=str(shots / f"{lang}-summary.png"))
+            shot = True
+        if page.locator("#overlay .game-over").count():
+            break
+        if page.locator("#summary-continue").count():
+            page.click("#summary-continue")
+        elif not _click_something(page, rng):
+            page.wait_for_timeout(30)
+    else:
+        pytest.fail("the game did not end in time")
+    page.screenshot(path=str(shots / f"{lang}-game-over.png"))
+    text = page.evaluate("document.body.innerText")
+    for word in _english_left(text, lang):
+        left.setdefault(word, text[:300])
+    page.keyboard.press("?")
+    for word in _english_left(page.locator("#overlay").inner_text(), lang):
+        left.setdefault(word, "the keyboard shortcuts")
+    assert left == {}
+    assert errors == []
+    page.context.close()
+
+
+def test_choosing_a_language_mid_game_keeps_the_game_and_its_connection(
+        server: Server, browser: Any) -> None:
+    errors: list[str] = []
+    page = _open(browser, server.base, "fr-FR", errors)
+    rng = random.Random(5)
+    for _ in range(6):
+        _click_something(page, rng)
+        page.wait_for_timeout(50)
+    url = page.url
+    log = page.locator("#log li").count()
+    assert "Enchères et jeu" in page.inner_text("#side")
+    page.select_option("#language", "da")
+    page.wait_for_function("document.documentElement.lang === 'da'")
+    page.wait_for_selector("text=Meldinger og udspil")
+    assert page.url == url
+    assert page.evaluate("window.socketsOpened") == 1
+    assert page.locator("#log li").count() >= log
+    assert page.evaluate("localStorage.getItem('euchre.lang')") == "da"
+    page.reload()  # remembered in this browser, whatever the browser's own language
+    page.wait_for_selector("text=Meldinger og udspil")
+    assert errors == []
+    page.context.close()
