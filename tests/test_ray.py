@@ -101,6 +101,22 @@ def test_self_play_on_ray_writes_the_rows_of_this_machine(ray_local: None,
     assert json.dumps(tables[0]) == json.dumps(tables[1])
 
 
+def test_simulate_on_ray_plays_the_games_of_this_machine(ray_local: None) -> None:
+    from typer.testing import CliRunner
+
+    from euchre.cli import app
+
+    args = ["simulate", "--json", "--players", "3", "--bots", "basic,random,basic",
+            "--games", "120", "--seed", "4"]
+    here = CliRunner().invoke(app, [*args, "--workers", "1"])
+    there = CliRunner().invoke(app, [*args, "--ray"])
+    assert here.exit_code == 0 and there.exit_code == 0, there.output
+    a, b = json.loads(here.stdout), json.loads(there.stdout)
+    for data in (a, b):
+        del data["seconds"], data["deals_per_second"]
+    assert json.dumps(a) == json.dumps(b)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
