@@ -129,11 +129,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--empty", type=int, default=200, help="empty units for the overhead")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    counts = [int(w) for w in args.workers.split(",")]
+    with tempfile.TemporaryDirectory(prefix="ebench") as out:
+        report = measure(args, counts, jobs(args.deals, args.chunk, args.worlds, out))
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(json.dumps(report["machine"]))
+        for row in report["results"]:
+            print(f"{row['work']:<45} local {row['local_deals_per_s']:8.2f}  ray "
+                  f"{row['ray_deals_per_s']:8.2f} deals/s  ray/local {row['ray_over_local']:.3f}")
+        for k, v in report["overhead_per_chunk_s"].items():
+            print(f"empty chunk, {k}: {1000 * v:.2f} ms")
+        print(f"ray start: {report['ray_start_s']:.1f} s")
+        for p in report["projection_100x32"]:
+            print(json.dumps(p))
+    return 0
+
+
+def measure(args: argparse.Namespace, counts: list[int],
+            loads: dict[str, tuple[ChunkedJob, int]]) -> dict[str, Any]:
+    """Run the measures; the report."""
     import ray
 
-    counts = [int(w) for w in args.workers.split(",")]
-    out = tempfile.mkdtemp(prefix="ebench")
-    loads = jobs(args.deals, args.chunk, args.worlds, out)
     rates: dict[str, dict[str, list[float]]] = {}
     overhead: dict[str, list[float]] = {}
     ray_start: list[float] = []
@@ -192,19 +210,7 @@ def main(argv: list[str] | None = None) -> int:
             "bytes_per_s_to_driver": units_per_s * costs[name]["bytes"],
         })
     report["projection_100x32"] = projection
-    if args.json:
-        print(json.dumps(report, indent=1))
-    else:
-        print(json.dumps(report["machine"]))
-        for row in report["results"]:
-            print(f"{row['work']:<45} local {row['local_deals_per_s']:8.2f}  ray "
-                  f"{row['ray_deals_per_s']:8.2f} deals/s  ray/local {row['ray_over_local']:.3f}")
-        for k, v in report["overhead_per_chunk_s"].items():
-            print(f"empty chunk, {k}: {1000 * v:.2f} ms")
-        print(f"ray start: {report['ray_start_s']:.1f} s")
-        for p in projection:
-            print(json.dumps(p))
-    return 0
+    return report
 
 
 if __name__ == "__main__":
