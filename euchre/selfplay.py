@@ -10,8 +10,8 @@ budget, which would make the data depend on the machine's speed).
 
 The deals go out in chunks of :attr:`SelfPlay.chunk_size` (:mod:`euchre.distributed`:
 this machine's cores, or Ray); a worker encodes its chunk as Parquet and the driver writes
-the bytes as ``chunk-NNNNNN.parquet`` in the output folder as they come back, and :func:`write_manifest` ends with
-``manifest.json``.  One row per decision (:func:`schema`):
+the bytes as ``chunk-NNNNNN.parquet`` in the output folder as they come back, and
+:func:`write_manifest` ends with ``manifest.json``.  One row per decision (:func:`schema`):
 
 ``deal``
     the deal's number (``int64``); ``decision``: its place in the deal (``int16``);
