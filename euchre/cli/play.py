@@ -22,7 +22,7 @@ from euchre.actions import Action, ActionKind, InvalidActionError
 from euchre.bots import Bot, choose
 from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import RANKS, LangOption, _, current, use
-from euchre.cli.narrate import RULES_PAGE, Narrator
+from euchre.cli.narrate import Narrator, rules_page
 from euchre.cli.options import (
     BotsOption,
     DeckOption,
@@ -316,7 +316,7 @@ def play(
     narrator.game_start(rules, seed, seating.labels, game.draw)
     if not watch:
         narrator.say("[dim]" + _("The rules in words: {page}. At your turn, ? explains what "
-                                 "to type.").format(page=RULES_PAGE) + "[/]", 0)
+                                 "to type.").format(page=rules_page()) + "[/]", 0)
     status = 0
     try:
         table.run()

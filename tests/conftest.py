@@ -1,0 +1,18 @@
+"""Shared fixtures: every test starts in English, whatever the machine's locale."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre.cli.lang import use
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An English environment (``LANG=C.UTF-8``, no ``LANGUAGE``, ``LC_ALL`` or
+    ``LC_MESSAGES``) and the terminal speaking English, so that the English tests pass
+    on a German machine; a test about languages sets its own."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    use("en")
