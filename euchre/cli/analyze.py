@@ -35,37 +35,42 @@ from euchre.cli.seats import YOU, SeatNames
 from euchre.deal import Deal
 from euchre.records import RecordError, parse_records, replay
 
-__all__ = ["analyze_command"]
+__all__ = ["ANALYZE_HELP", "analyze_command"]
+
+
+ANALYZE_HELP = N_(
+    "Review a seat's decisions in a recorded game against the expert bot.\n\n"
+    "For each decision with a choice, one row: the deal (from 1), the move's number in "
+    "the deal (from 1), when it was (bidding round, discard, trick), what was played, "
+    "what the expert would play, and the cost: the points the seat's side could expect "
+    "to lose this deal by the difference. Decisions that cost at least --threshold are "
+    "mistakes. Seats are named as in euchre play.")
+"""The command's help (``--help``), in English; ``euchre`` shows it in the player's
+language."""
 
 
 def analyze_command(
     file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A deal record or game record (JSON, or JSON lines); "
-                             "- reads standard input.")],
+        metavar="FILE", help=N_("A deal record or game record (JSON, or JSON lines); "
+                             "- reads standard input."))],
     seat: Annotated[int | None, typer.Option(
         "--seat", metavar="N", show_default=False,
-        help="The seat to review. Default: the seat named 'You' in a game record "
-             "saved by euchre play, else 0.")] = None,
+        help=N_("The seat to review. Default: the seat named 'You' in a game record "
+             "saved by euchre play, else 0."))] = None,
     json_out: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object: seat, decisions (deal, index, phase, played, "
-                       "best, cost, mistake), total_cost, mistakes.")] = False,
+        "--json", help=N_("Print one JSON object: seat, decisions (deal, index, phase, played, "
+                       "best, cost, mistake), total_cost, mistakes."))] = False,
     samples: Annotated[int, typer.Option(
-        "--samples", metavar="K", help="Sampled worlds per decision.")] = DEFAULT_SAMPLES,
+        "--samples", metavar="K", help=N_("Sampled worlds per decision."))] = DEFAULT_SAMPLES,
     threshold: Annotated[float, typer.Option(
         "--threshold", metavar="POINTS",
-        help="Expected points lost from which a decision is a mistake.")] = MISTAKE_THRESHOLD,
+        help=N_("Expected points lost from which a decision is a mistake."))] = MISTAKE_THRESHOLD,
     seed: Annotated[int, typer.Option(
-        "--seed", metavar="S", help="Seed of the expert's sampling.")] = 0,
+        "--seed", metavar="S", help=N_("Seed of the expert's sampling."))] = 0,
     lang: LangOption = None,
 ) -> None:
-    """Review a seat's decisions in a recorded game against the expert bot.
-
-    For each decision with a choice, one row: the deal (from 1), the move's number in
-    the deal (from 1), when it was (bidding round, discard, trick), what was played,
-    what the expert would play, and the cost: the points the seat's side could expect
-    to lose this deal by the difference. Decisions that cost at least --threshold are
-    mistakes. Seats are named as in euchre play.
-    """
+    """Review a seat's decisions against the expert bot (what it says:
+    :data:`ANALYZE_HELP`)."""
     if lang is not None:
         use(lang)
     if samples < 1:

@@ -34,36 +34,40 @@ from euchre.game import Draw
 from euchre.records import RecordError, Replayed, read_records, replay
 from euchre.rules import Rules
 
-__all__ = ["RecordNarration", "record_seats", "replay_command", "summary_line"]
+__all__ = ["REPLAY_HELP", "RecordNarration", "record_seats", "replay_command", "summary_line"]
 
 _LABELLED = re.compile(r"^(?P<name>.*?)\s*\((?P<label>[^()]*)\)$")
 
 
+REPLAY_HELP = N_(
+    "Replay deal or game records: each deal trick by trick, every hand open.\n\n"
+    "Seats are named as at the table (South, West, North, East; \"You\" for the person of "
+    "a game saved by euchre play) and deals are numbered from 1.  An illegal or "
+    "malformed action stops the replay: exit status 1 and one line on standard error "
+    "naming the action's index, the action and the rule it breaks.")
+"""The command's help (``--help``), in English; ``euchre`` shows it in the player's
+language."""
+
+
 def replay_command(
     file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A deal record or game record (JSON, or JSON lines); "
-                             "- reads standard input.")],
+        metavar="FILE", help=N_("A deal record or game record (JSON, or JSON lines); "
+                             "- reads standard input."))],
     json_out: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object per deal (the RECORDS replay object; "
-                       "game records add the running score).")] = False,
+        "--json", help=N_("Print one JSON object per deal (the RECORDS replay object; "
+                       "game records add the running score)."))] = False,
     summary: Annotated[bool, typer.Option(
-        "--summary", help="One line per deal: who made trump, the result, the score.")
+        "--summary", help=N_("One line per deal: who made trump, the result, the score."))
     ] = False,
     seat: Annotated[int | None, typer.Option(
         "--seat", metavar="N", show_default=False,
-        help="Tell the deals as seat N saw them (its own hand only). Default: every hand "
-             "open.")] = None,
+        help=N_("Tell the deals as seat N saw them (its own hand only). Default: every hand "
+             "open."))] = None,
     symbols: Annotated[bool, typer.Option(
-        "--symbols/--letters", help="Show cards as 10♠ J♥ 🃏 instead of TS JH JK.")] = False,
+        "--symbols/--letters", help=N_("Show cards as 10♠ J♥ 🃏 instead of TS JH JK."))] = False,
     lang: LangOption = None,
 ) -> None:
-    """Replay deal or game records: each deal trick by trick, every hand open.
-
-    Seats are named as at the table (South, West, North, East; "You" for the person of
-    a game saved by euchre play) and deals are numbered from 1.  An illegal or
-    malformed action stops the replay: exit status 1 and one line on standard error
-    naming the action's index, the action and the rule it breaks.
-    """
+    """Replay deal or game records (what it says: :data:`REPLAY_HELP`)."""
     if lang is not None:
         use(lang)
     if json_out and summary:
