@@ -1,18 +1,6 @@
-"""Shared fixtures: every test starts in English, whatever the machine's locale."""
+"""Every test starts in English, whatever the machine's locale (see
+``tests/english_environment.py``; mypy skips this file, which only imports it)."""
 
-from __future__ import annotations
+from english_environment import english_environment
 
-import pytest
-
-from euchre.cli.lang import use
-
-
-@pytest.fixture(autouse=True)
-def english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An English environment (``LANG=C.UTF-8``, no ``LANGUAGE``, ``LC_ALL`` or
-    ``LC_MESSAGES``) and the terminal speaking English, so that the English tests pass
-    on a German machine; a test about languages sets its own."""
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    use("en")
+__all__ = ["english_environment"]
