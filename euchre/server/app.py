@@ -264,7 +264,8 @@ def create_app(
         for p in places:
             if p.kind == "you" and not p.name:
                 p.name = "You"
-        name = body.name or f"{rules.variant} euchre"
+        # no name: stored empty, and each page words the variant's name in its language
+        name = body.name
         options = {} if body.turn_timer is None else {"turn_timer": body.turn_timer}
         table = await tables_of(request).create(name, rules, places, options)
         you = next((p for p in places if p.kind == "you"), None)
