@@ -59,13 +59,7 @@ from euchre.server.protocol import (
     SyncMessage,
     parse_client_message,
 )
-from euchre.server.storage import (
-    PlaceRecord,
-    SQLiteStorage,
-    Storage,
-    Synchronous,
-    default_db_path,
-)
+from euchre.server.storage import PlaceRecord, Storage, Synchronous, open_storage
 from euchre.server.tables import HINT_BOT, Connection, Match, Settings, Table, Tables, new_token
 
 __all__ = ["create_app", "origin_allowed"]
@@ -121,9 +115,11 @@ def create_app(
     limits: Limits | None = None,
     origins: Sequence[str] = (),
 ) -> FastAPI:
-    """The web app over an SQLite file (default: the user's data directory).
+    """The web app over an SQLite file (default: the user's data directory), or a
+    PostgreSQL database that several server processes share (``db_path`` a
+    ``postgresql://`` URL, see :mod:`~.pgstorage`).
 
-    ``storage`` replaces SQLite with another :class:`~.storage.Storage` (an SQLite file
+    ``storage`` replaces it with another :class:`~.storage.Storage` (an SQLite file
     is locked: a second app on it fails to start).  Unfinished games are resumed when
     the app starts.  ``limits`` bound what one client may ask; ``origins`` are the pages
     (``https://host[:port]``, or ``*`` for any) allowed to open a WebSocket besides the
@@ -138,7 +134,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = storage or SQLiteStorage(db_path or default_db_path(), synchronous)
+        store = storage or open_storage(db_path, synchronous)
         tables = Tables(store, cfg, lim.max_tables)
         app.state.tables = tables
         await tables.start()

@@ -1,16 +1,57 @@
-"""Fixtures for the web server tests: a real server on a loopback port per test."""
+"""Fixtures for the web server tests: a real server on a loopback port per test.
+
+The server's tests run on SQLite and on PostgreSQL (``backend``): one throwaway PostgreSQL
+cluster for the whole session (:mod:`pgcluster`), a fresh database for each test.  Where
+Debian's ``postgresql`` or the ``postgres`` extra is missing, the PostgreSQL runs are
+skipped, saying why.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib.util
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pgcluster import Cluster, find_binaries, running_cluster
 from serverkit import Server, running_server
+
+Database = Callable[[str], "str | Path"]
+"""A fresh database by name: an SQLite file's path, or a PostgreSQL URL."""
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL server for the session, stopped and deleted at the end."""
+    if importlib.util.find_spec("psycopg") is None:
+        pytest.skip("PostgreSQL tests need the 'postgres' extra: pip install -e '.[postgres]'")
+    bindir = find_binaries()
+    if bindir is None:
+        pytest.skip("PostgreSQL tests need Debian's postgresql package (make installs it "
+                    "with apt-get): no /usr/lib/postgresql/*/bin/initdb here")
+    with running_cluster(bindir) as cluster:
+        yield cluster
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database the server runs on."""
+    name: str = request.param
+    return name
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """The app on uvicorn in a thread, over a fresh SQLite file, bots without delay."""
-    with running_server(tmp_path / "euchre.sqlite3") as srv:
+def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Database:
+    """Fresh databases of the test's backend: ``database("a")`` is a new SQLite file in
+    the test's directory, or a new PostgreSQL database."""
+    if backend == "sqlite":
+        return lambda name: tmp_path / f"{name}.sqlite3"
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    return lambda name: cluster.new_database()
+
+
+@pytest.fixture
+def server(database: Database) -> Iterator[Server]:
+    """The app on uvicorn in a thread, over a fresh database, bots without delay."""
+    with running_server(database("euchre")) as srv:
         yield srv

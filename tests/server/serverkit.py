@@ -88,7 +88,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(db: Path, bot_delay: float = 0.0, **options: Any) -> Iterator[Server]:
+def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> Iterator[Server]:
     """The app on uvicorn in a background thread, stopped on exit.
 
     ``options`` go to :func:`create_app` (``limits``, ``origins``, ``storage``).
