@@ -26,8 +26,8 @@ from euchre.server.limits import Limits, Rate
 from euchre.server.storage import Synchronous, default_db_path, is_postgres_url, open_storage
 from euchre.server.tables import Settings
 
-__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER", "SHUTDOWN_TIMEOUT", "Limits", "Rate",
-           "Settings", "create_app", "default_db_path", "serve"]
+__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER", "SHUTDOWN_TIMEOUT",
+           "Limits", "Rate", "Settings", "create_app", "default_db_path", "serve"]
 
 DEFAULT_BOT_DELAY = 0.7
 """Seconds a bot waits before acting when people are watching."""

@@ -9,15 +9,12 @@ skipped, saying why.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pgcluster import Cluster, find_binaries, running_cluster
-from serverkit import Server, running_server
-
-Database = Callable[[str], "str | Path"]
-"""A fresh database by name: an SQLite file's path, or a PostgreSQL URL."""
+from serverkit import Database, Server, running_server
 
 
 @pytest.fixture(scope="session")
@@ -42,12 +39,20 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Database:
-    """Fresh databases of the test's backend: ``database("a")`` is a new SQLite file in
-    the test's directory, or a new PostgreSQL database."""
+    """Fresh databases of the test's backend: ``database("a")`` is an SQLite file in the
+    test's directory, or a PostgreSQL database made for the test (the same name, the
+    same database)."""
     if backend == "sqlite":
         return lambda name: tmp_path / f"{name}.sqlite3"
     cluster: Cluster = request.getfixturevalue("pg_cluster")
-    return lambda name: cluster.new_database()
+    made: dict[str, str] = {}
+
+    def named(name: str) -> str:
+        if name not in made:
+            made[name] = cluster.new_database()
+        return made[name]
+
+    return named
 
 
 @pytest.fixture

@@ -102,11 +102,11 @@ def running_cluster(bindir: Path) -> Iterator[Cluster]:
     finally:
         if proc is not None:
             if proc.poll() is None:
-                # a fast shutdown (clients cut off), sent to the postmaster itself: runuser
-                # does not pass signals on
+                # an immediate shutdown (the data is thrown away), sent to the postmaster
+                # itself: runuser does not pass signals on
                 with contextlib.suppress(OSError, ValueError, IndexError):
                     pid = int((data / "postmaster.pid").read_text().split()[0])
-                    os.kill(pid, signal.SIGINT)
+                    os.kill(pid, signal.SIGQUIT)
                 try:
                     proc.wait(20)
                 except subprocess.TimeoutExpired:

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,13 @@ from websockets.sync.client import ClientConnection, connect
 from euchre.server.app import create_app
 from euchre.server.tables import Settings
 
-__all__ = ["Server", "free_port", "running_server", "server_command", "server_process",
+__all__ = ["Database", "Server", "free_port", "running_server", "server_command", "server_process",
            "ws_connect"]
+
+
+Database = Callable[[str], Path | str]
+"""Databases of the test's backend by name (the ``database`` fixture): an SQLite file's
+path, or a PostgreSQL database's URL; the same name is the same database."""
 
 
 class Server:
