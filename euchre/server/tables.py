@@ -690,22 +690,23 @@ class Table:
                 return True  # already applied
             try:
                 if change.action and change.match == match.number:
-                    ended = False
+                    # one at a time, each state sent: watchers here miss none of them
                     for seat, text in await self.storage.actions_since(
                             self.id, match.number, match.seq):
-                        ended = match.apply(seat, Action.parse(text)) is not None or ended
-                    self._deal_ended(ended)
+                        self._deal_ended(match.apply(seat, Action.parse(text)) is not None)
+                        self._arm_clock()
+                        self.broadcast()
                 else:
                     record = await self.storage.load_table(self.id)
                     if record is None or not record.matches:
                         return False
                     self._rebuild(record)
+                    self._arm_clock()
+                    self.broadcast()
             except (StorageError, ValueError) as e:
                 log.error("table %s cannot follow the database: %s", self.id, e)
                 return True
             self.last_active = time.time()
-            self._arm_clock()
-            self.broadcast()
         self.kick()
         return True
 

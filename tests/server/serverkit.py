@@ -120,14 +120,14 @@ def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> It
         thread.join(20)
 
 
-def server_command(db: Path, port: int, bot_delay: float = 0.0, *args: str) -> list[str]:
+def server_command(db: Path | str, port: int, bot_delay: float = 0.0, *args: str) -> list[str]:
     """The command line of ``python -m euchre.server`` on loopback, ``args`` added."""
     return [sys.executable, "-m", "euchre.server", "--host", "127.0.0.1", "--port",
             str(port), "--db", str(db), "--bot-delay", str(bot_delay), *args]
 
 
 @contextlib.contextmanager
-def server_process(db: Path, port: int, bot_delay: float = 0.0, *args: str) -> Iterator[
+def server_process(db: Path | str, port: int, bot_delay: float = 0.0, *args: str) -> Iterator[
         subprocess.Popen[bytes]]:
     """``python -m euchre.server`` as a child process; killed on exit if still running."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
