@@ -72,12 +72,12 @@ def serve(
     """
     import uvicorn
 
-    if is_postgres_url(db_path):
-        assert isinstance(db_path, str)
-        where = db_path.split("@")[-1]  # no password shown
-        db: str | Path = db_path
+    db: str | Path
+    if isinstance(db_path, str) and is_postgres_url(db_path):
+        db, where = db_path, db_path.split("@")[-1]  # no password shown
     else:
-        db = where = Path(db_path) if db_path is not None else default_db_path()
+        db = Path(db_path) if db_path is not None else default_db_path()
+        where = str(db)
     # refused at once if another server has the SQLite file, or PostgreSQL is unreachable
     store = open_storage(db, synchronous, takeover)
     settings = Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay,

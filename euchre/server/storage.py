@@ -224,7 +224,7 @@ def open_storage(db: str | Path | None, synchronous: Synchronous = "FULL",
     """The storage ``--db`` names: a ``postgresql://`` URL (shared by several server
     processes; ``takeover`` as in :class:`~euchre.server.pgstorage.PostgresStorage`), or
     an SQLite file (default: :func:`default_db_path`) that one server process locks."""
-    if is_postgres_url(db):
+    if isinstance(db, str) and is_postgres_url(db):
         from euchre.server.pgstorage import PostgresStorage
 
         return PostgresStorage(db, takeover=takeover)

@@ -110,7 +110,7 @@ def test_a_bad_limit_option_exits_with_one_line(tmp_path: Path) -> None:
     assert "a rate is COUNT/SECONDS (such as 30/60) or 'off', not 'lots'" in result.output
 
 
-def test_creating_tables_over_the_rate_is_refused_with_rate_limited(database: Path) -> None:
+def test_creating_tables_over_the_rate_is_refused_with_rate_limited(database: Database) -> None:
     with limited(database, tables=Rate(3, 3600)) as server:
         for _ in range(3):
             server.create({"players": 2}, BOTS_ONLY)
@@ -123,7 +123,7 @@ def test_creating_tables_over_the_rate_is_refused_with_rate_limited(database: Pa
         assert listed["open_total"] + len(listed["finished"]) == 3  # nothing made
 
 
-def test_taking_seats_over_the_rate_is_refused_with_rate_limited(database: Path) -> None:
+def test_taking_seats_over_the_rate_is_refused_with_rate_limited(database: Database) -> None:
     with limited(database, joins=Rate(2, 3600)) as server:
         answer = server.create({"players": 4}, [{"kind": "you"}, {"kind": "open"},
                                                  {"kind": "open"}, {"kind": "open"}])
@@ -137,7 +137,7 @@ def test_taking_seats_over_the_rate_is_refused_with_rate_limited(database: Path)
         assert [s["open"] for s in seats if s["place"] == 3] == [True]  # not taken
 
 
-def test_asking_hints_over_the_rate_is_refused_with_rate_limited(database: Path) -> None:
+def test_asking_hints_over_the_rate_is_refused_with_rate_limited(database: Database) -> None:
     with limited(database, hints=Rate(2, 3600)) as server:
         answer = server.create({"players": 2}, PEOPLE)
         with server.ws(answer["id"], answer["token"]) as ws:

@@ -24,15 +24,18 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 from pgcluster import Cluster
 from serverkit import free_port, recv, ws_connect
 from test_server_leak import _check_table, _player
 from websockets.sync.client import ClientConnection
 
-from euchre.server.pgstorage import lock_key
 from euchre.server.storage import is_postgres_url
+
+pytest.importorskip("psycopg", reason="the PostgreSQL tests need the 'postgres' extra")
+import psycopg
+
+from euchre.server.pgstorage import lock_key
 
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
 
