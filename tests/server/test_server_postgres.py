@@ -25,11 +25,11 @@ from typing import Any
 
 import httpx
 import pytest
-from pgcluster import Cluster
 from serverkit import free_port, recv, ws_connect
 from test_server_leak import _check_table, _player
 from websockets.sync.client import ClientConnection
 
+from euchre.server.pgcluster import Cluster
 from euchre.server.storage import is_postgres_url
 
 pytest.importorskip("psycopg", reason="the PostgreSQL tests need the 'postgres' extra")

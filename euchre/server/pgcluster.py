@@ -1,9 +1,10 @@
-"""A throwaway PostgreSQL server for the tests: Debian's binaries, a temp directory, a
-free loopback port, stopped and deleted at the end.
+"""A throwaway PostgreSQL server, for the tests and the load benchmark: Debian's binaries
+(``/usr/lib/postgresql/N/bin``), a temp directory, a free loopback port, stopped and
+deleted at the end.  Never for real games: anyone on the machine may connect to it.
 
 ``initdb`` refuses to run as root: as root, the cluster runs as ``nobody`` in a directory
-that user owns.  Durability is switched off (``fsync=off``): the tests check ordering and
-what is committed, not the disk.
+that user owns.  ``durable=False`` switches ``fsync`` off (the tests check ordering and
+what is committed, not the disk; the benchmark keeps it on).
 """
 
 from __future__ import annotations
@@ -41,7 +42,15 @@ class Cluster:
     def __init__(self, port: int, bindir: Path) -> None:
         self.port = port
         self.bindir = bindir
+        self.process: subprocess.Popen[bytes] | None = None
+        self._data = Path()
         self._names = itertools.count(1)
+
+    def postmaster(self) -> int | None:
+        """The server's process id (its backends are its children), if running."""
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            return int((self._data / "postmaster.pid").read_text().split()[0])
+        return None
 
     def url(self, database: str = "postgres") -> str:
         """The URL of one of its databases."""
@@ -65,7 +74,7 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_cluster(bindir: Path) -> Iterator[Cluster]:
+def running_cluster(bindir: Path, durable: bool = False) -> Iterator[Cluster]:
     """``initdb`` and ``postgres`` in a temp directory, as ``nobody`` when root."""
     import psycopg
 
@@ -84,10 +93,14 @@ def running_cluster(bindir: Path) -> Iterator[Cluster]:
         port = _free_port()
         proc = subprocess.Popen(
             [*as_user, str(bindir / "postgres"), "-D", str(data), "-k", str(sockets),
-             "-p", str(port), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
-             "-c", "full_page_writes=off", "-c", "max_connections=300"],
+             "-p", str(port), "-c", "listen_addresses=127.0.0.1",
+             "-c", f"fsync={'on' if durable else 'off'}",
+             "-c", f"full_page_writes={'on' if durable else 'off'}",
+             "-c", "max_connections=300"],
             cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         cluster = Cluster(port, bindir)
+        cluster.process = proc
+        cluster._data = data
         deadline = time.monotonic() + 30
         while True:
             try:
