@@ -38,22 +38,39 @@ def backend(request: pytest.FixtureRequest) -> str:
     return name
 
 
+@pytest.fixture(scope="session")
+def pg_spare() -> list[str]:
+    """PostgreSQL databases emptied after their test, for the next (making one costs
+    far more than emptying one)."""
+    return []
+
+
 @pytest.fixture
-def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Database:
+def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest
+             ) -> Iterator[Database]:
     """Fresh databases of the test's backend: ``database("a")`` is an SQLite file in the
-    test's directory, or a PostgreSQL database made for the test (the same name, the
-    same database)."""
+    test's directory, or an empty PostgreSQL database (the same name, the same
+    database)."""
     if backend == "sqlite":
-        return lambda name: tmp_path / f"{name}.sqlite3"
+        yield lambda name: tmp_path / f"{name}.sqlite3"
+        return
+    import psycopg
+
     cluster: Cluster = request.getfixturevalue("pg_cluster")
+    spare: list[str] = request.getfixturevalue("pg_spare")
     made: dict[str, str] = {}
 
     def named(name: str) -> str:
         if name not in made:
-            made[name] = cluster.new_database()
+            made[name] = spare.pop() if spare else cluster.new_database()
         return made[name]
 
-    return named
+    yield named
+    for url in made.values():  # every server of the test has stopped: empty it
+        with psycopg.connect(url, autocommit=True) as conn:
+            if conn.execute("SELECT to_regclass('actions')").fetchone() != (None,):
+                conn.execute("TRUNCATE tables, places, matches, actions")
+        spare.append(url)
 
 
 @pytest.fixture
