@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from euchre.server.app import create_app
+from euchre.server.app import create_app, open_storage
 from euchre.server.limits import Limits, Rate
-from euchre.server.storage import Synchronous, default_db_path, is_postgres_url, open_storage
+from euchre.server.storage import Synchronous, default_db_path, is_postgres_url
 from euchre.server.tables import Settings
 
 __all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER", "SHUTDOWN_TIMEOUT",

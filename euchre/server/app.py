@@ -45,6 +45,7 @@ from euchre.bots import BOTS
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
+from euchre.server.pgstorage import PostgresStorage
 from euchre.server.protocol import (
     ActMessage,
     ContinueMessage,
@@ -59,10 +60,17 @@ from euchre.server.protocol import (
     SyncMessage,
     parse_client_message,
 )
-from euchre.server.storage import PlaceRecord, Storage, Synchronous, open_storage
+from euchre.server.storage import (
+    PlaceRecord,
+    SQLiteStorage,
+    Storage,
+    Synchronous,
+    default_db_path,
+    is_postgres_url,
+)
 from euchre.server.tables import HINT_BOT, Connection, Match, Settings, Table, Tables, new_token
 
-__all__ = ["create_app", "origin_allowed"]
+__all__ = ["create_app", "open_storage", "origin_allowed"]
 
 log = logging.getLogger("euchre.server")
 
@@ -104,6 +112,16 @@ def _summary(table: Table) -> dict[str, Any]:
         "to_move": None if match.is_over else deal.to_move,
         "created": table.created,
     }
+
+
+def open_storage(db: str | Path | None, synchronous: Synchronous = "FULL",
+                 takeover: float = 2.0) -> Storage:
+    """The storage ``--db`` names: a ``postgresql://`` URL (shared by several server
+    processes; ``takeover`` as in :class:`~euchre.server.pgstorage.PostgresStorage`), or
+    an SQLite file (default: :func:`default_db_path`) that one server process locks."""
+    if isinstance(db, str) and is_postgres_url(db):
+        return PostgresStorage(db, takeover=takeover)
+    return SQLiteStorage(db or default_db_path(), synchronous)
 
 
 def create_app(

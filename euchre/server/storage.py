@@ -6,7 +6,7 @@ the server uses (all coroutines, so a server database with an async driver can i
 it); :class:`SQLiteStorage` implements it over one SQLite file, for one server process.
 Several processes share a PostgreSQL database (:mod:`euchre.server.pgstorage`), which
 also implements :class:`Peers`: what one process hears of the others' writes, and which
-of them plays each table's bots.  :func:`open_storage` picks one from ``--db``.
+of them plays each table's bots.  :func:`euchre.server.app.open_storage` picks one from ``--db``.
 
 SQLite calls are blocking, so one worker thread owns the connection and commits in groups:
 every write queued while the previous commit was running goes into the next transaction
@@ -44,7 +44,6 @@ __all__ = [
     "default_db_path",
     "is_postgres_url",
     "lock_database",
-    "open_storage",
 ]
 
 T = TypeVar("T")
@@ -217,18 +216,6 @@ class Peers(Protocol):
     async def orphaned_tables(self, limit: int = 100) -> list[str]:
         """Unfinished tables with bots that no process plays."""
         ...
-
-
-def open_storage(db: str | Path | None, synchronous: Synchronous = "FULL",
-                 takeover: float = 2.0) -> Storage:
-    """The storage ``--db`` names: a ``postgresql://`` URL (shared by several server
-    processes; ``takeover`` as in :class:`~euchre.server.pgstorage.PostgresStorage`), or
-    an SQLite file (default: :func:`default_db_path`) that one server process locks."""
-    if isinstance(db, str) and is_postgres_url(db):
-        from euchre.server.pgstorage import PostgresStorage
-
-        return PostgresStorage(db, takeover=takeover)
-    return SQLiteStorage(db or default_db_path(), synchronous)
 
 
 def is_postgres_url(db: object) -> bool:

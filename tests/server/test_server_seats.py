@@ -15,7 +15,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from euchre.rules import Rules
-from euchre.server.storage import PlaceRecord, open_storage
+from euchre.server.app import open_storage
+from euchre.server.storage import PlaceRecord
 from euchre.server.tables import Connection, Settings, Tables
 
 BOT = {"kind": "bot", "bot": "basic"}

@@ -22,7 +22,7 @@ from serverkit import Database, free_port, latest_state, server_process, ws_conn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from euchre.server.storage import open_storage
+from euchre.server.app import open_storage
 from euchre.server.tables import Settings, Table
 
 BOUND = 30

@@ -8,13 +8,13 @@ import asyncio
 import pytest
 from serverkit import Database
 
+from euchre.server.app import open_storage
 from euchre.server.storage import (
     MatchRecord,
     PlaceRecord,
     StorageConflict,
     StorageError,
     TableRecord,
-    open_storage,
 )
 
 
