@@ -275,3 +275,32 @@ def test_actions_for_one_seat_on_two_processes_at_once_apply_exactly_one(
                     assert _state_at(ws, seq + 1)["seq"] == seq + 1
                 seq += 1
                 races += 1
+
+
+def test_euchre_serve_on_an_unreachable_database_exits_with_one_line_and_no_password(
+        ) -> None:
+    from typer.testing import CliRunner
+
+    from euchre.cli import app as cli_app
+
+    port = free_port()  # nothing listens there
+    result = CliRunner().invoke(cli_app, [
+        "serve", "--db", f"postgresql://euchre:secret@127.0.0.1:{port}/euchre"])
+    assert result.exit_code == 1
+    assert "cannot be used" in result.output and f"euchre@127.0.0.1:{port}" in result.output
+    assert "secret" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_database_is_migrated_once_by_processes_starting_together(
+        pg_cluster: Cluster) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from euchre.server.pgstorage import MIGRATIONS, migrate
+
+    url = pg_cluster.new_database()
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(migrate, [url] * 4)) == [len(MIGRATIONS)] * 4
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [
+            (len(MIGRATIONS),)]
