@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import free_port, recv, ws_connect
+from serverkit import free_port, latest_state, recv, ws_connect
 from test_server_leak import _check_table, _player
 from websockets.sync.client import ClientConnection
 
@@ -208,16 +208,12 @@ def _act_and_collect(ws: ClientConnection, action: str, seq: int, go: threading.
 
 
 def _state_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
+    """The connection's state once it is at ``seq`` or later."""
     deadline = time.monotonic() + 10
-    while True:
-        ws.send(json.dumps({"type": "sync"}))
-        m = recv(ws)
-        while m["type"] != "state":
-            m = recv(ws)
-        if m["seq"] >= seq:
-            return m
+    while (state := latest_state(ws))["seq"] < seq:
         assert time.monotonic() < deadline, f"state {seq} never came"
-        time.sleep(0.02)
+        time.sleep(0.01)
+    return state
 
 
 def test_actions_for_one_seat_on_two_processes_at_once_apply_exactly_one(
