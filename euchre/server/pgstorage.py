@@ -237,6 +237,7 @@ class PostgresStorage:
         statements += [(
             "INSERT INTO matches (table_id, number, seed, started) VALUES (%s, %s, %s, %s)",
             (table.id, m.number, m.seed, m.started)) for m in table.matches]
+        statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table.id, "n"))))
         await self._write(statements)
 
     async def claim_place(self, table_id: str, place: int, name: str) -> None:
@@ -398,7 +399,7 @@ class PostgresStorage:
             sender, table_id, kind, match, seq = payload.split(" ")
             if sender == self._sender:
                 return None  # our own write, already applied
-            return Change(table_id, kind == "a", int(match), int(seq))
+            return Change(table_id, kind == "a", int(match), int(seq), created=kind == "n")
         except ValueError:
             log.warning("an unexpected notification: %r", payload)
             return None

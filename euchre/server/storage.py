@@ -178,15 +178,17 @@ class Storage(Protocol):
 class Change:
     """Another server process stored something at a table.
 
-    ``action``: it stored the match's actions up to ``seq`` (their count); otherwise
-    anything else may have changed (a place, a new match, the table deleted) and the
-    table is read again.  The table id ``"*"`` means any table (notifications were lost).
+    ``action``: it stored the match's actions up to ``seq`` (their count); ``created``:
+    the table is new (every process lists it in its lobby); otherwise anything else may
+    have changed (a place, a new match, the table deleted) and the table is read again.
+    The table id ``"*"`` means any table (notifications were lost).
     """
 
     table_id: str
     action: bool = False
     match: int = 0
     seq: int = 0
+    created: bool = False
 
 
 @runtime_checkable

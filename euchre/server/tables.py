@@ -996,10 +996,18 @@ class Tables:
         else:
             table = self._tables.get(change.table_id)
             targets = [] if table is None else [table]
-        for table in targets:
-            task = asyncio.create_task(self._follow(table, change))
+        jobs = [self._follow(table, change) for table in targets]
+        if change.created and not targets:  # a new table: in this lobby too
+            jobs.append(self._adopt(change.table_id))
+        for job in jobs:
+            task = asyncio.create_task(job)
             self._following.add(task)
             task.add_done_callback(self._following.discard)
+
+    async def _adopt(self, table_id: str) -> None:
+        """Hold a table another process made, if there is room."""
+        with contextlib.suppress(LimitError, StorageError):
+            await self.get(table_id)
 
     async def _follow(self, table: Table, change: Change) -> None:
         if change.table_id == "*":

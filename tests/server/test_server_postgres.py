@@ -104,6 +104,11 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
         tid = answer["id"]
         tokens = {0: answer["token"]} | {i["place"]: i["token"] for i in answer["invites"]}
         logs: dict[int | None, list[dict[str, Any]]] = {None: [], 0: [], 1: [], 2: [], 3: []}
+        deadline = time.monotonic() + 10
+        for base in bases:  # every process's lobby lists the new table
+            while tid not in [t["id"] for t in httpx.get(f"{base}/api/tables").json()["open"]]:
+                assert time.monotonic() < deadline, f"{base} does not list the table"
+                time.sleep(0.05)
 
         async def play() -> None:
             def ws(base: str) -> str:
