@@ -679,6 +679,14 @@ class Table:
         self.places = record.places
         self.matches = len(record.matches)
 
+    def _apply_stored(self, actions: list[tuple[int, str]]) -> None:
+        """Apply actions another process stored, one at a time, each state sent: the
+        connections here miss none of them (the lock is held)."""
+        for seat, text in actions:
+            self._deal_ended(self.match.apply(seat, Action.parse(text)) is not None)
+            self._arm_clock()
+            self.broadcast()
+
     async def catch_up(self, change: Change) -> bool:
         """Another server process stored something here: apply what is new, tell every
         connection, let the bots go on.  ``False`` if the table is no longer stored."""
@@ -690,17 +698,19 @@ class Table:
                 return True  # already applied
             try:
                 if change.action and change.match == match.number:
-                    # one at a time, each state sent: watchers here miss none of them
-                    for seat, text in await self.storage.actions_since(
-                            self.id, match.number, match.seq):
-                        self._deal_ended(match.apply(seat, Action.parse(text)) is not None)
-                        self._arm_clock()
-                        self.broadcast()
+                    self._apply_stored(await self.storage.actions_since(
+                        self.id, match.number, match.seq))
                 else:
                     record = await self.storage.load_table(self.id)
                     if record is None or not record.matches:
                         return False
-                    self._rebuild(record)
+                    stored = record.matches[-1]
+                    self.places = record.places
+                    if (stored.number == match.number
+                            and stored.actions[:match.seq] == match.actions):
+                        self._apply_stored(stored.actions[match.seq:])
+                    else:  # another match, or a history that differs: rebuilt
+                        self._rebuild(record)
                     self._arm_clock()
                     self.broadcast()
             except (StorageError, ValueError) as e:
@@ -1113,6 +1123,9 @@ class Tables:
                 self.make_room()
                 table = self._tables[table_id] = Table(record, self.storage, self.settings)
                 await self._claim_bots(table)
+                if self.peers is not None:  # what was stored while it loaded
+                    self._changed(Change(table_id, True, table.match.number,
+                                         table.match.seq + 1))
         table.used = time.monotonic()
         return table
 
