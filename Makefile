@@ -6,11 +6,15 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: play serve test lint typecheck pytest bench clean
+.PHONY: play serve test lint typecheck pytest bench clean postgresql
 
 # The browser test drives Debian's chromium, never a downloaded browser: apt-get installs
 # it when missing (as root, or through sudo); without apt-get that one test is skipped.
 CHROMIUM := /usr/bin/chromium
+
+# The server's tests also run on PostgreSQL, a throwaway cluster of Debian's `postgresql`
+# package (its initdb found under /usr/lib/postgresql): apt-get installs it when missing,
+# like chromium; without it those tests are skipped, saying why.
 
 BABEL_STAMP := $(VENV)/.installed-babel
 
@@ -57,10 +61,11 @@ catalogs: $(BABEL_STAMP)
 
 # The tests also seat OpenSpiel's ISMCTS bot, from the optional `bench` extra, check the
 # PettingZoo and Gymnasium environments with those libraries' own tests, and run the worked
-# example (examples/maskable_ppo.py) at a tiny size with the `rl` extra (CPU PyTorch), and
-# run tournaments and self-play on a real Ray cluster of one and two nodes (`distributed`).
+# example (examples/maskable_ppo.py) at a tiny size with the `rl` extra (CPU PyTorch); the
+# server's tests run on PostgreSQL too, with the `postgres` extra (psycopg); tournaments and
+# self-play run on a real Ray cluster of one and two nodes (`data`, `distributed`).
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl,data,distributed]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl,postgres,data,distributed]'
 	touch $(BENCH_STAMP)
 
 play: $(STAMP) $(MO)
@@ -86,7 +91,18 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(BENCH_STAMP) $(CHROMIUM) $(MO)
+postgresql:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  true; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; \
+	else \
+	  echo "no apt-get here: the server's tests on PostgreSQL will be skipped (they need Debian's postgresql)"; \
+	fi
+
+pytest: $(BENCH_STAMP) $(CHROMIUM) postgresql $(MO)
 	$(BIN)/pytest README.md euchre tests
 
 bench: $(BENCH_STAMP)

@@ -11,10 +11,18 @@ It measures actions per second and the delay from a move being sent to each seat
 receiving the state it produced (the broadcast), p50/p99/max, both per receiving seat
 and until the last seat of the table has it; and how busy the server's core was.
 
-Loopback only, bounded in connections and time; it stops by itself and kills the server.
+On PostgreSQL (``--postgres``: a throwaway cluster of Debian's ``postgresql``, durable,
+started and deleted by the benchmark; or ``--db URL``, an existing empty database) it runs
+``--processes`` server processes on the one database; each WebSocket goes to the next
+process in turn (``--spread seat``: a table's players on different processes, as behind a
+proxy without sticky sessions) or a table's to one (``--spread table``).  It then also
+measures the database's CPU (the throwaway cluster's processes) per action.
+
+Loopback only, bounded in connections and time; it stops by itself and kills the servers.
 
     .venv/bin/python benchmarks/ws_load.py --tables 200 --seconds 30
     .venv/bin/python benchmarks/ws_load.py --tables 200 --think 0   # flat out
+    .venv/bin/python benchmarks/ws_load.py --tables 400 --postgres --processes 2
 """
 
 from __future__ import annotations
@@ -66,6 +74,23 @@ def _free_port() -> int:
         s.bind((HOST, 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
+
+
+def _cpu_of(pids: list[int], postmaster: int | None) -> float:
+    """CPU seconds of the servers, and of the database's processes (backends come and go:
+    each is counted while it lives, which the pools keep for the whole run)."""
+    db = [postmaster, *_children(postmaster)] if postmaster is not None else []
+    return sum(_cpu_seconds(p) for p in [*pids, *db])
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -122,7 +147,7 @@ async def _player(ws: ClientConnection, table: str, seats: int, think: float,
         await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
 
 
-async def _run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
@@ -130,14 +155,19 @@ async def _run(args: argparse.Namespace, base: str) -> dict[str, Any]:
     seats = [{"kind": "you", "name": "P0"}] + [
         {"kind": "friend", "name": f"P{i}"} for i in range(1, players)]
     conns: list[tuple[ClientConnection, str]] = []
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        for _ in range(args.tables):
-            r = await http.post("/api/tables", json={"rules": {"players": players},
-                                                     "seats": seats})
+    turn = 0
+    async with httpx.AsyncClient(timeout=30) as http:
+        for k in range(args.tables):
+            base = bases[k % len(bases)]
+            r = await http.post(f"{base}/api/tables", json={"rules": {"players": players},
+                                                            "seats": seats})
             r.raise_for_status()
             answer = r.json()
             tokens = [answer["token"]] + [i["token"] for i in answer["invites"]]
             for token in tokens:
+                if args.spread == "seat":
+                    base = bases[turn % len(bases)]
+                    turn += 1
                 ws = await connect(f"ws://{base.split('://')[1]}/ws/{answer['id']}"
                                    f"?token={token}", max_size=2**22)
                 conns.append((ws, answer["id"]))
@@ -147,11 +177,13 @@ async def _run(args: argparse.Namespace, base: str) -> dict[str, Any]:
     await asyncio.sleep(min(args.warmup, args.seconds))
     stats.measuring = True
     started = time.perf_counter()
-    cpu0 = _cpu_seconds(args.server_pid)
+    cpu0 = _cpu_of(args.server_pids, None)
+    db0 = _cpu_of([], args.postmaster)
     mine0 = _cpu_seconds(os.getpid())
     await asyncio.sleep(args.seconds)
     elapsed = time.perf_counter() - started
-    cpu1 = _cpu_seconds(args.server_pid)
+    cpu1 = _cpu_of(args.server_pids, None)
+    db1 = _cpu_of([], args.postmaster)
     mine1 = _cpu_seconds(os.getpid())
     stats.measuring = False
     stop.set()
@@ -186,6 +218,12 @@ async def _run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         "all_seats_ms": {"p50": round(pct(stats.all_seats, 0.50), 2),
                          "p99": round(pct(stats.all_seats, 0.99), 2)},
         "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1),
+        "db_cpu_percent": round(100 * (db1 - db0) / elapsed, 1),
+        "db_cpu_ms_per_action": round(1000 * (db1 - db0) / stats.actions, 3)
+        if stats.actions else None,
+        "processes": len(bases),
+        "database": "postgresql" if args.url else "sqlite",
+        "spread": args.spread,
         "players_cpu_percent": round(100 * (mine1 - mine0) / elapsed, 1),
         "sync": args.sync,
     }
@@ -203,8 +241,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sync", default="full", choices=["full", "normal"],
                         help="the server's SQLite synchronous setting")
+    parser.add_argument("--postgres", action="store_true",
+                        help="a throwaway PostgreSQL cluster (Debian's postgresql) instead "
+                             "of SQLite")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="an existing, empty PostgreSQL database instead of SQLite")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on the one PostgreSQL database")
+    parser.add_argument("--spread", default="seat", choices=["seat", "table"],
+                        help="each WebSocket to the next process (seat) or a whole "
+                             "table's to one (table)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.processes != 1 and not (args.postgres or args.db):
+        parser.error("several processes need PostgreSQL: --postgres or --db URL")
+    if not 1 <= args.processes <= 8:
+        parser.error("--processes is 1 to 8")
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables is 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, MAX_SECONDS)
@@ -214,15 +266,29 @@ def main(argv: list[str] | None = None) -> None:
     if soft < need:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(need, hard), hard))
 
-    port = _free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "euchre.server", "--host", HOST, "--port", str(port),
-             "--db", str(Path(tmp) / "load.sqlite3"), "--bot-delay", "0",
-             "--sync", args.sync],
-            stdout=subprocess.DEVNULL)
-        try:
-            base = f"http://{HOST}:{port}"
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        args.url, args.postmaster = args.db, None
+        if args.postgres:
+            from euchre.server.pgcluster import find_binaries, running_cluster
+
+            bindir = find_binaries()
+            if bindir is None:
+                raise SystemExit("--postgres needs Debian's postgresql (apt-get install "
+                                 "postgresql): no /usr/lib/postgresql/*/bin/initdb here")
+            cluster = stack.enter_context(running_cluster(bindir, durable=True))
+            args.url, args.postmaster = cluster.new_database(), cluster.postmaster()
+        db = args.url or str(Path(tmp) / "load.sqlite3")
+        servers = []
+        for _ in range(args.processes):
+            port = _free_port()
+            servers.append((subprocess.Popen(
+                [sys.executable, "-m", "euchre.server", "--host", HOST, "--port", str(port),
+                 "--db", db, "--bot-delay", "0", "--sync", args.sync,
+                 "--rate-tables", "off", "--rate-joins", "off"],
+                stdout=subprocess.DEVNULL), f"http://{HOST}:{port}"))
+        stack.callback(_stop, [proc for proc, _ in servers])
+        for server, base in servers:
             deadline = time.monotonic() + 30
             while True:
                 try:
@@ -230,34 +296,43 @@ def main(argv: list[str] | None = None) -> None:
                     break
                 except httpx.HTTPError:
                     if server.poll() is not None or time.monotonic() > deadline:
-                        raise SystemExit("the server did not start") from None
+                        raise SystemExit("a server did not start") from None
                     time.sleep(0.1)
-            args.server_pid = server.pid
-            try:
-                import uvloop
-            except ImportError:  # pragma: no cover
-                result = asyncio.run(_run(args, base))
-            else:
-                result = uvloop.run(_run(args, base))
-        finally:
-            server.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                server.wait(10)
-            if server.poll() is None:
-                server.kill()
+        args.server_pids = [proc.pid for proc, _ in servers]
+        bases = [base for _, base in servers]
+        try:
+            import uvloop
+        except ImportError:  # pragma: no cover
+            result = asyncio.run(_run(args, bases))
+        else:
+            result = uvloop.run(_run(args, bases))
     if args.json:
         print(json.dumps(result))
         return
     b, a = result["broadcast_ms"], result["all_seats_ms"]
     print(f"{result['tables']} tables, {result['connections']} WebSockets, "
-          f"think {args.think} s, {result['seconds']} s measured")
+          f"think {args.think} s, {result['seconds']} s measured, "
+          f"{result['processes']} process(es) on {result['database']}")
     print(f"  actions/s           {result['actions_per_s']}")
     print(f"  messages/s          {result['messages_per_s']}")
     print(f"  move -> each seat   p50 {b['p50']} ms   p99 {b['p99']} ms   max {b['max']} ms")
     print(f"  move -> all seats   p50 {a['p50']} ms   p99 {a['p99']} ms")
     print(f"  server CPU          {result['server_cpu_percent']} % of one core "
           f"(the players' process: {result['players_cpu_percent']} %)")
+    if result["database"] == "postgresql" and args.postmaster is not None:
+        print(f"  database CPU        {result['db_cpu_percent']} % of one core, "
+              f"{result['db_cpu_ms_per_action']} ms per action")
     print(f"  games finished {result['games_finished']}, errors {result['errors']}")
+
+
+def _stop(servers: list[subprocess.Popen[bytes]]) -> None:
+    for server in servers:
+        server.send_signal(signal.SIGTERM)
+    for server in servers:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(10)
+        if server.poll() is None:
+            server.kill()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, Final
 
 import typer
+from babel.numbers import format_decimal
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -27,44 +28,49 @@ from euchre.analysis import (
     default_seat,
     review_records,
 )
-from euchre.cli.lang import LangOption, use
+from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
 from euchre.cli.options import fail, read_input, show_progress
 from euchre.cli.replay import record_seats
 from euchre.cli.seats import YOU, SeatNames
 from euchre.deal import Deal
 from euchre.records import RecordError, parse_records, replay
 
-__all__ = ["analyze_command"]
+__all__ = ["ANALYZE_HELP", "analyze_command"]
+
+
+ANALYZE_HELP = N_(
+    "Review a seat's decisions in a recorded game against the expert bot.\n\n"
+    "For each decision with a choice, one row: the deal (from 1), the move's number in "
+    "the deal (from 1), when it was (bidding round, discard, trick), what was played, "
+    "what the expert would play, and the cost: the points the seat's side could expect "
+    "to lose this deal by the difference. Decisions that cost at least --threshold are "
+    "mistakes. Seats are named as in euchre play.")
+"""The command's help (``--help``), in English; ``euchre`` shows it in the player's
+language."""
 
 
 def analyze_command(
     file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A deal record or game record (JSON, or JSON lines); "
-                             "- reads standard input.")],
+        metavar="FILE", help=N_("A deal record or game record (JSON, or JSON lines); "
+                             "- reads standard input."))],
     seat: Annotated[int | None, typer.Option(
         "--seat", metavar="N", show_default=False,
-        help="The seat to review. Default: the seat named 'You' in a game record "
-             "saved by euchre play, else 0.")] = None,
+        help=N_("The seat to review. Default: the seat named 'You' in a game record "
+             "saved by euchre play, else 0."))] = None,
     json_out: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object: seat, decisions (deal, index, phase, played, "
-                       "best, cost, mistake), total_cost, mistakes.")] = False,
+        "--json", help=N_("Print one JSON object: seat, decisions (deal, index, phase, played, "
+                       "best, cost, mistake), total_cost, mistakes."))] = False,
     samples: Annotated[int, typer.Option(
-        "--samples", metavar="K", help="Sampled worlds per decision.")] = DEFAULT_SAMPLES,
+        "--samples", metavar="K", help=N_("Sampled worlds per decision."))] = DEFAULT_SAMPLES,
     threshold: Annotated[float, typer.Option(
         "--threshold", metavar="POINTS",
-        help="Expected points lost from which a decision is a mistake.")] = MISTAKE_THRESHOLD,
+        help=N_("Expected points lost from which a decision is a mistake."))] = MISTAKE_THRESHOLD,
     seed: Annotated[int, typer.Option(
-        "--seed", metavar="S", help="Seed of the expert's sampling.")] = 0,
+        "--seed", metavar="S", help=N_("Seed of the expert's sampling."))] = 0,
     lang: LangOption = None,
 ) -> None:
-    """Review a seat's decisions in a recorded game against the expert bot.
-
-    For each decision with a choice, one row: the deal (from 1), the move's number in
-    the deal (from 1), when it was (bidding round, discard, trick), what was played,
-    what the expert would play, and the cost: the points the seat's side could expect
-    to lose this deal by the difference. Decisions that cost at least --threshold are
-    mistakes. Seats are named as in euchre play.
-    """
+    """Review a seat's decisions against the expert bot (what it says:
+    :data:`ANALYZE_HELP`)."""
     if lang is not None:
         use(lang)
     if samples < 1:
@@ -76,8 +82,8 @@ def analyze_command(
             seat = default_seat(records)
         progress = show_progress(json_out)
         total = count_decisions(records, seat) if progress else 0
-        bar = Progress(TextColumn("[bold]analyzing[/]"), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("decisions"), TimeElapsedColumn(),
+        bar = Progress(TextColumn("[bold]" + _("analyzing") + "[/]"), BarColumn(),
+                       MofNCompleteColumn(), TextColumn(_("decisions")), TimeElapsedColumn(),
                        console=Console(stderr=True), disable=not progress, transient=True)
         with bar:
             task = bar.add_task("decisions", total=total)
@@ -97,14 +103,15 @@ def analyze_command(
 
 
 _PHASE_WORDS: Final = {
-    "bid_turnup": "bidding, round 1",
-    "bid_suit": "bidding, round 2",
-    "name_trump": "naming trump",
-    "exchange": "dealer's discard",
-    "dummy": "dummy discard",
-    "call_partner": "partner call",
-    "defend": "defend alone?",
+    "bid_turnup": N_("bidding, round 1"),
+    "bid_suit": N_("bidding, round 2"),
+    "name_trump": N_("naming trump"),
+    "exchange": N_("dealer's discard"),
+    "dummy": N_("dummy discard"),
+    "call_partner": N_("partner call"),
+    "defend": N_("defend alone?"),
 }
+"""A decision's moment outside the play, in English (:func:`_` words it)."""
 
 
 def _finals(records: list[dict[str, Any]]) -> list[Deal]:
@@ -115,13 +122,15 @@ def _finals(records: list[dict[str, Any]]) -> list[Deal]:
 def _when(decision: Decision, deals: Sequence[Deal]) -> str:
     """The moment of a decision in words: ``bidding, round 1`` or ``trick 3, lead``."""
     if decision.phase != "play":
-        return _PHASE_WORDS.get(decision.phase, decision.phase.replace("_", " "))
+        words = _PHASE_WORDS.get(decision.phase)
+        return _(words) if words is not None else decision.phase.replace("_", " ")
     final = deals[decision.deal]
     deal = Deal.from_record(final.to_record(), apply_actions=False)
     for action in final.actions[:decision.index]:
         deal.apply(action)
-    lead = ", lead" if not deal.current_trick else ""
-    return f"trick {len(deal.tricks) + 1}{lead}"
+    number = len(deal.tricks) + 1
+    return (_("trick {number}, lead") if not deal.current_trick
+            else _("trick {number}")).format(number=number)
 
 
 def _move(action: Action) -> str:
@@ -135,7 +144,7 @@ def seat_names(records: list[dict[str, Any]], seat: int, players: int) -> SeatNa
     """The seats named as in ``euchre play``: a saved game keeps its names ("You"…);
     in any other record the reviewed seat sits South."""
     for record in records:
-        saved, _ = record_seats(record)
+        saved = record_seats(record)[0]
         if saved is not None and YOU in saved and len(saved) == players:
             return SeatNames.around(players, saved.index(YOU), person=True)
     return SeatNames.around(players, seat, person=False)
@@ -146,30 +155,40 @@ def _table(console: Console, review: Review, records: list[dict[str, Any]]) -> N
     deals = _finals(records)
     n = deals[0].rules.players if deals else 4
     names = seat_names(records, review.seat, n)
-    who = names.possessive(review.seat)
-    title = f"{who[0].upper()}{who[1:]} decisions (seat {review.seat}) against the expert bot"
+    title = names.act(review.seat, N_("{who}'s decisions (seat {seat}) against the expert bot"),
+                      N_("Your decisions (seat {seat}) against the expert bot"),
+                      seat=review.seat)
     table = Table(title=title)
-    table.add_column("deal", justify="right")
-    table.add_column("move", justify="right")
-    table.add_column("when")
-    table.add_column("played")
-    table.add_column("expert")
-    table.add_column("cost", justify="right")
+    table.add_column(_("deal"), justify="right")
+    table.add_column(_("move"), justify="right")
+    table.add_column(_("when"))
+    table.add_column(_("played"))
+    table.add_column(_("expert"))
+    table.add_column(_("cost"), justify="right")
     table.add_column("")
     for d in review.decisions:
         same = d.best == d.played
         table.add_row(str(d.deal + 1), str(d.index + 1), _when(d, deals),
-                      escape(_move(d.played)), "[dim]same[/]" if same else escape(_move(d.best)),
-                      f"{d.cost:.2f}", "[bold red]mistake[/]" if d.mistake else "")
+                      escape(_move(d.played)),
+                      "[dim]" + _("same") + "[/]" if same else escape(_move(d.best)),
+                      _points(d.cost), "[bold red]" + _("mistake") + "[/]" if d.mistake else "")
     console.print(table)
-    console.print(
-        "[dim]deal: the deal's number, from 1 · move: the action's number in that deal, "
+    console.print("[dim]" + _(
+        "deal: the deal's number, from 1 · move: the action's number in that deal, "
         "from 1 (the first bid is 1) · when: the bidding round, the discard or the trick · "
         "played: what was played · expert: what the expert bot would have played (same: "
         "the same, or as good) · cost: the points your side could expect to lose this deal "
-        "by the move played instead of the expert's, 0.00 when none[/]")
+        "by the move played instead of the expert's, 0.00 when none") + "[/]")
     n_decisions = len(review.decisions)
-    console.print(f"{n_decisions} decisions · expected cost [bold]{review.total_cost:.2f}[/] "
-                  f"points · [bold]{review.mistakes}[/] "
-                  f"mistake{'s' if review.mistakes != 1 else ''} "
-                  f"[dim](a cost of {review.threshold:g} points or more; --threshold)[/]")
+    decisions = ngettext("{n} decision", "{n} decisions", n_decisions).format(n=n_decisions)
+    cost = _("expected cost [bold]{cost}[/] points").format(cost=_points(review.total_cost))
+    mistakes = ngettext("[bold]{n}[/] mistake", "[bold]{n}[/] mistakes",
+                        review.mistakes).format(n=review.mistakes)
+    threshold = _("(a cost of {threshold} points or more; --threshold)").format(
+        threshold=format_decimal(review.threshold, locale=current()))
+    console.print(f"{decisions} · {cost} · {mistakes} [dim]{threshold}[/]")
+
+
+def _points(value: float) -> str:
+    """Expected points with two decimals, as the language writes them (``0,25``)."""
+    return format_decimal(value, "0.00", locale=current())

@@ -22,44 +22,56 @@ from collections.abc import Sequence
 
 from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, left_bower, pack_mask, sort_hand
-from euchre.cli.style import SUIT_NAMES, CardStyle, card_role
+from euchre.cli.lang import N_, _, ngettext
+from euchre.cli.style import CardStyle, card_role, role_words, suit_name, suit_one
 from euchre.deal import Observation, Phase
 
 __all__ = ["why_illegal"]
 
 _PLAIN = CardStyle(colour=False)
 
+_NO_ALONE = N_("There is no going alone in two-handed euchre.")
+
 
 def _listed(words: Sequence[str], last: str = "and") -> str:
-    """``QD``, ``QD and 9D``, ``AH, QD and 9D``."""
+    """``QD``, ``QD and 9D``, ``AH, QD and 9D`` (``last="or"``: ``QD or 9D``), in the
+    current language."""
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+    message = _("{names} or {last}") if last == "or" else _("{names} and {last}")
+    return message.format(names=", ".join(words[:-1]), last=words[-1])
 
 
-def _what(action: Action, style: CardStyle) -> str:
-    """The action as a verb phrase: ``play 9S``, ``name hearts``, ``order it up alone``."""
+def _cannot(action: Action, style: CardStyle) -> str:
+    """What the person cannot do, as a sentence: ``You cannot play 9S.``"""
     kind = action.kind
     card = style.card(action.card) if action.card is not None else ""
-    alone = " alone" if action.alone else ""
     if kind is ActionKind.PASS:
-        return "pass"
+        return _("You cannot pass.")
     if kind is ActionKind.ORDER:
-        return f"order it up{alone}"
+        return _("You cannot order it up alone.") if action.alone else _("You cannot order it up.")
     if kind is ActionKind.TRUMP and action.suit is not None:
-        return f"name {SUIT_NAMES[action.suit]}{alone}"
+        suit = suit_name(action.suit)
+        return (_("You cannot name {suit} and go alone.") if action.alone
+                else _("You cannot name {suit}.")).format(suit=suit)
     if kind is ActionKind.DEFEND_ALONE:
-        return "defend alone"
-    return f"{kind.value} {card}"
+        return _("You cannot defend alone.")
+    if kind is ActionKind.DISCARD:
+        return _("You cannot discard {card}.").format(card=card)
+    if kind is ActionKind.CALL:
+        return _("You cannot call {card}.").format(card=card)
+    return _("You cannot play {card}.").format(card=card)
 
 
 def why_illegal(obs: Observation, action: Action, style: CardStyle = _PLAIN) -> str:
-    """Two short sentences: what the person cannot do, and the rule in words.
+    """Two short sentences in the current language: what the person cannot do, and the
+    rule in words.
 
     ``obs`` is the person's observation at their turn; ``action`` is the refused one.
+    Only the words are the terminal's: the engine says what is legal (``legal_actions``).
     """
-    head = f"You cannot {_what(action, style)}."
-    return f"{head} {_reason(obs, action, style)}"
+    return _("{cannot} {reason}").format(cannot=_cannot(action, style),
+                                         reason=_reason(obs, action, style))
 
 
 def _reason(obs: Observation, action: Action, style: CardStyle) -> str:
@@ -73,57 +85,67 @@ def _reason(obs: Observation, action: Action, style: CardStyle) -> str:
         suit = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
         assert suit is not None
         if kind is ActionKind.ORDER and action.alone and not obs.rules.alone_allowed:
-            return "There is no going alone in two-handed euchre."
-        accept = "take it up" if obs.seat == obs.dealer else "order it up"
+            return _(_NO_ALONE)
+        dealer = obs.seat == obs.dealer
         if kind is ActionKind.TRUMP:
-            return (f"In the first round of bidding you either pass or {accept} "
-                    f"({SUIT_NAMES[suit]} trump); you may name another suit in the second "
-                    f"round, if everyone passes.")
-        return f"It is the first round of bidding: pass, or {accept} ({SUIT_NAMES[suit]} trump)."
+            return (_("In the first round of bidding you either pass or take it up ({suit} "
+                      "trump); you may name another suit in the second round, if everyone "
+                      "passes.") if dealer else
+                    _("In the first round of bidding you either pass or order it up ({suit} "
+                      "trump); you may name another suit in the second round, if everyone "
+                      "passes.")).format(suit=suit_name(suit))
+        return (_("It is the first round of bidding: pass, or take it up ({suit} trump).")
+                if dealer else
+                _("It is the first round of bidding: pass, or order it up ({suit} trump).")
+                ).format(suit=suit_name(suit))
     if phase is Phase.BID_SUIT:
         down = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
         if kind is ActionKind.TRUMP and action.suit is not None and action.suit == down:
-            return (f"{SUIT_NAMES[down].capitalize()} was turned down: it cannot be trump this "
-                    f"deal. Name another suit, or pass.")
+            return _("{suit} was turned down: it cannot be trump this deal. Name another "
+                     "suit, or pass.").format(suit=suit_name(down).capitalize())
         if kind is ActionKind.PASS:
-            return ("Stick the dealer: when everyone else has passed twice, the dealer "
-                    "must name trump.")
+            return _("Stick the dealer: when everyone else has passed twice, the dealer "
+                     "must name trump.")
         if action.alone and not obs.rules.alone_allowed:
-            return "There is no going alone in two-handed euchre."
-        return "It is the second round of bidding: name a suit (for example trump H) or pass."
+            return _(_NO_ALONE)
+        return _("It is the second round of bidding: name a suit (for example trump H) or "
+                 "pass.")
     if phase is Phase.NAME_TRUMP:
         if action.alone and not obs.rules.alone_allowed:
-            return "There is no going alone in two-handed euchre."
-        return ("The joker was turned up: you are the dealer and name trump "
-                "(for example trump H).")
+            return _(_NO_ALONE)
+        return _("The joker was turned up: you are the dealer and name trump "
+                 "(for example trump H).")
     if phase is Phase.EXCHANGE:
+        turnup = style.card(obs.turnup)
         if kind is ActionKind.DISCARD and card is not None:
             if card == obs.turnup and obs.rules.dealer_must_take_up:
-                return (f"In this game the dealer must keep the turn-up "
-                        f"{style.card(obs.turnup)}: discard another card.")
+                return _("In this game the dealer must keep the turn-up {card}: discard "
+                         "another card.").format(card=turnup)
             if card not in obs.hand:
-                return "You do not hold it."
-        return (f"You are the dealer and picked up {style.card(obs.turnup)}: discard one card "
-                f"(discarding {style.card(obs.turnup)} keeps your hand as it was).")
+                return _("You do not hold it.")
+        return _("You are the dealer and picked up {card}: discard one card (discarding "
+                 "{card} keeps your hand as it was).").format(card=turnup)
     if phase is Phase.DUMMY:
         left = len(obs.hand) - 5
         if kind is ActionKind.DISCARD and card is not None and card not in obs.hand:
-            return "It is not in your hand or in the dummy."
-        return (f"You took up the dummy: discard {left} more card{'s' if left != 1 else ''}, "
-                f"one at a time.")
+            return _("It is not in your hand or in the dummy.")
+        return ngettext("You took up the dummy: discard {n} more card, one at a time.",
+                        "You took up the dummy: discard {n} more cards, one at a time.",
+                        left).format(n=left)
     if phase is Phase.CALL_PARTNER:
         if kind is ActionKind.CALL and card is not None:
             if card in obs.hand:
-                return "You hold it yourself: call a card you do not hold."
+                return _("You hold it yourself: call a card you do not hold.")
             if not pack_mask(obs.rules.deck, obs.rules.joker) >> card & 1:
-                return f"It is not in this pack of {obs.rules.pack_size} cards."
-        return "Call your partner: name a card you do not hold (for example call AH)."
+                return _("It is not in this pack of {n} cards.").format(
+                    n=obs.rules.pack_size)
+        return _("Call your partner: name a card you do not hold (for example call AH).")
     if phase is Phase.DEFEND:
         if kind is ActionKind.DEFEND_ALONE and not any(
                 a.kind is ActionKind.DEFEND_ALONE for a in legal):
-            return "You may not defend alone now."
-        return "You may defend alone, or pass."
-    return "It is not your turn."
+            return _("You may not defend alone now.")
+        return _("You may defend alone, or pass.")
+    return _("It is not your turn.")
 
 
 def _play_reason(obs: Observation, action: Action, style: CardStyle) -> str:
@@ -131,17 +153,17 @@ def _play_reason(obs: Observation, action: Action, style: CardStyle) -> str:
     may = _listed([style.card(c) for c in sort_hand(playable, obs.trump)], "or")
     card = action.card
     if action.kind is not ActionKind.PLAY or card is None:
-        return f"It is time to play a card: you may play {may}."
+        return _("It is time to play a card: you may play {cards}.").format(cards=may)
     if card not in obs.hand:
-        return f"You do not hold it; you may play {may}."
+        return _("You do not hold it; you may play {cards}.").format(cards=may)
     trump = obs.trump
     assert trump is not None and obs.trick
     led = effective_suit(obs.trick[0][1], trump)
-    held = [style.card(c) for c in sort_hand(playable, trump)]
-    rule = (f"You must follow trump ({SUIT_NAMES[led]})" if led == trump
-            else f"You must follow {SUIT_NAMES[led]}")
-    notes = _belonging_notes(card, led, trump, playable, style)
-    return f"{rule}: you hold {_listed(held)}.{notes}"
+    held = _listed([style.card(c) for c in sort_hand(playable, trump)])
+    rule = (_("You must follow trump ({suit}): you hold {cards}.") if led == trump
+            else _("You must follow {suit}: you hold {cards}.")).format(
+                suit=suit_name(led), cards=held)
+    return rule + _belonging_notes(card, led, trump, playable, style)
 
 
 def _belonging_notes(card: Card, led: Suit, trump: Suit, playable: Sequence[Card],
@@ -149,14 +171,19 @@ def _belonging_notes(card: Card, led: Suit, trump: Suit, playable: Sequence[Card
     """Where the bowers and the joker belong, when that is why (RULES §2)."""
     notes = []
     left = left_bower(trump)
-    trump_name = SUIT_NAMES[trump][:-1]  # "heart"
     if card == left and left.suit == led:
-        notes.append(f"{style.card(card)} is {card_role(card, trump)}: it counts as a "
-                     f"{trump_name}, not a {SUIT_NAMES[led][:-1]}.")
+        role = card_role(card, trump)
+        assert role is not None
+        notes.append(_("{card} is {role}: it counts as a {trump}, not a {led}.").format(
+            card=style.card(card), role=role_words(role), trump=suit_one(trump),
+            led=suit_one(led)))
     elif card == Card.JK:
-        notes.append(f"{style.card(card)} is the joker: it counts as a {trump_name}.")
+        notes.append(_("{card} is the joker: it counts as a {trump}.").format(
+            card=style.card(card), trump=suit_one(trump)))
     for c in playable:
         role = card_role(c, trump)
         if role in ("the left bower", "the joker") and led == trump:
-            notes.append(f"{style.card(c)}, {role}, counts as a {trump_name}.")
+            assert role is not None
+            notes.append(_("{card}, {role}, counts as a {trump}.").format(
+                card=style.card(c), role=role_words(role), trump=suit_one(trump)))
     return "".join(" " + n for n in notes)

@@ -39,10 +39,15 @@ RANKS: Final = {
 """The letters each language prints on the face of its aces, kings, queens and jacks
 (the notation one types stays ``A K Q J``)."""
 
+def N_(message: str) -> str:
+    """Marks ``message`` for translation where it is defined; :func:`_` translates it."""
+    return message
+
+
 LangOption = Annotated[str | None, typer.Option(
     "--lang", metavar="en|fr|de|da", show_default=False,
-    help="The language of the game: en, fr, de or da. Default: from the environment "
-         "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")]
+    help=N_("The language of the game: en, fr, de or da. Default: from the environment "
+         "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."))]
 
 
 def use(lang: str | None = None) -> str:
@@ -81,7 +86,3 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from its homonyms by ``context``."""
     return translation(_state["lang"]).pgettext(context, message)
 
-
-def N_(message: str) -> str:
-    """Marks ``message`` for translation where it is defined; :func:`_` translates it."""
-    return message

@@ -44,10 +44,20 @@ from euchre.deal import Observation, Phase, Trick
 from euchre.game import Draw
 from euchre.rules import Rules
 
-__all__ = ["RULES_PAGE", "Narrator"]
+__all__ = ["RULES_PAGE", "Narrator", "rules_page"]
 
 RULES_PAGE = "docs/rules.md"
-"""The players' rules page, in the repository."""
+"""The players' rules page in English, in the repository."""
+
+
+def rules_page(lang: str | None = None) -> str:
+    """The players' rules page in ``lang`` (default: the current language).
+
+    >>> rules_page("en"), rules_page("de")
+    ('docs/rules.md', 'docs/rules.de.md')
+    """
+    lang = current() if lang is None else lang
+    return RULES_PAGE if lang == "en" else f"docs/rules.{lang}.md"
 
 _LABEL = 9
 """The width of a row's label (``Trick 3``); its continuation lines are indented so."""
@@ -536,7 +546,9 @@ class Narrator:
             else:
                 what = _("order it up")
             alone = f", {self._alone_words()}" if action.alone else ""
-            return f"{what}: " + _("{suit} trump").format(suit=suit_name(suit)) + alone
+            trump = _("{suit} trump").format(suit=suit_name(suit)) + alone
+            # TRANSLATORS: a bid's gloss, "order it up: hearts trump" (French: a space before ":")
+            return _("{what}: {trump}").format(what=what, trump=trump)
         if kind is ActionKind.TRUMP and action.suit is not None:
             alone = f", {self._alone_words()}" if action.alone else ""
             return _("{suit} trump").format(suit=suit_name(action.suit)) + alone
@@ -592,7 +604,7 @@ class Narrator:
         say(_("[bold]h[/]  a hint: what the expert bot would do, and what each choice is "
               "worth"))
         say(_("[bold]q[/]  quit the game    [bold]?[/]  this help"))
-        say(_("The rules, in words and with examples: {page}").format(page=RULES_PAGE), 0)
+        say(_("The rules, in words and with examples: {page}").format(page=rules_page()), 0)
         if obs.phase is Phase.PLAY:
             say(_("Tricks so far: {tally}").format(tally=self._tally(obs)), 0)
         self.turn(obs, again=True)

@@ -25,9 +25,11 @@ from typing import Annotated, Any, Final, NoReturn
 import typer
 
 from euchre.bots import BOTS, Bot, check_rules, make_bot, normal_name
+from euchre.cli.lang import N_
 from euchre.rules import Rules, RulesError
 
 __all__ = [
+    "HELP_TEMPLATES",
     "BotsOption",
     "DeckOption",
     "DefendAloneOption",
@@ -48,47 +50,54 @@ __all__ = [
     "read_input",
 ]
 
+_BOTS_HELP = N_("Bots: one name for every bot seat or one per seat, comma-separated. "
+                "Known: {known}.")
+
+HELP_TEMPLATES: Final = {_BOTS_HELP.format(known=", ".join(BOTS)): (_BOTS_HELP,
+                                                                    {"known": ", ".join(BOTS)})}
+"""An option's help that has a value filled in, by its English text: the message to look
+up and the values (``euchre --help`` in the player's language)."""
+
 _RULES = "Rules (unset: the variant's default; the rules in words: docs/rules.md)"
 
 PlayersOption = Annotated[int, typer.Option(
     "--players", "-n", metavar="2..5", rich_help_panel=_RULES,
-    help="Players: 2, 3 (cutthroat, with a dummy), 4 (partners) or 5 (called partner).")]
+    help=N_("Players: 2, 3 (cutthroat, with a dummy), 4 (partners) or 5 (called partner)."))]
 DeckOption = Annotated[int | None, typer.Option(
     "--deck", metavar="24|28|32", rich_help_panel=_RULES, show_default=False,
-    help="Cards in the pack: 24 (9 to A), 28 (8 to A) or 32 (7 to A). "
-         "Default 28 five-handed, else 24.")]
+    help=N_("Cards in the pack: 24 (9 to A), 28 (8 to A) or 32 (7 to A). "
+         "Default 28 five-handed, else 24."))]
 JokerOption = Annotated[bool | None, typer.Option(
     "--joker/--no-joker", rich_help_panel=_RULES, show_default=False,
-    help="Add the joker (benny), the highest trump. Default: no joker.")]
+    help=N_("Add the joker (benny), the highest trump. Default: no joker."))]
 JokerTurnupOption = Annotated[str | None, typer.Option(
     "--joker-turnup", metavar="dealer_names|suit:S", rich_help_panel=_RULES,
     show_default=False,
-    help="A turned-up joker: the dealer names trump (dealer_names, the default), "
-         "or it stands for a fixed suit (suit:S) and bidding goes on as usual.")]
+    help=N_("A turned-up joker: the dealer names trump (dealer_names, the default), "
+         "or it stands for a fixed suit (suit:S) and bidding goes on as usual."))]
 StickOption = Annotated[bool | None, typer.Option(
     "--stick-the-dealer/--no-stick-the-dealer", rich_help_panel=_RULES, show_default=False,
-    help="The dealer may not pass in round 2. Default on five-handed only.")]
+    help=N_("The dealer may not pass in round 2. Default on five-handed only."))]
 DefendAloneOption = Annotated[bool | None, typer.Option(
     "--defend-alone/--no-defend-alone", rich_help_panel=_RULES, show_default=False,
-    help="A defender may declare alone. Default on three-handed; "
-         "four-handed may turn it on.")]
+    help=N_("A defender may declare alone. Default on three-handed; "
+         "four-handed may turn it on."))]
 MustTakeUpOption = Annotated[bool | None, typer.Option(
     "--dealer-must-take-up", rich_help_panel=_RULES, show_default=False,
-    help="The dealer must keep an ordered-up turn-up. Default: the dealer may decline.")]
+    help=N_("The dealer must keep an ordered-up turn-up. Default: the dealer may decline."))]
 TargetOption = Annotated[int | None, typer.Option(
     "--to", metavar="N", rich_help_panel=_RULES, show_default=False,
-    help="Points that win the game. Default 10.")]
+    help=N_("Points that win the game. Default 10."))]
 DrawOption = Annotated[bool | None, typer.Option(
     "--draw", rich_help_panel=_RULES, show_default=False,
-    help="Four-handed: draw cards for partners and the first deal.")]
+    help=N_("Four-handed: draw cards for partners and the first deal."))]
 SeedOption = Annotated[int | None, typer.Option(
     "--seed", metavar="S", show_default=False,
-    help="Seed for the shuffle and the bots: the same seed plays the same game. "
-         "Default: a fresh random seed, shown so the game can be replayed.")]
+    help=N_("Seed for the shuffle and the bots: the same seed plays the same game. "
+         "Default: a fresh random seed, shown so the game can be replayed."))]
 BotsOption = Annotated[str, typer.Option(
     "--bots", metavar="NAME[,NAME...]",
-    help=f"Bots: one name for every bot seat or one per seat, comma-separated. "
-         f"Known: {', '.join(BOTS)}.")]
+    help=_BOTS_HELP.format(known=", ".join(BOTS)))]
 
 
 def show_progress(json_out: bool) -> bool:

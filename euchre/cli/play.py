@@ -21,8 +21,8 @@ from rich.markup import escape
 from euchre.actions import Action, ActionKind, InvalidActionError
 from euchre.bots import Bot, choose
 from euchre.cli.illegal import why_illegal
-from euchre.cli.lang import RANKS, LangOption, _, current, use
-from euchre.cli.narrate import RULES_PAGE, Narrator
+from euchre.cli.lang import N_, RANKS, LangOption, _, current, use
+from euchre.cli.narrate import Narrator, rules_page
 from euchre.cli.options import (
     BotsOption,
     DeckOption,
@@ -51,7 +51,7 @@ from euchre.records import game_record
 if TYPE_CHECKING:
     from euchre.bots.expert import ExpertBot
 
-__all__ = ["Seating", "Table", "play"]
+__all__ = ["PLAY_HELP", "Seating", "Table", "play"]
 
 
 class Table:
@@ -228,6 +228,19 @@ class Seating:
         )
 
 
+PLAY_HELP = N_(
+    "Play a game of euchre in the terminal against bots.\n\n"
+    "At your turn, answer with the number of a listed choice, or type the move: a card "
+    "such as JH (jack of hearts; 9C, TD or 10D, QS, KC, AH; JK the joker), pass, order, "
+    "order alone, trump H, trump H alone, discard 9C, call AH, defend alone.  ? explains "
+    "the choices, h shows the expert's hint (its choice and the value of every legal "
+    "move), q quits.  The rules: docs/rules.md.\n\n"
+    "Exit status: 0 when the game ends or you quit, 1 when the input ends first (Ctrl-D), "
+    "130 on Ctrl-C, 2 for bad options.")
+"""The command's help (``--help``), in English; ``euchre`` shows it in the player's
+language."""
+
+
 def play(
     players: PlayersOption = 4,
     deck: DeckOption = None,
@@ -242,43 +255,33 @@ def play(
     bots: BotsOption = "basic",
     seat: Annotated[int, typer.Option(
         "--seat", metavar="N",
-        help="Your seat, 0 to players-1 (with --draw: your place in the draw, "
-             "which then seats you).")] = 0,
+        help=N_("Your seat, 0 to players-1 (with --draw: your place in the draw, "
+             "which then seats you)."))] = 0,
     watch: Annotated[bool, typer.Option(
-        "--watch", help="Bots at every seat, played at a readable pace; you look over "
-                        "the shoulder of --seat.")] = False,
+        "--watch", help=N_("Bots at every seat, played at a readable pace; you look over "
+                        "the shoulder of --seat."))] = False,
     delay: Annotated[float | None, typer.Option(
         "--delay", metavar="SECONDS", show_default=False,
-        help="Pause after each bot action. Default 0.8 with --watch, 0.3 on a terminal, "
-             "else 0.")] = None,
+        help=N_("Pause after each bot action. Default 0.8 with --watch, 0.3 on a terminal, "
+             "else 0."))] = None,
     save: Annotated[Path | None, typer.Option(
         "--save", metavar="FILE", dir_okay=False, show_default=False,
-        help="Write the game record to FILE at the end (also when you quit). An existing "
+        help=N_("Write the game record to FILE at the end (also when you quit). An existing "
              "FILE is replaced only if you say so at the end; without a terminal to ask, "
-             "the game does not start.")] = None,
+             "the game does not start."))] = None,
     overwrite: Annotated[bool, typer.Option(
-        "--overwrite", help="Replace an existing --save FILE without asking.")] = False,
+        "--overwrite", help=N_("Replace an existing --save FILE without asking."))] = False,
     symbols: Annotated[bool | None, typer.Option(
         "--symbols/--letters", show_default=False,
-        help="Show cards as 10♠ J♥ and the joker as 🃏 instead of TS JH JK. Default: "
-             "letters in English, symbols in other languages.")] = None,
+        help=N_("Show cards as 10♠ J♥ and the joker as 🃏 instead of TS JH JK. Default: "
+             "letters in English, symbols in other languages."))] = None,
     autoplay: Annotated[bool, typer.Option(
         "--autoplay/--no-autoplay",
-        help="When you have only one legal move, say so and make it for you after a short "
-             "pause.")] = True,
+        help=N_("When you have only one legal move, say so and make it for you after a short "
+             "pause."))] = True,
     lang: LangOption = None,
 ) -> None:
-    """Play a game of euchre in the terminal against bots.
-
-    At your turn, answer with the number of a listed choice, or type the move: a card
-    such as JH (jack of hearts; 9C, TD or 10D, QS, KC, AH; JK the joker), pass, order,
-    order alone, trump H, trump H alone, discard 9C, call AH, defend alone.  ? explains
-    the choices, h shows the expert's hint (its choice and the value of every legal
-    move), q quits.  The rules: docs/rules.md.
-
-    Exit status: 0 when the game ends or you quit, 1 when the input ends first (Ctrl-D),
-    130 on Ctrl-C, 2 for bad options.
-    """
+    """Play a game of euchre in the terminal against bots (what it says: :data:`PLAY_HELP`)."""
     if lang is not None:
         use(lang)
     rules = build_rules(
@@ -316,7 +319,7 @@ def play(
     narrator.game_start(rules, seed, seating.labels, game.draw)
     if not watch:
         narrator.say("[dim]" + _("The rules in words: {page}. At your turn, ? explains what "
-                                 "to type.").format(page=RULES_PAGE) + "[/]", 0)
+                                 "to type.").format(page=rules_page()) + "[/]", 0)
     status = 0
     try:
         table.run()

@@ -23,47 +23,51 @@ import typer
 from rich.console import Console
 
 from euchre.cards import Card, cards_of
-from euchre.cli.lang import RANKS, LangOption, current, use
+from euchre.cli.lang import N_, RANKS, LangOption, _, current, ngettext, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import fail, input_lines
 from euchre.cli.results import result_words, score_words
 from euchre.cli.seats import YOU, SeatNames
-from euchre.cli.style import SUIT_NAMES, CardStyle
+from euchre.cli.style import CardStyle, suit_name
 from euchre.deal import Deal, Phase
 from euchre.game import Draw
 from euchre.records import RecordError, Replayed, read_records, replay
 from euchre.rules import Rules
 
-__all__ = ["RecordNarration", "record_seats", "replay_command", "summary_line"]
+__all__ = ["REPLAY_HELP", "RecordNarration", "record_seats", "replay_command", "summary_line"]
 
 _LABELLED = re.compile(r"^(?P<name>.*?)\s*\((?P<label>[^()]*)\)$")
 
 
+REPLAY_HELP = N_(
+    "Replay deal or game records: each deal trick by trick, every hand open.\n\n"
+    "Seats are named as at the table (South, West, North, East; \"You\" for the person of "
+    "a game saved by euchre play) and deals are numbered from 1.  An illegal or "
+    "malformed action stops the replay: exit status 1 and one line on standard error "
+    "naming the action's index, the action and the rule it breaks.")
+"""The command's help (``--help``), in English; ``euchre`` shows it in the player's
+language."""
+
+
 def replay_command(
     file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A deal record or game record (JSON, or JSON lines); "
-                             "- reads standard input.")],
+        metavar="FILE", help=N_("A deal record or game record (JSON, or JSON lines); "
+                             "- reads standard input."))],
     json_out: Annotated[bool, typer.Option(
-        "--json", help="Print one JSON object per deal (the RECORDS replay object; "
-                       "game records add the running score).")] = False,
+        "--json", help=N_("Print one JSON object per deal (the RECORDS replay object; "
+                       "game records add the running score)."))] = False,
     summary: Annotated[bool, typer.Option(
-        "--summary", help="One line per deal: who made trump, the result, the score.")
+        "--summary", help=N_("One line per deal: who made trump, the result, the score."))
     ] = False,
     seat: Annotated[int | None, typer.Option(
         "--seat", metavar="N", show_default=False,
-        help="Tell the deals as seat N saw them (its own hand only). Default: every hand "
-             "open.")] = None,
+        help=N_("Tell the deals as seat N saw them (its own hand only). Default: every hand "
+             "open."))] = None,
     symbols: Annotated[bool, typer.Option(
-        "--symbols/--letters", help="Show cards as 10♠ J♥ 🃏 instead of TS JH JK.")] = False,
+        "--symbols/--letters", help=N_("Show cards as 10♠ J♥ 🃏 instead of TS JH JK."))] = False,
     lang: LangOption = None,
 ) -> None:
-    """Replay deal or game records: each deal trick by trick, every hand open.
-
-    Seats are named as at the table (South, West, North, East; "You" for the person of
-    a game saved by euchre play) and deals are numbered from 1.  An illegal or
-    malformed action stops the replay: exit status 1 and one line on standard error
-    naming the action's index, the action and the rule it breaks.
-    """
+    """Replay deal or game records (what it says: :data:`REPLAY_HELP`)."""
     if lang is not None:
         use(lang)
     if json_out and summary:
@@ -262,28 +266,37 @@ def summary_line(replayed: Replayed, names: SeatNames, number: int, title: str =
     """
     deal = replayed.deal
     result = deal.result
-    head = f"{title}Deal {number} · {names.does(deal.dealer, 'deals')}"
+    head = title + names.act(deal.dealer, N_("Deal {number} · {who} deals"),
+                             N_("Deal {number} · You deal"), number=number)
     if result.thrown_in:
-        text = f"{head}: all passed, the cards are thrown in"
+        text = _("{head}: all passed, the cards are thrown in").format(head=head)
     elif result.trump is None or result.maker is None:
-        text = f"{head}: unfinished, in the bidding"
+        text = _("{head}: unfinished, in the bidding").format(head=head)
     else:
         declared = deal.observation(result.maker).alone
-        made = f"{names.does(result.maker, 'makes')} {SUIT_NAMES[result.trump]} trump"
-        if declared:
-            made += " alone"
+        suit = suit_name(result.trump)
+        made = (names.act(result.maker, N_("{who} makes {suit} trump alone"),
+                          N_("You make {suit} trump alone"), suit=suit) if declared else
+                names.act(result.maker, N_("{who} makes {suit} trump"),
+                          N_("You make {suit} trump"), suit=suit))
         if result.partner is not None:
-            made += f", {names[result.partner]} the partner"
+            made = _("{made}, {who} the partner").format(made=made, who=names[result.partner])
         if result.lone_defender is not None:
-            made += f", {names.does(result.lone_defender, 'defends')} alone"
+            made += ", " + names.act(result.lone_defender, N_("{who} defends alone"),
+                                     N_("You defend alone"))
         if result.complete:
             words = result_words(result, names, (deal.dealer + 1) % deal.n, deal.called,
                                  declared)
-            text = f"{head}: {made}; {words}; tricks {_tricks(result.tricks, names)}"
+            text = _("{head}: {made}; {result}; tricks {tricks}").format(
+                head=head, made=made, result=words, tricks=_tricks(result.tricks, names))
         else:
-            text = f"{head}: {made}; unfinished after {sum(result.tricks)} tricks"
+            played = sum(result.tricks)
+            text = ngettext("{head}: {made}; unfinished after {n} trick",
+                            "{head}: {made}; unfinished after {n} tricks", played).format(
+                head=head, made=made, n=played)
     if replayed.score is not None:
-        text += f"; score {score_words(replayed.score, names, deal.rules.target)}"
+        text = _("{text}; score {score}").format(
+            text=text, score=score_words(replayed.score, names, deal.rules.target))
     return text
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,9 +14,10 @@ _LIMITS = "Limits (per client; COUNT/SECONDS or 'off')"
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    db: Annotated[Path | None, typer.Option(
+    db: Annotated[str | None, typer.Option(
         "--db", help="SQLite file for tables and games (default: euchre.sqlite3 in your "
-                     "data directory).")] = None,
+                     "data directory), or a postgresql://user@host/db URL that several "
+                     "server processes share (pip install 'euchre[postgres]').")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a bot waits before acting, so people can follow.")] = 0.7,
     sync: Annotated[str, typer.Option(
@@ -45,6 +45,9 @@ def serve_command(
         rich_help_panel=_LIMITS, help="Tables held in memory.")] = 2000,
     page_size: Annotated[int, typer.Option(
         rich_help_panel=_LIMITS, help="Tables per page of the lobby's list, at most.")] = 50,
+    takeover: Annotated[float, typer.Option(
+        help="PostgreSQL: seconds between looks for tables whose bots no process plays "
+             "(their process died).")] = 2.0,
     allow_origin: Annotated[list[str] | None, typer.Option(
         metavar="URL", help="A page origin (https://host[:port]) that may open WebSockets "
         "besides the server's own, e.g. behind a proxy that rewrites Host; '*' for any. "
@@ -59,6 +62,8 @@ def serve_command(
         fail(f"--sync is 'full' or 'normal', not {sync!r}")
     if not 0 < port < 65536:
         fail(f"--port is a port number from 1 to 65535, not {port}")
+    if not takeover > 0:
+        fail(f"--takeover is a number of seconds above 0, not {takeover}")
     if not idle_hours > 0:
         fail(f"--idle-hours is a number of hours above 0, not {idle_hours}")
     try:
@@ -69,6 +74,7 @@ def serve_command(
         fail(str(e))
     try:
         serve(host, port, db, bot_delay, synchronous="FULL" if mode == "FULL" else "NORMAL",
-              idle_hours=idle_hours, limits=limits, origins=allow_origin or ())
+              idle_hours=idle_hours, limits=limits, origins=allow_origin or (),
+              takeover=takeover)
     except StorageError as e:
         fail(str(e), 1)

@@ -1,14 +1,16 @@
 """The web app: play euchre in a browser, against bots or friends (``euchre serve``).
 
 A FastAPI app on uvicorn.  The server holds the only true state; each WebSocket gets only
-what its seat may know (RULES §12).  Every action is stored in SQLite before it is
-acknowledged, and a restarted server resumes every unfinished game exactly.
+what its seat may know (RULES §12).  Every action is stored (in SQLite, or in PostgreSQL
+for several server processes) before it is acknowledged, and a restarted server resumes
+every unfinished game exactly.
 
 * :mod:`euchre.server.app`: the HTTP API, the WebSocket, the pages;
 * :mod:`euchre.server.protocol`: the messages, validated with pydantic;
 * :mod:`euchre.server.views`: what each seat, or a spectator, is shown;
 * :mod:`euchre.server.tables`: tables in memory, bots, resuming from storage;
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
+* :mod:`euchre.server.pgstorage`: PostgreSQL, shared by several server processes;
 * :mod:`euchre.server.limits`: how much one client may ask, and the refusals;
 * :mod:`euchre.server.history`: finished games replayed deal by deal;
 * :mod:`euchre.server.hints`: the expert's hint, with the value of every choice and why.
@@ -19,13 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from euchre.server.app import create_app
+from euchre.server.app import create_app, open_storage
 from euchre.server.limits import Limits, Rate
-from euchre.server.storage import SQLiteStorage, Synchronous, default_db_path
+from euchre.server.storage import Synchronous, default_db_path, is_postgres_url
 from euchre.server.tables import Settings
 
-__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "SHUTDOWN_TIMEOUT", "Limits", "Rate",
-           "Settings", "create_app", "default_db_path", "serve"]
+__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER", "SHUTDOWN_TIMEOUT",
+           "Limits", "Rate", "Settings", "create_app", "default_db_path", "serve"]
 
 DEFAULT_BOT_DELAY = 0.7
 """Seconds a bot waits before acting when people are watching."""
@@ -36,6 +38,10 @@ before it cancels them; the writes already queued are finished in any case."""
 
 DEFAULT_IDLE_HOURS = 24.0
 """Hours an unfinished table may sit unplayed and unwatched before it is closed."""
+
+DEFAULT_TAKEOVER = 2.0
+"""On PostgreSQL, seconds between two looks for tables whose bots no process plays (their
+process died): the longest the bots of such a table wait."""
 
 
 def serve(
@@ -49,26 +55,35 @@ def serve(
     limits: Limits | None = None,
     origins: Sequence[str] = (),
     shutdown_timeout: int = SHUTDOWN_TIMEOUT,
+    takeover: float = DEFAULT_TAKEOVER,
 ) -> None:
     """Run the web app on uvicorn until interrupted (``euchre serve``).
 
-    ``db_path`` defaults to ``euchre.sqlite3`` in the user's data directory;
+    ``db_path`` defaults to ``euchre.sqlite3`` in the user's data directory; a
+    ``postgresql://`` URL instead names a database several server processes share (each
+    looks for tables whose bots no process plays every ``takeover`` seconds);
     ``synchronous="NORMAL"`` trades safety against a power cut for speed; an unfinished
     table nobody has played at or looked at for ``idle_hours`` is closed.  ``limits``
     and ``origins`` are those of :func:`create_app`.  On SIGTERM or Ctrl-C the server
     stops within about ``shutdown_timeout`` seconds, the writes in flight finished.
 
     Raises :class:`~euchre.server.storage.StorageError` before serving if another
-    server has the database.
+    server has the SQLite file, or the PostgreSQL database cannot be used.
     """
     import uvicorn
 
-    path = Path(db_path) if db_path is not None else default_db_path()
-    store = SQLiteStorage(path, synchronous)  # refused at once if another server has it
+    db: str | Path
+    if isinstance(db_path, str) and is_postgres_url(db_path):
+        db, where = db_path, db_path.split("@")[-1]  # no password shown
+    else:
+        db = Path(db_path) if db_path is not None else default_db_path()
+        where = str(db)
+    # refused at once if another server has the SQLite file, or PostgreSQL is unreachable
+    store = open_storage(db, synchronous, takeover)
     settings = Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay,
                         idle_expiry=idle_hours * 3600)
-    app = create_app(path, settings=settings, storage=store, limits=limits, origins=origins)
-    print(f"euchre: serving http://{host}:{port}/  (games stored in {path})", flush=True)
+    app = create_app(db, settings=settings, storage=store, limits=limits, origins=origins)
+    print(f"euchre: serving http://{host}:{port}/  (games stored in {where})", flush=True)
     # messages are small: compressing them would cost more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,
                 ws_per_message_deflate=False, timeout_graceful_shutdown=shutdown_timeout)

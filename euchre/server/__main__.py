@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from euchre.server import DEFAULT_BOT_DELAY, DEFAULT_IDLE_HOURS, serve
+from euchre.server import DEFAULT_BOT_DELAY, DEFAULT_IDLE_HOURS, DEFAULT_TAKEOVER, serve
 from euchre.server.limits import Limits, Rate
 from euchre.server.storage import StorageError
 
@@ -28,7 +28,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument("--db", default=None,
-                        help="SQLite file (default: euchre.sqlite3 in your data directory)")
+                        help="SQLite file (default: euchre.sqlite3 in your data directory), "
+                             "or a postgresql://user@host/db URL that several server "
+                             "processes share")
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY,
                         help="seconds a bot waits before acting (0 for tests)")
     parser.add_argument("--sync", default="full", choices=["full", "normal"],
@@ -37,6 +39,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--idle-hours", type=float, default=DEFAULT_IDLE_HOURS,
                         help="close an unfinished table nobody played at or watched for "
                              "this many hours")
+    parser.add_argument("--takeover", type=float, default=DEFAULT_TAKEOVER,
+                        help="PostgreSQL: seconds between looks for tables whose bots no "
+                             "process plays (their process died)")
     default = Limits()
     for name, what in (("tables", "tables created per client address"),
                        ("joins", "seats taken per client address"),
@@ -66,7 +71,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(e))
     try:
         serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper(),
-              idle_hours=args.idle_hours, limits=limits, origins=args.allow_origin)
+              idle_hours=args.idle_hours, limits=limits, origins=args.allow_origin,
+              takeover=args.takeover)
     except StorageError as e:
         parser.exit(1, f"{parser.prog}: {e}\n")
 

@@ -51,6 +51,7 @@ from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
+from euchre.server.pgstorage import PostgresStorage
 from euchre.server.protocol import (
     ActMessage,
     ContinueMessage,
@@ -72,10 +73,11 @@ from euchre.server.storage import (
     Storage,
     Synchronous,
     default_db_path,
+    is_postgres_url,
 )
 from euchre.server.tables import HINT_BOT, Connection, Match, Settings, Table, Tables, new_token
 
-__all__ = ["create_app", "origin_allowed"]
+__all__ = ["create_app", "open_storage", "origin_allowed"]
 
 log = logging.getLogger("euchre.server")
 
@@ -119,6 +121,16 @@ def _summary(table: Table) -> dict[str, Any]:
     }
 
 
+def open_storage(db: str | Path | None, synchronous: Synchronous = "FULL",
+                 takeover: float = 2.0) -> Storage:
+    """The storage ``--db`` names: a ``postgresql://`` URL (shared by several server
+    processes; ``takeover`` as in :class:`~euchre.server.pgstorage.PostgresStorage`), or
+    an SQLite file (default: :func:`default_db_path`) that one server process locks."""
+    if isinstance(db, str) and is_postgres_url(db):
+        return PostgresStorage(db, takeover=takeover)
+    return SQLiteStorage(db or default_db_path(), synchronous)
+
+
 def create_app(
     db_path: str | Path | None = None,
     *,
@@ -128,9 +140,11 @@ def create_app(
     limits: Limits | None = None,
     origins: Sequence[str] = (),
 ) -> FastAPI:
-    """The web app over an SQLite file (default: the user's data directory).
+    """The web app over an SQLite file (default: the user's data directory), or a
+    PostgreSQL database that several server processes share (``db_path`` a
+    ``postgresql://`` URL, see :mod:`~.pgstorage`).
 
-    ``storage`` replaces SQLite with another :class:`~.storage.Storage` (an SQLite file
+    ``storage`` replaces it with another :class:`~.storage.Storage` (an SQLite file
     is locked: a second app on it fails to start).  Unfinished games are resumed when
     the app starts.  ``limits`` bound what one client may ask; ``origins`` are the pages
     (``https://host[:port]``, or ``*`` for any) allowed to open a WebSocket besides the
@@ -145,7 +159,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = storage or SQLiteStorage(db_path or default_db_path(), synchronous)
+        store = storage or open_storage(db_path, synchronous)
         tables = Tables(store, cfg, lim.max_tables)
         app.state.tables = tables
         await tables.start()
@@ -264,7 +278,8 @@ def create_app(
         for p in places:
             if p.kind == "you" and not p.name:
                 p.name = "You"
-        name = body.name or f"{rules.variant} euchre"
+        # no name: stored empty, and each page words the variant's name in its language
+        name = body.name
         options = {} if body.turn_timer is None else {"turn_timer": body.turn_timer}
         table = await tables_of(request).create(name, rules, places, options)
         you = next((p for p in places if p.kind == "you"), None)

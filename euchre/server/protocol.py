@@ -234,6 +234,8 @@ class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Annotated[str, Field(max_length=60)] = ""
+    """The table's name; empty (the default): none, and each page names the table after its
+    variant in its reader's language."""
     rules: RulesModel = RulesModel()
     seats: Annotated[list[SeatChoice], Field(min_length=2, max_length=5)]
     turn_timer: Annotated[float, Field(ge=1, le=3600)] | None = None

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from euchre.i18n import LANGUAGES, catalog_json
 
-__all__ = ["rules_file", "rules_page"]
+__all__ = ["anchors", "render_rules", "rules_file", "rules_page", "slug"]
 
 PACKAGED = Path(__file__).parent / "rules"
 REPOSITORY = Path(__file__).resolve().parents[2] / "docs"
@@ -52,19 +54,101 @@ def rules_file(lang: str) -> Path:
     raise FileNotFoundError("the rules (docs/rules.md) are not installed")
 
 
+def slug(title: str) -> str:
+    """A heading's anchor: its words in lower case joined by hyphens ("Choosing trump: the
+    bidding" is ``choosing-trump-the-bidding``).
+
+    >>> slug("Choosing trump: the bidding")
+    'choosing-trump-the-bidding'
+    """
+    return "-".join(re.findall(r"\w+", re.sub(r"['’]", "", title.lower())))
+
+
+def _markdown() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def _headings(tokens: list[Token]) -> list[Token]:
+    return [t for t in tokens if t.type == "heading_open"]
+
+
+def _title(tokens: list[Token], opening: Token) -> str:
+    return tokens[tokens.index(opening) + 1].content
+
+
+@functools.cache
+def anchors() -> tuple[str, ...]:
+    """The anchor of every heading of the rules, in order: the English heading's
+    :func:`slug`, the same in every language (the pages have the same sections, as
+    ``tests/test_docs_rules.py`` holds), so ``/rules/fr#the-deal`` is the French deal."""
+    tokens = _markdown().parse(rules_file("en").read_text(encoding="utf-8"))
+    found: list[str] = []
+    for opening in _headings(tokens):
+        base = slug(_title(tokens, opening))
+        found.append(base if base not in found else f"{base}-{found.count(base) + 1}")
+    return tuple(found)
+
+
+def _rules_href(href: str) -> str | None:
+    """``/rules/fr#the-deal`` for a link to another rules page (``rules.fr.md#the-deal``),
+    else ``None``."""
+    match = _RULES_LINK.fullmatch(href)
+    if match is None:
+        return None
+    lang, fragment = match.group(1) or "en", match.group(2) or ""
+    return f"/rules/{lang}{fragment}"
+
+
+_RULES_LINK = re.compile(r"(?:\./)?rules(?:\.(\w\w))?\.md(#[\w-]*)?")
+
+
+def _is_language_line(line: Token) -> bool:
+    """The Markdown line of links to the other languages that opens every rules page
+    (the page's own bar replaces it)."""
+    links = [c.attrGet("href") for c in line.children or [] if c.type == "link_open"]
+    return bool(links) and all(isinstance(h, str) and _RULES_LINK.fullmatch(h)
+                               for h in links)
+
+
+def render_rules(text: str) -> str:
+    """The Markdown of a rules page as HTML: without its line of links to the other
+    languages, every heading with its :func:`anchors` id, and every link to another
+    rules page turned into that page's address (``/rules/xx``)."""
+    md = _markdown()
+    tokens = md.parse(text)
+    if (len(tokens) > 2 and tokens[0].type == "paragraph_open"
+            and _is_language_line(tokens[1])):
+        tokens = tokens[3:]
+    ids = anchors()
+    headings = _headings(tokens)
+    for i, opening in enumerate(headings):
+        own = slug(_title(tokens, opening))
+        opening.attrSet("id", ids[i] if len(headings) == len(ids) else own)
+    for token in tokens:
+        for child in token.children or []:
+            href = child.attrGet("href") if child.type == "link_open" else None
+            if isinstance(href, str) and (local := _rules_href(href)) is not None:
+                child.attrSet("href", local)
+    html_text: str = md.renderer.render(tokens, md.options, {})
+    return html_text
+
+
 @functools.cache
 def rules_page(lang: str) -> str:
-    """The rules in ``lang`` as a whole HTML page, with links to the other languages.
+    """The rules in ``lang`` as a whole HTML page, with one bar of links: back to the
+    lobby, and the other languages.
 
-    >>> "<h1>" in rules_page("en") and 'lang="en"' in rules_page("en")
+    >>> page = rules_page("en")
+    >>> '<h1 id="how-to-play-euchre">' in page and 'lang="en"' in page
     True
+    >>> "rules.fr.md" in page
+    False
     """
     if lang not in LANGUAGES:
         lang = "en"
     source = rules_file(lang)
     shown = "en" if source.name == "rules.md" else lang
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(
-        source.read_text(encoding="utf-8"))
+    body = render_rules(source.read_text(encoding="utf-8"))
     # the page's words come from the `web` catalog (the JavaScript's messages)
     words = catalog_json(lang, "web")["messages"]
     assert isinstance(words, dict)

@@ -3,7 +3,10 @@
 The server writes each action here *before* it acknowledges it, and on start-up replays
 what it finds to resume every unfinished game exactly.  :class:`Storage` is the interface
 the server uses (all coroutines, so a server database with an async driver can implement
-it later); :class:`SQLiteStorage` implements it over one SQLite file.
+it); :class:`SQLiteStorage` implements it over one SQLite file, for one server process.
+Several processes share a PostgreSQL database (:mod:`euchre.server.pgstorage`), which
+also implements :class:`Peers`: what one process hears of the others' writes, and which
+of them plays each table's bots.  :func:`euchre.server.app.open_storage` picks one from ``--db``.
 
 SQLite calls are blocking, so one worker thread owns the connection and commits in groups:
 every write queued while the previous commit was running goes into the next transaction
@@ -26,10 +29,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Final, Literal, Protocol, TypeVar
+from typing import IO, Any, Final, Literal, Protocol, TypeVar, runtime_checkable
 
 __all__ = [
+    "Change",
     "MatchRecord",
+    "Peers",
     "PlaceRecord",
     "SQLiteStorage",
     "Storage",
@@ -37,6 +42,7 @@ __all__ = [
     "StorageError",
     "TableRecord",
     "default_db_path",
+    "is_postgres_url",
     "lock_database",
 ]
 
@@ -134,6 +140,11 @@ class Storage(Protocol):
         """A table with all its matches and actions, or ``None``."""
         ...
 
+    async def actions_since(self, table_id: str, match: int, index: int
+                            ) -> list[tuple[int, str]]:
+        """The actions ``(seat, action)`` of a match from action ``index`` on, in order."""
+        ...
+
     async def unfinished_tables(self) -> list[TableRecord]:
         """Every table whose latest match is not over: the server resumes these."""
         ...
@@ -161,6 +172,61 @@ class Storage(Protocol):
     async def delete_table(self, table_id: str) -> None:
         """Forget a table: its places, every match and every action."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Another server process stored something at a table.
+
+    ``action``: it stored the match's actions up to ``seq`` (their count); ``created``:
+    the table is new (every process lists it in its lobby); otherwise anything else may
+    have changed (a place, a new match, the table deleted) and the table is read again.
+    The table id ``"*"`` means any table (notifications were lost).
+    """
+
+    table_id: str
+    action: bool = False
+    match: int = 0
+    seq: int = 0
+    created: bool = False
+
+
+@runtime_checkable
+class Peers(Protocol):
+    """A database several server processes share: each process hears what the others
+    store, and each table's bots are played by exactly one process at a time."""
+
+    takeover: float
+    """Seconds between two looks for tables whose bots no process plays."""
+
+    async def listen(self, on_change: Callable[[Change], None]) -> None:
+        """Call ``on_change`` for every write another process commits, from now on."""
+        ...
+
+    def holds_bots(self, table_id: str) -> bool:
+        """Does this process play the table's bots?"""
+        ...
+
+    async def claim_bots(self, table_id: str) -> bool:
+        """Take the table's bots if no other process plays them; ``True`` if ours."""
+        ...
+
+    async def release_bots(self, table_id: str) -> None:
+        """Let another process play the table's bots."""
+        ...
+
+    async def orphaned_tables(self, limit: int = 100) -> list[str]:
+        """Unfinished tables with bots that no process plays."""
+        ...
+
+
+def is_postgres_url(db: object) -> bool:
+    """Does ``--db`` name a PostgreSQL database (``postgresql://…``) rather than a file?
+
+    >>> is_postgres_url("postgresql://euchre@db/euchre"), is_postgres_url("games.sqlite3")
+    (True, False)
+    """
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 def default_db_path() -> Path:
@@ -382,6 +448,13 @@ class SQLiteStorage:
     async def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its matches and actions, or ``None``."""
         return await self._run(lambda conn: _load(conn, table_id))
+
+    async def actions_since(self, table_id: str, match: int, index: int
+                            ) -> list[tuple[int, str]]:
+        """The actions ``(seat, action)`` of a match from action ``index`` on, in order."""
+        return await self._run(lambda conn: [(seat, action) for seat, action in conn.execute(
+            "SELECT seat, action FROM actions WHERE table_id = ? AND match = ? AND idx >= ? "
+            "ORDER BY idx", (table_id, match, index))])
 
     async def unfinished_tables(self) -> list[TableRecord]:
         """Every table whose latest match is not over: the server resumes these."""

@@ -9,6 +9,12 @@ recomputed.
 Every action, a person's or a bot's, goes the same way under the table's lock: checked
 against the rules, written to storage, applied, then broadcast.  Nothing is acknowledged
 before it is stored, and nothing that fails a check changes anything.
+
+When several server processes share the database (:class:`~.storage.Peers`), each applies
+what the others store as it hears of it (:meth:`Table.catch_up`), an action stored first
+elsewhere makes this process's one a conflict (the table reloads), and a table's own bots
+play only in the process holding its bots' lock (stand-ins for a person away play where
+the person's clock ran out: the database orders them like any action).
 """
 
 from __future__ import annotations
@@ -34,7 +40,9 @@ from euchre.rules import Rules
 from euchre.server import views
 from euchre.server.limits import LimitError, Limits
 from euchre.server.storage import (
+    Change,
     MatchRecord,
+    Peers,
     PlaceRecord,
     Storage,
     StorageConflict,
@@ -261,6 +269,8 @@ class Table:
         self.created = record.created
         self.storage = storage
         self.settings = settings
+        self.peers: Peers | None = storage if isinstance(storage, Peers) else None
+        """Other server processes on the same database, if any."""
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self._bots: dict[int, Bot] = {}
@@ -579,7 +589,11 @@ class Table:
         if seat is None or self.reading or self.closed:
             return None
         place = match.place_at[seat]
-        return place if place in self._bots or place in self.away else None
+        if place in self.away:
+            return place
+        if place in self._bots and (self.peers is None or self.peers.holds_bots(self.id)):
+            return place
+        return None
 
     def kick(self) -> None:
         """Let the bots play if one is to move and none is already playing."""
@@ -657,14 +671,62 @@ class Table:
             record = await self.storage.load_table(self.id)
             if record is None or not record.matches:
                 raise StorageError("it is no longer stored")
-            self.match = self._replay(record.matches[-1])
+            self._rebuild(record)
         except (StorageError, ValueError) as e:
             log.error("table %s cannot be reloaded: %s", self.id, e)
             return False
-        self.places = record.places
-        self.matches = len(record.matches)
         self.broadcast()
         self.kick()  # the stored state may be a bot's turn
+        return True
+
+    def _rebuild(self, record: TableRecord) -> None:
+        """The table as stored (the lock is held); raises if it does not replay."""
+        if self.match.number != record.matches[-1].number:
+            self.away.clear()
+            self.reading.clear()
+        self.match = self._replay(record.matches[-1])
+        self.places = record.places
+        self.matches = len(record.matches)
+
+    def _apply_stored(self, actions: list[tuple[int, str]]) -> None:
+        """Apply actions another process stored, one at a time, each state sent: the
+        connections here miss none of them (the lock is held)."""
+        for seat, text in actions:
+            self._deal_ended(self.match.apply(seat, Action.parse(text)) is not None)
+            self._arm_clock()
+            self.broadcast()
+
+    async def catch_up(self, change: Change) -> bool:
+        """Another server process stored something here: apply what is new, tell every
+        connection, let the bots go on.  ``False`` if the table is no longer stored."""
+        async with self.lock:
+            if self.closed:
+                return True
+            match = self.match
+            if change.action and change.match == match.number and change.seq <= match.seq:
+                return True  # already applied
+            try:
+                if change.action and change.match == match.number:
+                    self._apply_stored(await self.storage.actions_since(
+                        self.id, match.number, match.seq))
+                else:
+                    record = await self.storage.load_table(self.id)
+                    if record is None or not record.matches:
+                        return False
+                    stored = record.matches[-1]
+                    self.places = record.places
+                    if (stored.number == match.number
+                            and stored.actions[:match.seq] == match.actions):
+                        self._apply_stored(stored.actions[match.seq:])
+                    else:  # another match, or a history that differs: rebuilt
+                        self._rebuild(record)
+                    self._arm_clock()
+                    self.broadcast()
+            except (StorageError, ValueError) as e:
+                log.error("table %s cannot follow the database: %s", self.id, e)
+                return True
+            self.last_active = time.time()
+        self.kick()
         return True
 
     async def _bot_action(self, bot: Bot, deal: Deal, seat: int) -> Action:
@@ -719,6 +781,8 @@ class Table:
             self.matches = number
             self._bots = self._make_bots(number)
             self.broadcast()
+        if self.peers is not None and self._bots:
+            await self.peers.claim_bots(self.id)
         self.kick()
         return None
 
@@ -906,9 +970,19 @@ class Tables:
         self.max_tables = max_tables
         self._tables: dict[str, Table] = {}
         self._expiry: asyncio.Task[None] | None = None
+        self.peers: Peers | None = storage if isinstance(storage, Peers) else None
+        """Other server processes on the same database, if any."""
+        self._takeover: asyncio.Task[None] | None = None
+        self._following: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
-        """Resume every unfinished table from storage and let its bots play on."""
+        """Resume every unfinished table from storage and let its bots play on.
+
+        With other processes on the database, start hearing what they store first, and
+        play the bots of the tables no other process plays.
+        """
+        if self.peers is not None:
+            await self.peers.listen(self._changed)
         records = await self.storage.unfinished_tables()
         if len(records) > self.max_tables:  # the most recently started ones
             log.warning("%d unfinished tables but room for %d: the others are loaded "
@@ -924,17 +998,90 @@ class Tables:
             if table.is_over:  # the server stopped between the last action and its result
                 await self.storage.finish_match(table.id, table.match.number,
                                                 table.match.result())
+            await self._claim_bots(table)
             table.kick()
         log.info("resumed %d unfinished table(s)", len(self._tables))
         period = min(600.0, max(1.0, self.settings.idle_expiry / 10))
         self._expiry = asyncio.create_task(self._expire_every(period))
+        if self.peers is not None:
+            self._takeover = asyncio.create_task(self._take_over_every(self.peers.takeover))
+
+    # -- other server processes on the same database ------------------------------------------
+    async def _claim_bots(self, table: Table) -> None:
+        """Play the table's bots here if no other process does."""
+        if (self.peers is not None and not table.is_over
+                and any(p.kind == "bot" for p in table.places)):
+            await self.peers.claim_bots(table.id)
+
+    def _changed(self, change: Change) -> None:
+        """Another process stored something: the table, if held here, follows."""
+        if change.table_id == "*":
+            targets = list(self._tables.values())
+        else:
+            table = self._tables.get(change.table_id)
+            targets = [] if table is None else [table]
+        jobs = [self._follow(table, change) for table in targets]
+        if change.created and not targets:  # a new table: in this lobby too
+            jobs.append(self._adopt(change.table_id))
+        for job in jobs:
+            task = asyncio.create_task(job)
+            self._following.add(task)
+            task.add_done_callback(self._following.discard)
+
+    async def _adopt(self, table_id: str) -> None:
+        """Hold a table another process made, if there is room."""
+        with contextlib.suppress(LimitError, StorageError):
+            await self.get(table_id)
+
+    async def _follow(self, table: Table, change: Change) -> None:
+        if change.table_id == "*":
+            change = Change(table.id)
+        if not await table.catch_up(change):  # deleted, or its game abandoned, elsewhere
+            if self._tables.get(table.id) is table:
+                del self._tables[table.id]
+            table.closed = True
+            await self._let_go(table)
+            await table.shut("closed", "the table was closed")
+
+    async def _let_go(self, table: Table) -> None:
+        if self.peers is not None:
+            with contextlib.suppress(StorageError):
+                await self.peers.release_bots(table.id)
+
+    async def take_over(self) -> list[str]:
+        """Play the bots of every table whose bots no process plays (their process
+        died); returns their ids."""
+        if self.peers is None:
+            return []
+        taken = []
+        for table_id in await self.peers.orphaned_tables():
+            try:
+                table = await self.get(table_id)
+            except LimitError:
+                break  # no room here: another process may have some
+            if table is None or not await self.peers.claim_bots(table_id):
+                continue
+            await table.catch_up(Change(table_id))  # what the last holder stored
+            taken.append(table_id)
+        if taken:
+            log.info("took over the bots of %d table(s)", len(taken))
+        return taken
+
+    async def _take_over_every(self, period: float) -> None:
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.take_over()
+            except StorageError as e:
+                log.error("tables without a process for their bots: %s", e)
 
     async def stop(self) -> None:
         """Stop every table's bots and connections."""
-        if self._expiry is not None:
-            self._expiry.cancel()
-            with contextlib.suppress(BaseException):
-                await self._expiry
+        for task in (self._expiry, self._takeover, *self._following):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         await asyncio.gather(*(table.close() for table in self._tables.values()))
 
     def make_room(self) -> None:
@@ -951,6 +1098,10 @@ class Tables:
                              EVICT_AFTER, {"max": self.max_tables})
         oldest = min(idle, key=lambda t: t.used)
         del self._tables[oldest.id]
+        if self.peers is not None and self.peers.holds_bots(oldest.id):
+            task = asyncio.create_task(self._let_go(oldest))
+            self._following.add(task)
+            task.add_done_callback(self._following.discard)
 
     async def create(self, name: str, rules: Rules, places: list[PlaceRecord],
                      options: dict[str, Any] | None = None) -> Table:
@@ -963,8 +1114,13 @@ class Tables:
         record = TableRecord(table_id, name, rules.to_dict(), places,
                              [MatchRecord(1, secrets.randbits(63), started=now)], now,
                              dict(options or {}))
-        await self.storage.create_table(record)
         table = Table(record, self.storage, self.settings)
+        await self._claim_bots(table)  # before it is stored: no other process takes it
+        try:
+            await self.storage.create_table(record)
+        except StorageError:
+            await self._let_go(table)
+            raise
         self._tables[table_id] = table
         table.kick()
         return table
@@ -980,6 +1136,10 @@ class Tables:
             if table is None:
                 self.make_room()
                 table = self._tables[table_id] = Table(record, self.storage, self.settings)
+                await self._claim_bots(table)
+                if self.peers is not None:  # what was stored while it loaded
+                    self._changed(Change(table_id, True, table.match.number,
+                                         table.match.seq + 1))
         table.used = time.monotonic()
         return table
 
@@ -990,6 +1150,7 @@ class Tables:
             await self.storage.delete_table(table.id)
             table.closed = True  # under the lock: no bot acts at the table after this
             self._tables.pop(table.id, None)
+        await self._let_go(table)
         await table.shut("closed", "the table was deleted by its creator",
                          {"why": "deleted"})
 
@@ -1005,6 +1166,7 @@ class Tables:
                 await self.storage.delete_table(table.id)
             table.closed = True  # under the lock: no bot acts at the table after this
             self._tables.pop(table.id, None)
+        await self._let_go(table)
         await table.shut("closed", f"the table was closed: {why}", {"why": code})
 
     async def leave(self, table: Table, place: int) -> None:

@@ -8,6 +8,8 @@ the actions one types, the flags) and less every word the language's own transla
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import sys
 from functools import cache
@@ -16,7 +18,14 @@ from pathlib import Path
 import pexpect
 import pytest
 from babel.messages.pofile import read_po
+from typer.testing import CliRunner
 
+from euchre import Action, Deal, Rules
+from euchre.actions import NUM_ACTIONS
+from euchre.cli import app, main
+from euchre.cli.illegal import why_illegal
+from euchre.cli.lang import RANKS, use
+from euchre.cli.style import CardStyle
 from euchre.i18n import LOCALE_DIR
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
@@ -80,6 +89,7 @@ def test_a_whole_game_speaks_the_language(tmp_path: Path, lang: str, hello: str)
     assert hello in screen
     left = sorted(words(screen) & english_words(lang))
     assert left == [], f"English words on the {lang} screen: {left}"
+    assert f"docs/rules.{lang}.md" in screen  # the rules page in the player's language
 
 
 def test_the_check_finds_english_words() -> None:
@@ -87,10 +97,9 @@ def test_the_check_finds_english_words() -> None:
     english = english_words("de")
     assert {"hand", "wins", "tricks"} <= english
     assert words("Stich 1  Nord spielt 10♥ aus") & english == set()
-    assert words("Trick 1  North led 10♥") & english == {"trick", "led"}
+    assert words("Trick 1  North led 10♥") & english == {"trick", "north", "led"}
 
 
-@pytest.mark.skip(reason="unfinished: times out at the quit confirmation; see the i14-term report")
 @pytest.mark.parametrize("args, env, hello", [
     (["play"], {"LANG": "de_DE.UTF-8"}, "Dein Blatt"),
     (["play"], {"LANGUAGE": "da:de", "LANG": "de_DE.UTF-8"}, "Din hånd"),
@@ -109,6 +118,8 @@ def test_lang_option_before_the_environment(tmp_path: Path, args: list[str],
     child.sendline("q")
     child.expect(r"\[\w/N\]")
     child.sendline(str(child.after)[1])  # the language's own "yes"
+    child.expect(SAVE)  # at a terminal, a game one leaves is offered for saving too
+    child.sendline("")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -120,3 +131,98 @@ def test_an_unknown_lang_is_refused_in_one_line(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 2
     assert "--lang is one of en, fr, de, da, not 'es'" in (child.before or "")
+
+
+@pytest.mark.parametrize("lang, cannot", [("fr", "Vous ne pouvez pas"), ("de", "Du kannst"),
+                                          ("da", "Du kan ikke")])
+def test_a_refused_move_is_explained_in_the_language(lang: str, cannot: str) -> None:
+    """Over random deals of every size, every refusal is worded in the language (the
+    engine only says what is legal)."""
+    use(lang)
+    style = CardStyle(colour=False, symbols=True, ranks=RANKS[lang])
+    rng = random.Random(lang)
+    for players in (2, 3, 4, 5):
+        for k in range(3):
+            deal = Deal.random(Rules(players=players, joker=k % 2 == 1), dealer=k % players,
+                               seed=rng)
+            while not deal.is_over:
+                seat = deal.to_move
+                assert seat is not None
+                obs = deal.observation(seat)
+                illegal = [a for a in range(NUM_ACTIONS) if not deal.is_legal(a)]
+                for a in rng.sample(illegal, 4):
+                    text = why_illegal(obs, Action.from_id(a), style)
+                    assert text.startswith(cannot), text
+                    left = words(text) & english_words(lang)
+                    assert not left, (text, left)
+                deal.apply(rng.choice(deal.legal_actions()))
+
+
+def test_the_left_bower_note_in_german() -> None:
+    use("de")
+    deal = Deal.from_cards(Rules(players=4), dealer=0, turnup="TH",
+                           hands=["9C TC JC QC KC", "AD KD AH KH QH", "QD 9D 9S TS QS",
+                                  "AC TD JD JS KS"])
+    for action in ("order", "discard 9C", "AD", "QD"):
+        deal.apply(action)
+    assert why_illegal(deal.observation(3), Action.parse("JD")) == (
+        "Du kannst JD nicht spielen. Du musst Karo bedienen: du hast TD. JD ist der linke "
+        "Bower: er zählt als Herz, nicht als Karo.")
+
+
+def _record(tmp_path: Path) -> str:
+    deal = Deal.from_cards(Rules(players=2), dealer=1, turnup="9H",
+                           hands=["TC KS 9D AS QD", "AC 9S TS JH 9C"])
+    for a in ("pass", "order", "discard 9H", "TC", "AC", "9S", "KS", "9D", "TS", "AS",
+              "9C", "QD", "JH"):
+        deal.apply(a)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    return str(path)
+
+
+def test_analyze_speaks_the_language(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["analyze", _record(tmp_path), "--seat", "1",
+                                      "--samples", "4"],
+                                env={"COLUMNS": "200", "LANG": "fr_FR.UTF-8"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Décisions de Sud (place 1) face au bot expert" in out
+    assert re.search(r"┃ donne ┃ coup ┃ quand +┃ joué +┃ expert +┃ +coût ┃", out)
+    assert re.search(r"│ +1 │ +2 │ enchères, premier tour +│ order +│ pareil +│ +0,00 │", out)
+    assert "6 décisions · coût attendu" in out
+    assert not words(out) & english_words("fr")
+
+
+def test_replay_summary_speaks_the_language(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["--lang", "da", "replay", "--summary",
+                                      _record(tmp_path)], env={"LANG": "de_DE.UTF-8"})
+    assert result.exit_code == 0, result.output
+    line = result.stdout.strip()
+    assert line == ("Runde 1 · Nord giver: Nord gør hjerter til trumf; Euchred! Syd får 2; "
+                    "stik Syd 3 · Nord 2")
+    assert not words(line) & english_words("da")
+
+
+@pytest.mark.parametrize("argv, env, said", [
+    (["play", "--help"], {"LANG": "de_DE.UTF-8"}, "Eine Partie Euchre im Terminal"),
+    (["--lang", "fr", "replay", "--help"], {"LANG": "de_DE.UTF-8"},
+     "Rejouer des enregistrements"),
+    (["analyze", "--lang", "da", "--help"], {"LC_ALL": "fr_FR.UTF-8"},
+     "Gennemgå en plads' beslutninger"),
+    (["play", "--help"], {"LANG": "C.UTF-8"}, "Play a game of euchre in the terminal"),
+])
+def test_help_speaks_the_language(argv: list[str], env: dict[str, str], said: str,
+                                  monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` in the language chosen before the command is built: ``--lang`` wherever
+    it stands, else the environment.  click's own words ("Usage:", "Options:") stay."""
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "argv", ["euchre", *argv])
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert said in out and "Usage: euchre" in out

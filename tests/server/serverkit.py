@@ -15,7 +15,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,13 @@ from websockets.sync.client import ClientConnection, connect
 from euchre.server.app import create_app
 from euchre.server.tables import Settings
 
-__all__ = ["Server", "free_port", "running_server", "server_command", "server_process",
+__all__ = ["Database", "Server", "free_port", "running_server", "server_command", "server_process",
            "ws_connect"]
+
+
+Database = Callable[[str], Path | str]
+"""Databases of the test's backend by name (the ``database`` fixture): an SQLite file's
+path, or a PostgreSQL database's URL; the same name is the same database."""
 
 
 class Server:
@@ -88,7 +93,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(db: Path, bot_delay: float = 0.0, **options: Any) -> Iterator[Server]:
+def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> Iterator[Server]:
     """The app on uvicorn in a background thread, stopped on exit.
 
     ``options`` go to :func:`create_app` (``limits``, ``origins``, ``storage``).
@@ -115,14 +120,14 @@ def running_server(db: Path, bot_delay: float = 0.0, **options: Any) -> Iterator
         thread.join(20)
 
 
-def server_command(db: Path, port: int, bot_delay: float = 0.0, *args: str) -> list[str]:
+def server_command(db: Path | str, port: int, bot_delay: float = 0.0, *args: str) -> list[str]:
     """The command line of ``python -m euchre.server`` on loopback, ``args`` added."""
     return [sys.executable, "-m", "euchre.server", "--host", "127.0.0.1", "--port",
             str(port), "--db", str(db), "--bot-delay", str(bot_delay), *args]
 
 
 @contextlib.contextmanager
-def server_process(db: Path, port: int, bot_delay: float = 0.0, *args: str) -> Iterator[
+def server_process(db: Path | str, port: int, bot_delay: float = 0.0, *args: str) -> Iterator[
         subprocess.Popen[bytes]]:
     """``python -m euchre.server`` as a child process; killed on exit if still running."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")

@@ -152,9 +152,11 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicking(
             assert pace == {"fast": ["250ms", "fast"], "slow": ["700ms", "slow"]}[pace[1]]
             gathered.append(pace[0])
             page.click(f".pace span:text-is('{'slow' if len(gathered) == 1 else 'fast'}')")
-        if page.locator(".tricks-chip").count():
-            tally = page.locator(".tricks-chip .tally b").all_inner_texts()
-            assert len(tally) == 2 and sum(map(int, tally)) <= 5
+        # read in one go: between two calls the page may have drawn the table anew
+        tally = page.evaluate("""() => { const c = document.querySelector(".tricks-chip");
+            return c && [...c.querySelectorAll(".tally b")].map((b) => b.textContent); }""")
+        if tally is not None:
+            assert len(tally) == 2 and sum(map(int, tally)) <= 5, tally
         if page.locator(".hand-card.dimmed").count() and "mid" not in shots:
             page.screenshot(path=str(ARTIFACTS / "browser-mid-game.png"))
             shots.add("mid")

@@ -1,7 +1,9 @@
-"""A whole game in French, German and Danish in a real browser, its language from the
-browser's ``Accept-Language``: no English word left outside the notation, a screenshot
-per language in ``artifacts/i18n/``; and a language chosen on the page mid-game changes
-only the words (the same game, the same connection)."""
+"""A whole game in French (three-handed: the dummy's words), German (five-handed: the called
+card's) and Danish (four-handed) in a real browser, its language from the browser's
+``Accept-Language``: no English word left outside the notation, a screenshot per language in
+``artifacts/i18n/``; the game-over dialog and the history page after a language switch; and
+a language chosen on the page mid-game changes only the words (the same game, the same
+connection)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from babel.messages.pofile import read_po
 from serverkit import Server, running_server
 from test_server_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _click_something
 
-from euchre.i18n import LOCALE_DIR
+from euchre.i18n import LOCALE_DIR, catalog_json
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -28,7 +30,7 @@ KEPT = {"joker", "euchre", "euchred", "bower", "march", "point", "partner", "dam
         "link", "points", "record", "tip", "hint", "stand", "dealer", "ace", "pass",
         "alone", "trump", "off", "and", "the", "for", "you", "your"}
 KEPT_BY_LANG = {"fr": {"face", "points", "score", "place", "variante", "pages", "page", "table",
-                       "tables", "message", "action", "actions", "normal", "secret"},
+                       "tables", "message", "action", "actions", "normal", "secret", "final"},
                 "de": {"partner", "variante", "name", "normal", "links", "bot"},
                 "da": {"point", "variant", "normal", "bot", "tip", "under", "bord", "spil"}}
 
@@ -72,7 +74,14 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-def _open(browser: Any, base: str, locale: str, errors: list[str]) -> Any:
+def _word(lang: str, message: str) -> str:
+    """A message of the page in ``lang``, up to its first parameter: "Carte appelée"."""
+    words = catalog_json(lang, "web")["messages"]
+    assert isinstance(words, dict)
+    return str(words[message]).split("{")[0].strip()
+
+
+def _open(browser: Any, base: str, locale: str, errors: list[str], players: int = 4) -> Any:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
     # count the WebSockets the page opens: switching language must not open another
     context.add_init_script("""localStorage.setItem('euchre.pace', 'fast');
@@ -87,6 +96,7 @@ def _open(browser: Any, base: str, locale: str, errors: list[str]) -> Any:
     page.goto(base + "/")
     page.wait_for_selector("#new-form")
     page.fill("#your-name", "Pat")
+    page.click(f"#variant input[value='{players}'] + span")  # the radio lies under its word
     page.fill("input[name=target]", "1")
     page.check("input[name=stick_the_dealer]")  # every deal is played out
     page.click("#create")
@@ -94,21 +104,27 @@ def _open(browser: Any, base: str, locale: str, errors: list[str]) -> Any:
     return page
 
 
-@pytest.mark.parametrize(("lang", "locale"), [("fr", "fr-FR"), ("de", "de-DE"),
-                                              ("da", "da-DK")])
+SWITCH_TO = {"fr": "de", "de": "da", "da": "fr"}
+"""The language chosen at the game's end, to see the dialog and the history page in it."""
+
+
+@pytest.mark.parametrize(("lang", "locale", "players"), [("fr", "fr-FR", 3), ("de", "de-DE", 5),
+                                                         ("da", "da-DK", 4)])
 def test_a_whole_game_in_each_language_leaves_no_english_word(
-        server: Server, browser: Any, lang: str, locale: str) -> None:
+        server: Server, browser: Any, lang: str, locale: str, players: int) -> None:
     shots = ARTIFACTS / "i18n"
     shots.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    page = _open(browser, server.base, locale, errors)
+    page = _open(browser, server.base, locale, errors, players)
     assert page.evaluate("document.documentElement.lang") == lang
     rng = random.Random(7)
     left: dict[str, str] = {}
+    seen = ""
     deadline = time.monotonic() + 90
     shot = False
     while time.monotonic() < deadline:
         text = page.evaluate("document.body.innerText")
+        seen += text
         for word in _english_left(text, lang):
             left.setdefault(word, text[:300])
         if page.locator(".summary-panel").count() and not shot:
@@ -126,9 +142,34 @@ def test_a_whole_game_in_each_language_leaves_no_english_word(
     text = page.evaluate("document.body.innerText")
     for word in _english_left(text, lang):
         left.setdefault(word, text[:300])
+    if players == 5:  # the maker called a card for a partner, unless going alone
+        assert _word(lang, "Called {card}") in seen or _word(lang, "Maker, alone") in seen
+    # another language chosen at the end: the game-over dialog is worded again
+    other = SWITCH_TO[lang]
+    history = page.get_attribute("#overlay a[href^='/history/']", "href")
+    page.select_option("#language", other)
+    page.wait_for_function(f"document.documentElement.lang === '{other}'")
+    dialog = page.locator("#overlay .game-over")
+    assert _word(other, "Rematch") in dialog.inner_text()
+    for word in _english_left(dialog.inner_text(), other):
+        left.setdefault(word, f"the game-over dialog in {other}")
     page.keyboard.press("?")
-    for word in _english_left(page.locator("#overlay").inner_text(), lang):
+    for word in _english_left(page.locator("#overlay").inner_text(), other):
         left.setdefault(word, "the keyboard shortcuts")
+    # the history page in the language chosen, then switched back on the page itself
+    page.goto(server.base + history)
+    page.wait_for_selector(".history-page")
+    for shown in (other, lang):
+        if shown == lang:
+            page.select_option("#language", lang)
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        text = page.evaluate("document.body.innerText")
+        assert _word(shown, "game {number} · replay") in text
+        if players == 3:  # three-handed: every deal has its dummy
+            assert _word(shown, "dummy: {cards}") in text
+        for word in _english_left(text, shown):
+            left.setdefault(word, f"the history page in {shown}")
+    page.screenshot(path=str(shots / f"{lang}-history.png"))
     assert left == {}
     assert errors == []
     page.context.close()
@@ -147,12 +188,12 @@ def test_choosing_a_language_mid_game_keeps_the_game_and_its_connection(
     assert "Enchères et jeu" in page.inner_text("#side")
     page.select_option("#language", "da")
     page.wait_for_function("document.documentElement.lang === 'da'")
-    page.wait_for_selector("text=Meldinger og udspil")
+    page.wait_for_selector("text=Meldinger og træk")
     assert page.url == url
     assert page.evaluate("window.socketsOpened") == 1
     assert page.locator("#log li").count() >= log
     assert page.evaluate("localStorage.getItem('euchre.lang')") == "da"
     page.reload()  # remembered in this browser, whatever the browser's own language
-    page.wait_for_selector("text=Meldinger og udspil")
+    page.wait_for_selector("text=Meldinger og træk")
     assert errors == []
     page.context.close()

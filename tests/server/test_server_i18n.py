@@ -5,7 +5,9 @@ word of the page's scripts in the catalogs, and the rules page in each language.
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_javascript
@@ -14,6 +16,7 @@ from fastapi.testclient import TestClient
 from euchre.i18n import LANGUAGES, catalog_json
 from euchre.server.app import create_app
 from euchre.server.protocol import ERROR_CODES
+from euchre.server.rulespage import anchors
 
 SERVER = Path(__file__).resolve().parents[2] / "euchre" / "server"
 STATIC = SERVER / "static"
@@ -122,11 +125,62 @@ def test_the_rules_page_is_served_in_each_language(client: TestClient, lang: str
     with client:
         page = client.get(f"/rules/{lang}")
     assert page.status_code == 200
-    assert "<h1>" in page.text and "<table>" in page.text
+    assert '<h1 id="how-to-play-euchre">' in page.text and "<table>" in page.text
     translated = (Path(__file__).resolve().parents[2] / "docs" / f"rules.{lang}.md").exists()
     assert f'<html lang="{lang if lang == "en" or translated else "en"}">' in page.text
-    for other in LANGUAGES:
-        assert f'href="/rules/{other}"' in page.text
+    for other in LANGUAGES:  # one bar of languages: the Markdown's own line is dropped
+        assert page.text.count(f'href="/rules/{other}"') == 1
+    assert ".md" not in page.text
+
+
+class _Links(HTMLParser):
+    """The links of a page and the ids of its elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "a" and found.get("href"):
+            self.hrefs.append(str(found["href"]))
+        if found.get("id"):
+            self.ids.add(str(found["id"]))
+
+
+def _parsed(text: str) -> _Links:
+    links = _Links()
+    links.feed(text)
+    return links
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_link_on_a_rules_page_leads_to_a_page_and_its_section(
+        client: TestClient, lang: str) -> None:
+    with client:
+        page = _parsed(client.get(f"/rules/{lang}").text)
+        assert len(page.hrefs) >= len(LANGUAGES) + 1
+        for href in page.hrefs:
+            url = urlsplit(href)
+            assert not url.scheme and url.path.startswith("/"), href
+            target = client.get(url.path)
+            assert target.status_code == 200, href
+            if url.fragment:
+                assert url.fragment in _parsed(target.text).ids, href
+
+
+def test_the_headings_have_the_same_anchors_in_every_language(client: TestClient) -> None:
+    """A section has one address in every language (``/rules/fr#the-deal``), and the
+    lobby's notes link to sections that exist."""
+    lobby = (STATIC / "lobby.js").read_text(encoding="utf-8")
+    linked = set(re.findall(r'section: "([\w-]+)"', lobby))
+    assert {"the-pack", "defending-alone", "four-handed-extras"} <= linked
+    assert linked <= set(anchors())
+    with client:
+        for lang in LANGUAGES:
+            ids = _parsed(client.get(f"/rules/{lang}").text).ids
+            assert set(anchors()) <= ids, lang
 
 
 def test_the_rules_follow_the_browser_and_refuse_an_unknown_language(
@@ -136,3 +190,22 @@ def test_the_rules_follow_the_browser_and_refuse_an_unknown_language(
         unknown = client.get("/rules/xx")
     assert german.status_code == 200 and "Zurück zur Lobby" in german.text
     assert unknown.status_code == 404 and unknown.json()["code"] == "no_rules"
+
+
+def test_a_table_without_a_name_is_named_by_each_page_in_its_language(
+        client: TestClient) -> None:
+    """The server stores no English name for a table created without one: the page words
+    its variant in the reader's language ("Euchre à quatre"), from ``rules.players``."""
+    util = (STATIC / "util.js").read_text(encoding="utf-8")
+    seats = [{"kind": "you"}, {"kind": "open"}, {"kind": "open"}]
+    with client:
+        made = client.post("/api/tables", json={"rules": {"players": 3}, "seats": seats})
+        named = client.post("/api/tables", json={"name": "Friday", "rules": {"players": 3},
+                                                 "seats": seats})
+        listed = {t["id"]: t for t in client.get("/api/tables").json()["open"]}
+    assert made.status_code == 201 and named.status_code == 201
+    assert listed[made.json()["id"]]["name"] == ""
+    assert listed[named.json()["id"]]["name"] == "Friday"
+    assert '_("Three-handed euchre")' in util
+    french = catalog_json("fr", "web")["messages"]
+    assert isinstance(french, dict) and french["Four-handed euchre"] == "Euchre à quatre"

@@ -8,10 +8,9 @@ refused, so such a page cannot play a seat whose token it got hold of.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from serverkit import Server, latest_state, recv, running_server
+from serverkit import Database, Server, latest_state, recv, running_server
 from starlette.datastructures import Headers
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
@@ -95,8 +94,8 @@ def test_a_socket_from_another_sites_page_is_refused_with_bad_origin(
     assert json.loads(response.body or b"{}")["code"] == "bad_origin"
 
 
-def test_origins_allowed_for_a_deployment_open_and_others_do_not(tmp_path: Path) -> None:
-    with running_server(tmp_path / "a.sqlite3",
+def test_origins_allowed_for_a_deployment_open_and_others_do_not(database: Database) -> None:
+    with running_server(database("a"),
                         origins=["https://cards.example/", "http://10.0.0.5:8080"]) as srv:
         tid = srv.create({"players": 2}, [{"kind": "you"}, {"kind": "friend"}])["id"]
         assert _open(srv, tid, "https://cards.example")["type"] == "hello"
@@ -104,7 +103,7 @@ def test_origins_allowed_for_a_deployment_open_and_others_do_not(tmp_path: Path)
         assert _open(srv, tid, srv.base)["type"] == "hello"  # its own, still
         with pytest.raises(InvalidStatus):
             _open(srv, tid, "https://cards.example:444")
-    with running_server(tmp_path / "b.sqlite3", origins=["*"]) as srv:
+    with running_server(database("b"), origins=["*"]) as srv:
         tid = srv.create({"players": 2}, [{"kind": "you"}, {"kind": "friend"}])["id"]
         assert _open(srv, tid, "https://anywhere.example")["type"] == "hello"
 

@@ -13,12 +13,11 @@ import asyncio
 import json
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from serverkit import running_server
+from serverkit import Database, running_server
 from websockets.asyncio.client import connect
 
 from euchre.actions import ActionKind
@@ -223,7 +222,7 @@ def _check_table(result: dict[str, Any]) -> int:
 
 
 def test_no_message_shows_a_seat_or_a_spectator_more_than_rules_12_allows(
-        tmp_path: Path) -> None:
+        database: Database) -> None:
     async def main(base: str) -> list[dict[str, Any]]:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             jobs = [_play_table(base, rules, seats, seed=100 * k + g, http=http)
@@ -231,7 +230,7 @@ def test_no_message_shows_a_seat_or_a_spectator_more_than_rules_12_allows(
                     for g in range(GAMES_PER_CONFIG)]
             return list(await asyncio.gather(*jobs))
 
-    with running_server(tmp_path / "leak.sqlite3") as srv:
+    with running_server(database("leak")) as srv:
         results = asyncio.run(main(srv.base))
     total = sum(_check_table(r) for r in results)
     games = sum(len(r["records"]) for r in results)

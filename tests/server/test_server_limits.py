@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import typer
-from serverkit import Server, latest_state, recv, running_server
+from serverkit import Database, Server, latest_state, recv, running_server
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -32,9 +32,9 @@ BOTS_ONLY = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
 
 @contextlib.contextmanager
-def limited(tmp_path: Path, **limits: Any) -> Iterator[Server]:
+def limited(database: Database, **limits: Any) -> Iterator[Server]:
     """A server with these limits (the others at their defaults)."""
-    with running_server(tmp_path / "euchre.sqlite3", limits=Limits(**limits)) as srv:
+    with running_server(database("euchre"), limits=Limits(**limits)) as srv:
         yield srv
 
 
@@ -110,8 +110,8 @@ def test_a_bad_limit_option_exits_with_one_line(tmp_path: Path) -> None:
     assert "a rate is COUNT/SECONDS (such as 30/60) or 'off', not 'lots'" in result.output
 
 
-def test_creating_tables_over_the_rate_is_refused_with_rate_limited(tmp_path: Path) -> None:
-    with limited(tmp_path, tables=Rate(3, 3600)) as server:
+def test_creating_tables_over_the_rate_is_refused_with_rate_limited(database: Database) -> None:
+    with limited(database, tables=Rate(3, 3600)) as server:
         for _ in range(3):
             server.create({"players": 2}, BOTS_ONLY)
         r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": BOTS_ONLY})
@@ -123,8 +123,8 @@ def test_creating_tables_over_the_rate_is_refused_with_rate_limited(tmp_path: Pa
         assert listed["open_total"] + len(listed["finished"]) == 3  # nothing made
 
 
-def test_taking_seats_over_the_rate_is_refused_with_rate_limited(tmp_path: Path) -> None:
-    with limited(tmp_path, joins=Rate(2, 3600)) as server:
+def test_taking_seats_over_the_rate_is_refused_with_rate_limited(database: Database) -> None:
+    with limited(database, joins=Rate(2, 3600)) as server:
         answer = server.create({"players": 4}, [{"kind": "you"}, {"kind": "open"},
                                                  {"kind": "open"}, {"kind": "open"}])
         tid = answer["id"]
@@ -137,8 +137,8 @@ def test_taking_seats_over_the_rate_is_refused_with_rate_limited(tmp_path: Path)
         assert [s["open"] for s in seats if s["place"] == 3] == [True]  # not taken
 
 
-def test_asking_hints_over_the_rate_is_refused_with_rate_limited(tmp_path: Path) -> None:
-    with limited(tmp_path, hints=Rate(2, 3600)) as server:
+def test_asking_hints_over_the_rate_is_refused_with_rate_limited(database: Database) -> None:
+    with limited(database, hints=Rate(2, 3600)) as server:
         answer = server.create({"players": 2}, PEOPLE)
         with server.ws(answer["id"], answer["token"]) as ws:
             latest_state(ws)
@@ -156,8 +156,8 @@ def test_asking_hints_over_the_rate_is_refused_with_rate_limited(tmp_path: Path)
         assert answers[2]["retry_ms"] > 0
 
 
-def test_socket_messages_over_the_rate_are_dropped(tmp_path: Path) -> None:
-    with limited(tmp_path, messages=Rate(5, 3600)) as server:
+def test_socket_messages_over_the_rate_are_dropped(database: Database) -> None:
+    with limited(database, messages=Rate(5, 3600)) as server:
         answer = server.create({"players": 2}, PEOPLE)
         with server.ws(answer["id"], answer["token"]) as ws:
             for _ in range(7):
@@ -187,8 +187,8 @@ def test_a_client_over_the_message_rate_is_told_once_a_second_at_most() -> None:
     assert _message_budget(Limits(messages=None))() is None
 
 
-def test_a_client_that_does_not_read_is_disconnected_as_a_slow_reader(tmp_path: Path) -> None:
-    with limited(tmp_path, messages=None, outbox=16 * 1024) as server:
+def test_a_client_that_does_not_read_is_disconnected_as_a_slow_reader(database: Database) -> None:
+    with limited(database, messages=None, outbox=16 * 1024) as server:
         answer = server.create({"players": 2}, PEOPLE)
         url = f"{server.ws_base}/ws/{answer['id']}?token={answer['token']}"
         with connect(url, max_size=2**22) as ws:
@@ -214,8 +214,8 @@ def _wait_over(server: Server, tid: str) -> None:
         time.sleep(0.05)
 
 
-def test_tables_in_play_over_the_cap_are_refused_with_server_full(tmp_path: Path) -> None:
-    with limited(tmp_path, max_tables=2) as server:
+def test_tables_in_play_over_the_cap_are_refused_with_server_full(database: Database) -> None:
+    with limited(database, max_tables=2) as server:
         first = server.create({"players": 2}, PEOPLE)
         server.create({"players": 2}, PEOPLE)
         r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": PEOPLE})
@@ -226,8 +226,8 @@ def test_tables_in_play_over_the_cap_are_refused_with_server_full(tmp_path: Path
 
 
 def test_finished_tables_nobody_watches_make_room(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with limited(tmp_path, max_tables=2) as server:
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    with limited(database, max_tables=2) as server:
         monkeypatch.setattr(tables_module, "EVICT_AFTER", 0.0)
         done = [server.create({"players": 2, "target": 1}, BOTS_ONLY)["id"] for _ in range(2)]
         for tid in done:
@@ -241,13 +241,13 @@ def test_finished_tables_nobody_watches_make_room(
             assert latest_state(ws)["seq"] == 0
 
 
-def test_a_table_that_finds_no_room_is_refused_with_server_full(tmp_path: Path) -> None:
-    with limited(tmp_path) as server:
+def test_a_table_that_finds_no_room_is_refused_with_server_full(database: Database) -> None:
+    with limited(database) as server:
         older = server.create({"players": 2}, PEOPLE)
         time.sleep(0.01)  # started later, so resumed first
         newer = server.create({"players": 2}, PEOPLE)
     # restarted with room for one: the most recent is resumed, the other stays stored
-    with limited(tmp_path, max_tables=1) as server:
+    with limited(database, max_tables=1) as server:
         listed = server.http.get("/api/tables").json()
         assert [t["id"] for t in listed["open"]] == [newer["id"]]
         r = server.http.get(f"/api/tables/{older['id']}")
@@ -262,8 +262,8 @@ def test_a_table_that_finds_no_room_is_refused_with_server_full(tmp_path: Path) 
 
 
 # -- pages of the lobby ---------------------------------------------------------------------
-def test_the_lobby_list_comes_in_pages(tmp_path: Path) -> None:
-    with limited(tmp_path, page=3) as server:
+def test_the_lobby_list_comes_in_pages(database: Database) -> None:
+    with limited(database, page=3) as server:
         made = {server.create({"players": 2}, PEOPLE)["id"] for _ in range(7)}
         seen: list[str] = []
         offsets = []
@@ -280,16 +280,16 @@ def test_the_lobby_list_comes_in_pages(tmp_path: Path) -> None:
         assert len(two["open"]) == 1 and two["next"] is None
 
 
-def test_a_page_over_the_limit_is_refused_with_page_too_large(tmp_path: Path) -> None:
-    with limited(tmp_path, page=3) as server:
+def test_a_page_over_the_limit_is_refused_with_page_too_large(database: Database) -> None:
+    with limited(database, page=3) as server:
         r = server.http.get("/api/tables", params={"limit": 4})
         assert r.status_code == 422 and r.json()["code"] == "page_too_large"
         assert r.json()["detail"] == "a page holds at most 3 tables, not 4"
         assert server.http.get("/api/tables", params={"offset": -1}).status_code == 422
 
 
-def test_finished_games_come_in_pages_too(tmp_path: Path) -> None:
-    with limited(tmp_path, page=2) as server:
+def test_finished_games_come_in_pages_too(database: Database) -> None:
+    with limited(database, page=2) as server:
         done = [server.create({"players": 2, "target": 1}, BOTS_ONLY)["id"] for _ in range(3)]
         for tid in done:
             _wait_over(server, tid)

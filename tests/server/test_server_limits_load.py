@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import free_port, server_process
+from serverkit import Database, free_port, server_process
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -144,9 +144,10 @@ async def _load(base: str, pid: int) -> dict[str, Any]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
-def test_a_flood_meets_every_limit_with_its_code_and_a_game_plays_on(tmp_path: Path) -> None:
+def test_a_flood_meets_every_limit_with_its_code_and_a_game_plays_on(
+        database: Database) -> None:
     port = free_port()
-    with server_process(tmp_path / "load.sqlite3", port, 0.0,
+    with server_process(database("load"), port, 0.0,
                         "--rate-tables", f"{TABLES}/3600", "--rate-joins", f"{JOINS}/3600",
                         "--rate-hints", f"{HINTS}/3600") as proc:
         out = asyncio.run(asyncio.wait_for(_load(f"http://{HOST}:{port}", proc.pid), 240))

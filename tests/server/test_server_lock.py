@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from serverkit import (
+    Database,
     free_port,
     latest_state,
     recv,
@@ -88,9 +89,23 @@ def _state_at(ws: Any, seq: int) -> dict[str, Any]:
             return m
 
 
+def _store_behind(db: Path | str, table_id: str, seq: int, seat: int, action: str) -> None:
+    """Store an action as another writer would, the server not told."""
+    if isinstance(db, Path):
+        with sqlite3.connect(db) as side:
+            side.execute("INSERT INTO actions (table_id, match, idx, seat, action, at) "
+                         "VALUES (?, 1, ?, ?, ?, 0)", (table_id, seq, seat, action))
+        return
+    import psycopg
+
+    with psycopg.connect(db) as conn:
+        conn.execute("INSERT INTO actions (table_id, match, seq, seat, action, at) "
+                     "VALUES (%s, 1, %s, %s, %s, 0)", (table_id, seq, seat, action))
+
+
 def test_a_person_whose_write_collides_gets_the_stored_table_and_plays_on(
-        tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+        database: Database) -> None:
+    db = database("db")
     with running_server(db) as server:
         answer = server.create({"players": 2}, [{"kind": "you"}, {"kind": "friend"}])
         tid = answer["id"]
@@ -102,9 +117,7 @@ def test_a_person_whose_write_collides_gets_the_stored_table_and_plays_on(
             legal = latest_state(conns[mover])["deal"]["legal"]
             assert legal[:2] == ["pass", "order"]
             # another writer stores the mover's 'order' behind the server's back
-            with sqlite3.connect(db) as side:
-                side.execute("INSERT INTO actions (table_id, match, idx, seat, action, at) "
-                             "VALUES (?, 1, ?, ?, 'order', 0)", (tid, seq, mover))
+            _store_behind(db, tid, seq, mover, "order")
             conns[mover].send(json.dumps({"type": "act", "action": "pass", "seq": seq}))
             while (m := recv(conns[mover]))["type"] != "error":
                 pass
@@ -123,8 +136,8 @@ def test_a_person_whose_write_collides_gets_the_stored_table_and_plays_on(
             assert _state_at(a, seq + 2)["seq"] == seq + 2
 
 
-def test_a_collision_that_leaves_a_bot_to_move_lets_the_bot_play(tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+def test_a_collision_that_leaves_a_bot_to_move_lets_the_bot_play(database: Database) -> None:
+    db = database("db")
     with running_server(db) as server:
         answer = server.create({"players": 2},
                                [{"kind": "you"}, {"kind": "bot", "bot": "basic"}])
@@ -136,9 +149,7 @@ def test_a_collision_that_leaves_a_bot_to_move_lets_the_bot_play(tmp_path: Path)
             seq = state["seq"]
             legal = state["deal"]["legal"]
             # another writer stores our move: then it is the bot's turn
-            with sqlite3.connect(db) as side:
-                side.execute("INSERT INTO actions (table_id, match, idx, seat, action, at) "
-                             "VALUES (?, 1, ?, 0, ?, 0)", (tid, seq, legal[0]))
+            _store_behind(db, tid, seq, 0, legal[0])
             ws.send(json.dumps({"type": "act", "action": legal[-1], "seq": seq}))
             assert _state_at(ws, seq + 2)["seq"] >= seq + 2  # the bot played on
 

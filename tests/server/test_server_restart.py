@@ -11,11 +11,10 @@ import contextlib
 import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
-from serverkit import free_port, latest_state, recv, server_process, ws_connect
+from serverkit import Database, free_port, latest_state, recv, server_process, ws_connect
 from websockets.sync.client import ClientConnection
 
 from euchre.records import replay
@@ -47,8 +46,8 @@ def _play(conns: dict[int, ClientConnection], rng: random.Random, actions: int,
         done += 1
 
 
-def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
-    db = tmp_path / "restart.sqlite3"
+def test_a_killed_server_resumes_every_game_exactly(database: Database) -> None:
+    db = database("restart")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"

@@ -7,16 +7,16 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import Server, latest_state, recv
+from serverkit import Database, Server, latest_state, recv
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from euchre.rules import Rules
-from euchre.server.storage import PlaceRecord, SQLiteStorage
+from euchre.server.app import open_storage
+from euchre.server.storage import PlaceRecord
 from euchre.server.tables import Connection, Settings, Tables
 
 BOT = {"kind": "bot", "bot": "basic"}
@@ -123,9 +123,10 @@ def test_only_its_creator_deletes_a_table(server: Server) -> None:
     assert tid not in [t["id"] for t in server.http.get("/api/tables").json()["open"]]
 
 
-def test_idle_tables_expire_and_a_finished_game_stays_in_the_history(tmp_path: Path) -> None:
+def test_idle_tables_expire_and_a_finished_game_stays_in_the_history(
+        database: Database) -> None:
     async def scenario() -> None:
-        store = SQLiteStorage(tmp_path / "idle.sqlite3", synchronous="NORMAL")
+        store = open_storage(database("idle"), synchronous="NORMAL")
         tables = Tables(store, Settings(idle_expiry=3600))
         rules = Rules(players=2, target=1, stick_the_dealer=True)
         idle = await tables.create("idle", rules, [PlaceRecord(0, "you", "Ann", None, "t1",

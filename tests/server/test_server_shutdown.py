@@ -18,11 +18,11 @@ import subprocess
 from pathlib import Path
 
 import httpx
-from serverkit import free_port, latest_state, server_process, ws_connect
+from serverkit import Database, free_port, latest_state, server_process, ws_connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from euchre.server.storage import SQLiteStorage
+from euchre.server.app import open_storage
 from euchre.server.tables import Settings, Table
 
 BOUND = 30
@@ -31,8 +31,8 @@ BOUND = 30
 
 
 def test_sigterm_stops_the_server_soon_with_every_shown_action_stored(
-        tmp_path: Path) -> None:
-    db = tmp_path / "db.sqlite3"
+        database: Database) -> None:
+    db = database("db")
     port = free_port()
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     # no message rate and a large outbox, so the stuck client's backlog can build up
@@ -78,10 +78,10 @@ def test_sigterm_stops_the_server_soon_with_every_shown_action_stored(
         http.close()
 
     # closed cleanly: the write-ahead log was checkpointed and removed, the lock is free
-    assert not Path(f"{db}-wal").exists()
+    assert isinstance(db, str) or not Path(f"{db}-wal").exists()
 
     async def stored() -> dict[str, int]:
-        store = SQLiteStorage(db, synchronous="NORMAL")
+        store = open_storage(db, synchronous="NORMAL")
         counts = {}
         for tid in [*bots, people["id"]]:
             record = await store.load_table(tid)

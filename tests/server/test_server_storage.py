@@ -1,17 +1,18 @@
-"""The SQLite storage: what is written is read back, writes group into commits, a failing
-write fails alone."""
+"""The storage, on SQLite and on PostgreSQL: what is written is read back, concurrent
+writes (grouped into commits on SQLite) fail alone, and the data survives reopening."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
+from serverkit import Database
 
+from euchre.server.app import open_storage
 from euchre.server.storage import (
     MatchRecord,
     PlaceRecord,
-    SQLiteStorage,
+    StorageConflict,
     StorageError,
     TableRecord,
 )
@@ -24,9 +25,9 @@ def _table(table_id: str) -> TableRecord:
                        [MatchRecord(1, 12345, started=1.0)], created=1.0)
 
 
-def test_tables_actions_and_results_are_read_back(tmp_path: Path) -> None:
+def test_tables_actions_and_results_are_read_back(database: Database) -> None:
     async def main() -> None:
-        store = SQLiteStorage(tmp_path / "s.sqlite3", synchronous="NORMAL")
+        store = open_storage(database("s"), synchronous="NORMAL")
         await store.create_table(_table("t1"))
         await store.create_table(_table("t2"))
         await store.append_action("t1", 1, 0, 1, "pass")
@@ -40,6 +41,10 @@ def test_tables_actions_and_results_are_read_back(tmp_path: Path) -> None:
             ("Annie", "you", "tok-t1", True), ("Bea", "bot", None, False)]
         assert loaded.matches[0].seed == 12345
         assert loaded.matches[0].actions == [(1, "pass"), (0, "order")]
+        assert await store.actions_since("t1", 1, 1) == [(0, "order")]
+        assert await store.actions_since("t1", 1, 2) == []
+        with pytest.raises(StorageConflict):  # action 1 is stored already
+            await store.append_action("t1", 1, 1, 0, "pass")
         assert [t.id for t in await store.unfinished_tables()] == ["t1"]
         finished = await store.finished_matches()
         assert [(t.id, m.number, m.result) for t, m in finished] == [
@@ -55,9 +60,9 @@ def test_tables_actions_and_results_are_read_back(tmp_path: Path) -> None:
 
 
 def test_concurrent_writes_group_into_commits_and_a_bad_one_fails_alone(
-        tmp_path: Path) -> None:
+        database: Database) -> None:
     async def main() -> None:
-        store = SQLiteStorage(tmp_path / "s.sqlite3")  # FULL: each commit is synced
+        store = open_storage(database("s"))  # FULL: each commit is synced
         await store.create_table(_table("t"))
         writes = [store.append_action("t", 1, i, i % 2, f"play {i}") for i in range(300)]
         writes.append(store.append_action("t", 1, 5, 0, "again"))  # index 5 twice
@@ -72,15 +77,15 @@ def test_concurrent_writes_group_into_commits_and_a_bad_one_fails_alone(
     asyncio.run(main())
 
 
-def test_the_data_survives_reopening(tmp_path: Path) -> None:
+def test_the_data_survives_reopening(database: Database) -> None:
     async def write() -> None:
-        store = SQLiteStorage(tmp_path / "s.sqlite3")
+        store = open_storage(database("s"))
         await store.create_table(_table("t"))
         await store.append_action("t", 1, 0, 1, "pass")
         await store.close()
 
     async def read() -> list[tuple[int, str]]:
-        store = SQLiteStorage(tmp_path / "s.sqlite3")
+        store = open_storage(database("s"))
         loaded = await store.load_table("t")
         await store.close()
         assert loaded is not None

@@ -60,6 +60,27 @@ export function cardName(code) {
   return fmt(_("{rank} of {suit}"), { rank: RANK_NAME()[code[0]], suit: SUITS[code[1]] });
 }
 
+/** A card with its article, as the object of a verb ("play the queen of hearts"): one
+ * message a rank, since the article goes with the rank (French "la dame", "l'as"; German
+ * "den Herz-Buben", "die Herz-Dame"). */
+const THE_CARD = () => ({
+  // TRANSLATORS: a card with its article, the object of a verb ("play the seven of hearts")
+  7: pgettext("card, object of a verb", "the seven of {suit}"),
+  8: pgettext("card, object of a verb", "the eight of {suit}"),
+  9: pgettext("card, object of a verb", "the nine of {suit}"),
+  T: pgettext("card, object of a verb", "the ten of {suit}"),
+  J: pgettext("card, object of a verb", "the jack of {suit}"),
+  Q: pgettext("card, object of a verb", "the queen of {suit}"),
+  K: pgettext("card, object of a verb", "the king of {suit}"),
+  A: pgettext("card, object of a verb", "the ace of {suit}"),
+});
+
+/** A card in words with its article, as the object of a verb: "the ace of spades". */
+export function theCard(code) {
+  if (code === "JK") return pgettext("card, object of a verb", "the joker");
+  return fmt(THE_CARD()[code[0]], { suit: SUITS[code[1]] });
+}
+
 /** A card as short text with its suit symbol: "10♥". */
 export function cardText(code) {
   if (code === "JK") return "Joker";

@@ -5,7 +5,7 @@ import {
   $, attr, $$, api, esc, setTopbar, storeName, storedName, tableName, toast, VARIANT_NAMES,
 } from "./util.js";
 import { suitIcon } from "./cards.js";
-import { _, fmt, ngettext } from "./i18n.js";
+import { _, fmt, language, ngettext, pgettext } from "./i18n.js";
 
 const SEAT_WORDS = () => ({
   2: [_("You"), _("Opponent")],
@@ -14,14 +14,20 @@ const SEAT_WORDS = () => ({
   5: [_("You"), _("Left"), _("Across left"), _("Across right"), _("Right")],
 });
 
-/** What each option means, with its section of the rules. */
+/** What each option means, and its section of the rules page (the same anchor in every
+ * language: the English heading's). */
 const NOTES = () => ({
-  joker: _("Add the joker, the highest trump (rules §1)"),
-  stick_the_dealer: _("The dealer may not pass in the second round (rules §4)"),
-  dealer_must_take_up: _("The dealer must keep the turn-up when ordered up (rules §5)"),
-  defend_alone: _("A defender may go alone (rules §7)"),
-  draw: _("The draw fixes partners and the first dealer (rules §11)"),
-  rubber: _("Best of three games, with rubber points (rules §11)"),
+  joker: { note: _("Add the joker, the highest trump"), section: "the-pack" },
+  stick_the_dealer: {
+    note: _("The dealer may not pass in the second bidding round"),
+    section: "choosing-trump-the-bidding",
+  },
+  dealer_must_take_up: {
+    note: _("The dealer must keep the turn-up when ordered up"), section: "after-the-bidding",
+  },
+  defend_alone: { note: _("A defender may go alone"), section: "defending-alone" },
+  draw: { note: _("The draw fixes partners and the first dealer"), section: "four-handed-extras" },
+  rubber: { note: _("Best of three games, with rubber points"), section: "four-handed-extras" },
 });
 
 /** The lobby again, in another language: the form keeps what was chosen. */
@@ -85,7 +91,7 @@ export async function showLobby(root) {
           </fieldset>
           <label class="field turn-timer">${_("Turn timer")}
             <select name="turn_timer" id="turn-timer">
-              <option value="">${_("Off")}</option>
+              <option value="">${pgettext("turn timer", "Off")}</option>
               ${[30, 60, 120, 300].map((t) => `<option value="${t}">${timerText(t)}</option>`).join("")}
             </select>
             <small>${_("When it runs out, a bot plays the seat until its player takes it back. Proposed for tables with open seats, off among friends.")}</small>
@@ -133,10 +139,14 @@ function players() {
   return Number($("input[name=players]:checked").value);
 }
 
-function check(name, label, on, note, disabled = false) {
-  return `<label class="check ${disabled ? "disabled" : ""}" ${attr("title", note || "")}>
+function check(name, label, on, about, disabled = false) {
+  const link = about ? `<a class="rules-section" href="/rules/${language()}#${about.section}"
+    target="_blank" rel="help" ${attr("title", about.note)}
+    ${attr("aria-label", fmt(_("{note}: read the rules"), { note: about.note }))}>?</a>` : "";
+  return `<span class="check-row"><label class="check ${disabled ? "disabled" : ""}"
+    ${attr("title", about ? about.note : "")}>
     <input type="checkbox" name="${name}" ${on ? "checked" : ""} ${disabled ? "disabled" : ""}>
-    <span>${label}</span></label>`;
+    <span>${label}</span></label>${link}</span>`;
 }
 
 function renderRules() {

@@ -7,7 +7,7 @@ import {
   storeName, storedName, toast,
 } from "./util.js";
 import {
-  backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon,
+  backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon, theCard,
 } from "./cards.js";
 import { KEYMAP, keyCommand } from "./keys.js";
 import { _, fmt, joinNames, ngettext, number, pgettext } from "./i18n.js";
@@ -618,10 +618,9 @@ function center(seatPos) {
     return `<div class="center-note">${_("Game over")}</div>`;
   }
   if (d.phase === "exchange") {
-    const card = cardText(d.turnup);
-    const params = { name: esc(names()[d.dealer]), card };
-    const note = d.dealer === s.you ? esc(fmt(_("You take up the {card}"), params))
-      : fmt(esc(_("{name} takes up the {card}")), params);
+    const params = { name: esc(names()[d.dealer]), the_card: esc(theCard(d.turnup)) };
+    const note = d.dealer === s.you ? fmt(esc(_("You take up {the_card}")), params)
+      : fmt(esc(_("{name} takes up {the_card}")), params);
     return `<div class="center-note">${note}</div>`;
   }
   return "";
@@ -730,9 +729,9 @@ function controls() {
     }
     case "exchange":
       return `<div class="prompt">${esc(fmt(s.table.rules.dealer_must_take_up
-        ? _("You took up the {card}: discard one card face down (not the turn-up).")
-        : _("You took up the {card}: discard one card face down (discarding the turn-up declines it)."),
-      { card: cardText(d.turnup) }))}${clock}</div>`;
+        ? _("You took up {the_card}: discard one card face down (not the turn-up).")
+        : _("You took up {the_card}: discard one card face down (discarding the turn-up declines it)."),
+      { the_card: theCard(d.turnup) }))}${clock}</div>`;
     case "dummy": {
       const left = d.hand.length - 5;
       const what = left === 5 ? _("discard five cards")
@@ -783,7 +782,7 @@ function callGrid() {
   return callOrder().map(([suit, cards]) => `<div class="call-suit ${isRed(suit) ? "red" : "black"}">
     ${suitIcon(suit)}${cards.map((c) => `
       <button class="call-card${hinted === `call ${c}` ? " hinted" : ""}${picked === c ? " selected" : ""}" data-act="call ${c}"
-        ${attr("title", fmt(_("call the {card}"), { card: cardName(c) }))} ${attr("aria-label", fmt(_("call the {card}"), { card: cardName(c) }))} ${T.pending ? "disabled" : ""}>${esc(label(c, suit))}</button>`).join("")}
+        ${attr("title", fmt(_("call {the_card}"), { the_card: theCard(c) }))} ${attr("aria-label", fmt(_("call {the_card}"), { the_card: theCard(c) }))} ${T.pending ? "disabled" : ""}>${esc(label(c, suit))}</button>`).join("")}
   </div>`).join("");
 }
 
@@ -819,8 +818,8 @@ function hand() {
 
 /** A card of your hand you may play or discard, as a screen reader says it. */
 function handLabel(verb, card) {
-  const params = { card: cardName(card) };
-  return fmt(verb === "play" ? _("play the {card}") : _("discard the {card}"), params);
+  const params = { the_card: theCard(card) };
+  return fmt(verb === "play" ? _("play {the_card}") : _("discard {the_card}"), params);
 }
 
 /** "Trick 2 to Ann", "Trick 3 to you". */

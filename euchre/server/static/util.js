@@ -87,13 +87,20 @@ export const VARIANT_NAMES = () => ({
 
 const SERVER_VARIANTS = { 2: "two-handed", 3: "three-handed", 4: "four-handed", 5: "five-handed" };
 
-/** A table's name: a name someone gave it, or its variant's, in the page's language. */
+/** A table without a name of its own is named after its variant, whole, so that each
+ * language words it its own way ("Euchre à quatre", "Euchre zu viert"). */
+const VARIANT_TABLES = () => ({
+  2: _("Two-handed euchre"), 3: _("Three-handed euchre"), 4: _("Four-handed euchre"),
+  5: _("Five-handed euchre"),
+});
+
+/** A table's name: a name someone gave it, or its variant's, in the page's language (the
+ * server stores no name for a table created without one; tables stored before that hold
+ * the variant's English name, which is worded the same way). */
 export function tableName(name, players) {
   const given = String(name || "");
   const english = `${SERVER_VARIANTS[players]} euchre`;
-  if (!given || given.toLowerCase() === english) {
-    return fmt(_("{variant} euchre"), { variant: VARIANT_NAMES()[players] });
-  }
+  if (!given || given.toLowerCase() === english) return VARIANT_TABLES()[players];
   return given;
 }
 

@@ -1,0 +1,509 @@
+"""Tables in PostgreSQL, shared by several server processes (``--db postgresql://…``).
+
+:class:`PostgresStorage` implements :class:`~euchre.server.storage.Storage` with psycopg 3
+(the optional extra ``postgres``) and :class:`~euchre.server.storage.Peers`, what lets
+several server processes, on one machine or many, serve the same tables:
+
+* **Ordering.**  An action's key is ``(table, match, seq)``: of two processes storing
+  action ``seq`` of a table at once, the database keeps the first and refuses the other
+  (:class:`~euchre.server.storage.StorageConflict`), whose table reloads and re-checks.
+  Nothing is applied twice, and every write is committed before it is acknowledged.
+* **Fan-out.**  Every write sends ``NOTIFY euchre`` in its own transaction, so it is
+  delivered only once committed; each process listens on one connection and loads what
+  is new for the tables it holds (:data:`CHANNEL`, :class:`~euchre.server.storage.Change`).
+* **Bots.**  Each table's bots are played by one process at a time: the one holding the
+  table's advisory lock (``pg_try_advisory_lock``) on its lock connection.  When that
+  process dies its session ends and the lock frees; another process finds the table
+  without a holder (:meth:`PostgresStorage.orphaned_tables`, every ``takeover`` seconds)
+  and takes it over.
+
+The schema is created and migrated by the server itself (:data:`MIGRATIONS`, the version
+in ``schema_version``), under a lock so that processes starting together do it once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from euchre.server.storage import (
+    Change,
+    MatchRecord,
+    PlaceKind,
+    PlaceRecord,
+    StorageConflict,
+    StorageError,
+    TableRecord,
+)
+
+try:
+    import psycopg
+    from psycopg import errors as pg_errors
+    from psycopg.types.json import Jsonb
+    from psycopg_pool import AsyncConnectionPool
+except ImportError:  # pragma: no cover - the optional extra is missing
+    psycopg = None  # type: ignore[assignment]
+
+__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStorage", "lock_key", "migrate"]
+
+log = logging.getLogger("euchre.server")
+
+CHANNEL: Final = "euchre"
+"""The ``LISTEN``/``NOTIFY`` channel; a payload is ``SENDER TABLE KIND MATCH SEQ``."""
+
+_MIGRATION_LOCK: Final = 0x6575636872  # "euchr": one process migrates at a time
+
+MIGRATIONS: Final[tuple[str, ...]] = (
+    # 1: tables, places, matches, actions
+    """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        rules JSONB NOT NULL,
+        options JSONB NOT NULL DEFAULT '{}',
+        created DOUBLE PRECISION NOT NULL,
+        lock_key BIGINT NOT NULL
+    );
+    CREATE TABLE places (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        place INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        bot TEXT,
+        token TEXT UNIQUE,
+        claimed BOOLEAN NOT NULL,
+        PRIMARY KEY (table_id, place)
+    );
+    CREATE TABLE matches (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        started DOUBLE PRECISION NOT NULL,
+        finished DOUBLE PRECISION,
+        result JSONB,
+        PRIMARY KEY (table_id, number)
+    );
+    CREATE TABLE actions (
+        table_id TEXT NOT NULL,
+        match INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, match, seq),
+        FOREIGN KEY (table_id, match) REFERENCES matches ON DELETE CASCADE
+    );
+    CREATE INDEX matches_finished ON matches (finished DESC) WHERE finished IS NOT NULL;
+    CREATE INDEX matches_open ON matches (table_id) WHERE finished IS NULL;
+    """,
+)
+"""The schema, one step per version: a database at version ``v`` runs the steps after it."""
+
+
+def lock_key(table_id: str) -> int:
+    """The table's advisory lock: 62 bits of a hash of its id (non-negative, so that
+    ``pg_locks`` shows it as two halves that add up without overflow)."""
+    return int.from_bytes(hashlib.blake2b(table_id.encode(), digest_size=8).digest()) >> 2
+
+
+def _need_driver() -> None:
+    if psycopg is None:
+        raise StorageError("a PostgreSQL database needs the optional extra: "
+                           "pip install 'euchre[postgres]'")
+
+
+def migrate(url: str) -> int:
+    """Create or bring the schema up to date; returns the version it is at."""
+    _need_driver()
+    try:
+        with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = conn.execute("SELECT version FROM schema_version").fetchone()
+            version = 0 if row is None else int(row[0])
+            if version > len(MIGRATIONS):
+                raise StorageError(f"the database's schema (version {version}) is newer "
+                                   f"than this server's ({len(MIGRATIONS)}): upgrade euchre")
+            for step in MIGRATIONS[version:]:
+                conn.execute(step)
+            if row is None:
+                conn.execute("INSERT INTO schema_version VALUES (%s)", (len(MIGRATIONS),))
+            else:
+                conn.execute("UPDATE schema_version SET version = %s", (len(MIGRATIONS),))
+    except psycopg.Error as e:
+        raise StorageError(f"the database {_safe(url)} cannot be used: {e}") from None
+    return len(MIGRATIONS)
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, to be shown."""
+    head, sep, tail = url.partition("://")
+    userinfo, at, rest = tail.rpartition("@")
+    if not at:
+        return url
+    return f"{head}{sep}{userinfo.split(':', 1)[0]}@{rest}"
+
+
+class PostgresStorage:
+    """:class:`~euchre.server.storage.Storage` and :class:`~euchre.server.storage.Peers`
+    over one PostgreSQL database (see the module's documentation).
+
+    The schema is migrated when the object is made (:class:`StorageError` if the
+    database cannot be reached); the connections open at the first use, on the running
+    event loop.  ``pool_size`` bounds the connections used for reads and writes (the
+    listener and the lock holder take one more each); ``takeover`` is how often, in
+    seconds, the process looks for tables whose bots nobody plays.
+    """
+
+    def __init__(self, url: str, *, pool_size: int = 8, takeover: float = 2.0) -> None:
+        _need_driver()
+        self.url = url
+        self.takeover = takeover
+        migrate(url)
+        self._sender = secrets.token_hex(6)
+        self._pool: AsyncConnectionPool[Any] | None = None
+        self._pool_size = pool_size
+        self._opening = asyncio.Lock()
+        self._locks: psycopg.AsyncConnection[Any] | None = None
+        self._locking = asyncio.Lock()
+        self._held: set[str] = set()
+        self._listener: asyncio.Task[None] | None = None
+        self._closed = False
+
+    def __repr__(self) -> str:
+        return f"PostgresStorage({_safe(self.url)!r})"
+
+    # -- connections ---------------------------------------------------------------------------
+    async def _open(self) -> AsyncConnectionPool[Any]:
+        if self._closed:
+            raise StorageError("the database is closed")
+        if self._pool is not None:
+            return self._pool
+        async with self._opening:
+            if self._pool is None:
+                pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+                    self.url, min_size=1, max_size=self._pool_size, open=False,
+                    kwargs={"autocommit": True}, name="euchre")
+                try:
+                    await pool.open(wait=True, timeout=10)
+                except Exception as e:
+                    raise StorageError(f"the database {_safe(self.url)} cannot be "
+                                       f"reached: {e}") from None
+                self._pool = pool
+        return self._pool
+
+    def _notice(self, table_id: str, kind: str, match: int = 0, seq: int = 0) -> str:
+        return f"{self._sender} {table_id} {kind} {match} {seq}"
+
+    async def _write(self, statements: list[tuple[str, Any]]) -> None:
+        """Run statements in one transaction, then ``NOTIFY`` (delivered at commit)."""
+        pool = await self._open()
+        try:
+            async with pool.connection() as conn, conn.transaction():
+                for sql, params in statements:
+                    await conn.execute(sql, params)
+        except pg_errors.UniqueViolation as e:
+            raise StorageConflict(f"the database already holds this write: {e}") from None
+        except (psycopg.Error, OSError) as e:
+            raise StorageError(f"the database refused the write: {e}") from None
+
+    async def _read(self, fn: Callable[[psycopg.AsyncConnection[Any]], Any]) -> Any:
+        pool = await self._open()
+        try:
+            async with pool.connection() as conn:
+                return await fn(conn)
+        except (psycopg.Error, OSError) as e:
+            raise StorageError(f"the database refused the read: {e}") from None
+
+    # -- writes ----------------------------------------------------------------------------------
+    async def create_table(self, table: TableRecord) -> None:
+        """Store a new table with its places and first match."""
+        statements: list[tuple[str, Any]] = [(
+            "INSERT INTO tables (id, name, rules, options, created, lock_key) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            (table.id, table.name, Jsonb(table.rules), Jsonb(table.options), table.created,
+             lock_key(table.id)))]
+        statements += [(
+            "INSERT INTO places (table_id, place, kind, name, bot, token, claimed) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            (table.id, p.index, p.kind, p.name, p.bot, p.token, p.claimed))
+            for p in table.places]
+        statements += [(
+            "INSERT INTO matches (table_id, number, seed, started) VALUES (%s, %s, %s, %s)",
+            (table.id, m.number, m.seed, m.started)) for m in table.matches]
+        statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table.id, "n"))))
+        await self._write(statements)
+
+    async def claim_place(self, table_id: str, place: int, name: str) -> None:
+        """Mark a place as taken by a person called ``name``."""
+        await self._write([
+            ("UPDATE places SET claimed = true, name = %s WHERE table_id = %s AND place = %s",
+             (name, table_id, place)),
+            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    async def start_match(self, table_id: str, number: int, seed: int) -> None:
+        """Store a new match (a rematch) at a table."""
+        await self._write([
+            ("INSERT INTO matches (table_id, number, seed, started) VALUES (%s, %s, %s, %s)",
+             (table_id, number, seed, time.time())),
+            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    async def append_action(
+        self, table_id: str, match: int, index: int, seat: int, action: str
+    ) -> None:
+        """Store action ``index`` of a match; one statement, so one round trip, and its
+        notification leaves with its commit.  :class:`StorageConflict` if another
+        process stored action ``index`` first."""
+        pool = await self._open()
+        notice = self._notice(table_id, "a", match, index + 1)
+        try:
+            async with pool.connection() as conn:
+                await conn.execute(
+                    "WITH stored AS (INSERT INTO actions (table_id, match, seq, seat, action, "
+                    "at) VALUES (%s, %s, %s, %s, %s, %s) RETURNING 1) "
+                    "SELECT pg_notify(%s, %s) FROM stored",
+                    (table_id, match, index, seat, action, time.time(), CHANNEL, notice))
+        except pg_errors.UniqueViolation as e:
+            raise StorageConflict(f"the database already holds this action: {e}") from None
+        except (psycopg.Error, OSError) as e:
+            raise StorageError(f"the database refused the write: {e}") from None
+
+    async def finish_match(self, table_id: str, match: int, result: dict[str, Any]) -> None:
+        """Mark a match as over, with its scores and winners (once: the first to do it
+        sets the time)."""
+        await self._write([
+            ("UPDATE matches SET finished = %s, result = %s "
+             "WHERE table_id = %s AND number = %s AND finished IS NULL",
+             (time.time(), Jsonb(result), table_id, match))])
+
+    async def release_place(
+        self, table_id: str, place: int, kind: PlaceKind, name: str, token: str | None
+    ) -> None:
+        """A person left a place: it becomes ``kind`` again, unclaimed, with a new token."""
+        await self._write([
+            ("UPDATE places SET kind = %s, name = %s, token = %s, claimed = false "
+             "WHERE table_id = %s AND place = %s", (kind, name, token, table_id, place)),
+            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    async def discard_match(self, table_id: str, match: int) -> None:
+        """Forget an unfinished match and its actions (an abandoned game)."""
+        await self._write([
+            ("DELETE FROM matches WHERE table_id = %s AND number = %s AND finished IS NULL",
+             (table_id, match)),
+            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    async def delete_table(self, table_id: str) -> None:
+        """Forget a table: its places, every match and every action."""
+        await self._write([
+            ("DELETE FROM tables WHERE id = %s", (table_id,)),
+            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    # -- reads -----------------------------------------------------------------------------------
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        """A table with all its matches and actions, or ``None``."""
+        result: TableRecord | None = await self._read(lambda conn: _load(conn, table_id))
+        return result
+
+    async def actions_since(self, table_id: str, match: int, index: int
+                            ) -> list[tuple[int, str]]:
+        """The actions of a match from action ``index`` on, in order."""
+        async def read(conn: psycopg.AsyncConnection[Any]) -> list[tuple[int, str]]:
+            cur = await conn.execute(
+                "SELECT seat, action FROM actions WHERE table_id = %s AND match = %s "
+                "AND seq >= %s ORDER BY seq", (table_id, match, index))
+            return [(int(seat), str(action)) for seat, action in await cur.fetchall()]
+
+        result: list[tuple[int, str]] = await self._read(read)
+        return result
+
+    async def unfinished_tables(self) -> list[TableRecord]:
+        """Every table whose latest match is not over: the server resumes these."""
+        async def read(conn: psycopg.AsyncConnection[Any]) -> list[TableRecord]:
+            cur = await conn.execute(
+                "SELECT m.table_id FROM matches m WHERE m.finished IS NULL AND m.number = "
+                "(SELECT max(number) FROM matches WHERE table_id = m.table_id) "
+                "ORDER BY m.started")
+            out = []
+            for (table_id,) in await cur.fetchall():
+                table = await _load(conn, table_id)
+                if table is not None:
+                    out.append(table)
+            return out
+
+        result: list[TableRecord] = await self._read(read)
+        return result
+
+    async def finished_matches(self, limit: int = 50, offset: int = 0
+                               ) -> list[tuple[TableRecord, MatchRecord]]:
+        """The most recently finished matches, skipping ``offset``, without their actions."""
+        async def read(conn: psycopg.AsyncConnection[Any]
+                       ) -> list[tuple[TableRecord, MatchRecord]]:
+            cur = await conn.execute(
+                "SELECT table_id, number, seed, started, finished, result FROM matches "
+                "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT %s OFFSET %s",
+                (limit, offset))
+            out = []
+            for table_id, number, seed, started, finished, result in await cur.fetchall():
+                table = await _load(conn, table_id, with_matches=False)
+                if table is not None:
+                    out.append((table, MatchRecord(number, seed, [], result, started,
+                                                   finished)))
+            return out
+
+        result: list[tuple[TableRecord, MatchRecord]] = await self._read(read)
+        return result
+
+    # -- the other processes: notifications and the bots' locks -------------------------------
+    async def listen(self, on_change: Callable[[Change], None]) -> None:
+        """Call ``on_change`` for every write another process commits (and with
+        ``Change("*")`` after the listener had to reconnect: anything may have changed)."""
+        await self._open()
+        ready = asyncio.get_running_loop().create_future()
+        self._listener = asyncio.create_task(self._listen(on_change, ready))
+        await ready
+
+    async def _listen(self, on_change: Callable[[Change], None],
+                      ready: asyncio.Future[None]) -> None:
+        first = True
+        while not self._closed:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                        self.url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    if first:
+                        ready.set_result(None)
+                        first = False
+                    else:
+                        on_change(Change("*"))
+                    async for note in conn.notifies():
+                        change = self._parse(note.payload)
+                        if change is not None:
+                            on_change(change)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                if first:
+                    ready.set_exception(StorageError(f"cannot listen on the database: {e}"))
+                    return
+                log.error("the database's notifications stopped (%s); reconnecting", e)
+                await asyncio.sleep(1)
+
+    def _parse(self, payload: str) -> Change | None:
+        try:
+            sender, table_id, kind, match, seq = payload.split(" ")
+            if sender == self._sender:
+                return None  # our own write, already applied
+            return Change(table_id, kind == "a", int(match), int(seq), created=kind == "n")
+        except ValueError:
+            log.warning("an unexpected notification: %r", payload)
+            return None
+
+    async def _lock_conn(self) -> psycopg.AsyncConnection[Any]:
+        if self._locks is None or self._locks.closed or self._locks.broken:
+            if self._locks is not None:  # the session ended: every lock with it
+                log.error("the connection holding the bots' locks was lost")
+                self._held.clear()
+            self._locks = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        return self._locks
+
+    def holds_bots(self, table_id: str) -> bool:
+        """Does this process play the table's bots?"""
+        return table_id in self._held
+
+    async def claim_bots(self, table_id: str) -> bool:
+        """Take the table's bots if no other process plays them; ``True`` if ours."""
+        if table_id in self._held:
+            return True
+        async with self._locking:
+            try:
+                conn = await self._lock_conn()
+                cur = await conn.execute("SELECT pg_try_advisory_lock(%s)",
+                                         (lock_key(table_id),))
+                row = await cur.fetchone()
+            except (psycopg.Error, OSError) as e:
+                log.error("the bots' lock of table %s could not be asked for: %s",
+                          table_id, e)
+                return False
+            if row is not None and row[0]:
+                self._held.add(table_id)
+                return True
+            return False
+
+    async def release_bots(self, table_id: str) -> None:
+        """Let another process play the table's bots (the table left memory)."""
+        if table_id not in self._held:
+            return
+        async with self._locking:
+            self._held.discard(table_id)
+            with contextlib.suppress(psycopg.Error, OSError):
+                conn = await self._lock_conn()
+                await conn.execute("SELECT pg_advisory_unlock(%s)", (lock_key(table_id),))
+
+    async def orphaned_tables(self, limit: int = 100) -> list[str]:
+        """Unfinished tables with bots whose lock no process holds (its holder died, or
+        let the table go): the oldest ``limit`` of them."""
+        async def read(conn: psycopg.AsyncConnection[Any]) -> list[str]:
+            cur = await conn.execute(
+                "SELECT t.id FROM tables t JOIN matches m ON m.table_id = t.id "
+                "WHERE m.finished IS NULL "
+                "AND m.number = (SELECT max(number) FROM matches WHERE table_id = t.id) "
+                "AND EXISTS (SELECT 1 FROM places p WHERE p.table_id = t.id "
+                "            AND p.kind = 'bot') "
+                "AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
+                "    AND l.granted AND l.objsubid = 1 "
+                "    AND l.database = (SELECT oid FROM pg_database "
+                "                      WHERE datname = current_database()) "
+                "    AND l.classid::bigint * 4294967296 + l.objid::bigint = t.lock_key) "
+                "ORDER BY m.started LIMIT %s", (limit,))
+            return [str(row[0]) for row in await cur.fetchall()]
+
+        result: list[str] = await self._read(read)
+        return result
+
+    async def close(self) -> None:
+        """Stop listening, let the bots' locks go and close every connection."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(BaseException):
+                await self._listener
+        if self._locks is not None:
+            with contextlib.suppress(Exception):
+                await self._locks.close()
+        self._held.clear()
+        if self._pool is not None:
+            await self._pool.close()
+
+
+async def _load(conn: psycopg.AsyncConnection[Any], table_id: str, with_matches: bool = True
+                ) -> TableRecord | None:
+    cur = await conn.execute(
+        "SELECT id, name, rules, created, options FROM tables WHERE id = %s", (table_id,))
+    row = await cur.fetchone()
+    if row is None:
+        return None
+    cur = await conn.execute(
+        "SELECT place, kind, name, bot, token, claimed FROM places WHERE table_id = %s "
+        "ORDER BY place", (table_id,))
+    places = [PlaceRecord(index, kind, name, bot, token, bool(claimed))
+              for index, kind, name, bot, token, claimed in await cur.fetchall()]
+    matches: list[MatchRecord] = []
+    if with_matches:
+        cur = await conn.execute(
+            "SELECT number, seed, started, finished, result FROM matches "
+            "WHERE table_id = %s ORDER BY number", (table_id,))
+        for number, seed, started, finished, result in await cur.fetchall():
+            acts = await conn.execute(
+                "SELECT seat, action FROM actions WHERE table_id = %s AND match = %s "
+                "ORDER BY seq", (table_id, number))
+            actions = [(int(seat), str(action)) for seat, action in await acts.fetchall()]
+            matches.append(MatchRecord(number, int(seed), actions, result, started, finished))
+    return TableRecord(row[0], row[1], row[2], places, matches, row[3], row[4] or {})

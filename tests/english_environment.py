@@ -1,0 +1,24 @@
+"""The fixture every test runs under (``tests/conftest.py`` makes it autouse): English,
+whatever the machine's locale.
+
+It lives here, not in ``conftest.py`` itself, because mypy cannot tell two modules named
+``conftest`` apart (``tests/server/conftest.py`` is the other) and skips this one's."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre.cli.lang import use
+
+__all__ = ["english_environment"]
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An English environment (``LANG=C.UTF-8``, no ``LANGUAGE``, ``LC_ALL`` or
+    ``LC_MESSAGES``) and the terminal speaking English, so that the English tests pass
+    on a German machine; a test about languages sets its own."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    use("en")

@@ -1,0 +1,307 @@
+"""Several ``euchre serve`` processes on one PostgreSQL database serve the same tables.
+
+Each process is a real child process (``euchre serve --db postgresql://…``) on its own
+loopback port: players on different processes play one game and every one of them, and
+a spectator elsewhere, sees every move; the process playing a table's bots is killed
+mid-deal and another takes the bots over; two processes given actions for one seat at
+once apply exactly one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from serverkit import free_port, latest_state, recv, ws_connect
+from test_server_leak import _check_table, _player
+from websockets.sync.client import ClientConnection
+
+from euchre.server.pgcluster import Cluster
+from euchre.server.storage import is_postgres_url
+
+pytest.importorskip("psycopg", reason="the PostgreSQL tests need the 'postgres' extra")
+import psycopg
+
+from euchre.server.pgstorage import lock_key
+
+EUCHRE = str(Path(sys.executable).with_name("euchre"))
+
+
+@contextlib.contextmanager
+def serving(url: str, count: int, *args: str) -> Iterator[list[tuple[subprocess.Popen[bytes],
+                                                                         str]]]:
+    """``count`` processes of ``euchre serve`` on one database, started together;
+    yields (process, base URL) pairs and kills what is left on exit."""
+    procs: list[tuple[subprocess.Popen[bytes], str]] = []
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    try:
+        for _ in range(count):
+            port = free_port()
+            proc = subprocess.Popen(
+                [EUCHRE, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", url,
+                 "--bot-delay", "0", *args],
+                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            procs.append((proc, f"http://127.0.0.1:{port}"))
+        deadline = time.monotonic() + 60
+        for proc, base in procs:
+            while True:
+                try:
+                    httpx.get(f"{base}/api/options", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        err = proc.stderr.read().decode() if proc.stderr else ""
+                        raise RuntimeError(f"a server did not start: {err}") from None
+                    time.sleep(0.05)
+        yield procs
+    finally:
+        for proc, _ in procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+            if proc.stderr:
+                proc.stderr.close()
+
+
+def stored_actions(url: str, table_id: str) -> list[tuple[int, int, str]]:
+    """(seq, seat, action) of a table's first match, as stored."""
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT seq, seat, action FROM actions WHERE table_id = %s "
+                            "AND match = 1 ORDER BY seq", (table_id,)).fetchall()
+    return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+
+def test_a_postgresql_url_is_told_from_a_file() -> None:
+    assert is_postgres_url("postgresql://euchre@db/euchre")
+    assert is_postgres_url("postgres://db/euchre")
+    assert not is_postgres_url(Path("postgresql:/x"))  # a path is a file, whatever its name
+    assert not is_postgres_url("euchre.sqlite3")
+
+
+def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every_state(
+        pg_cluster: Cluster) -> None:
+    url = pg_cluster.new_database()
+    with serving(url, 5) as procs:
+        bases = [base for _, base in procs]
+        http = httpx.Client(base_url=bases[0], timeout=10)
+        seats = [{"kind": "you", "name": "P0"}] + [
+            {"kind": "friend", "name": f"P{i}"} for i in (1, 2, 3)]
+        answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 5},
+                                                "seats": seats}).json()
+        tid = answer["id"]
+        tokens = {0: answer["token"]} | {i["place"]: i["token"] for i in answer["invites"]}
+        logs: dict[int | None, list[dict[str, Any]]] = {None: [], 0: [], 1: [], 2: [], 3: []}
+        deadline = time.monotonic() + 10
+        for base in bases:  # every process's lobby lists the new table
+            while tid not in [t["id"] for t in httpx.get(f"{base}/api/tables").json()["open"]]:
+                assert time.monotonic() < deadline, f"{base} does not list the table"
+                time.sleep(0.05)
+
+        async def play() -> None:
+            def ws(base: str) -> str:
+                return base.replace("http", "ws") + f"/ws/{tid}"
+
+            # the spectator first, on the fifth process, so that it sees state 0
+            watcher = asyncio.create_task(_player(ws(bases[4]), random.Random(9), logs[None]))
+            await asyncio.sleep(0.3)
+            players = [asyncio.create_task(_player(f"{ws(bases[p])}?token={tokens[p]}",
+                                                   random.Random(p), logs[p]))
+                       for p in range(4)]
+            await asyncio.wait_for(asyncio.gather(watcher, *players), 120)
+
+        asyncio.run(play())
+        record = http.get(f"/api/tables/{tid}/matches/1/record").json()
+        for base in bases[1:]:  # every process tells the same finished game
+            assert httpx.get(f"{base}/api/tables/{tid}/matches/1/record").json() == record
+        http.close()
+    checked = _check_table({"records": [record], "logs": logs, "tokens": list(tokens.values())})
+    assert checked > 100
+    seen = [m["seq"] for m in logs[None] if m["type"] == "state"]
+    moves = sum(len(d["actions"]) for d in record["deals"])
+    # the spectator saw every state, from the first to the last, in order
+    assert sorted(set(seen)) == list(range(moves + 1))
+    assert seen == sorted(seen)
+    assert [a for _, _, a in stored_actions(url, tid)] == [
+        a for d in record["deals"] for a in d["actions"]]
+
+
+def test_when_the_process_playing_the_bots_dies_another_takes_them_over(
+        pg_cluster: Cluster, tmp_path: Path) -> None:
+    url = pg_cluster.new_database()
+    with serving(url, 3, "--takeover", "0.2") as procs:
+        (first, base_a), (_, base_b), (_, base_c) = procs
+        seats = [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "basic"},
+                 {"kind": "friend", "name": "Cy"}, {"kind": "bot", "bot": "random"}]
+        answer = httpx.post(f"{base_a}/api/tables", timeout=10, json={
+            "rules": {"players": 4, "target": 5}, "seats": seats}).json()
+        tid = answer["id"]
+        tokens = {0: answer["token"], 2: answer["invites"][0]["token"]}
+        # the process that made the table plays its bots: it holds the table's lock
+        with psycopg.connect(url) as conn:
+            holders = conn.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                "AND classid::bigint * 4294967296 + objid::bigint = %s",
+                (lock_key(tid),)).fetchone()
+        assert holders == (1,)
+        logs: dict[int | None, list[dict[str, Any]]] = {None: [], 0: [], 2: []}
+        killed_at: list[int] = []
+
+        async def play() -> None:
+            def ws(base: str) -> str:
+                return base.replace("http", "ws") + f"/ws/{tid}"
+
+            players = [asyncio.create_task(_player(f"{ws(base)}?token={tokens[p]}",
+                                                   random.Random(p), logs[p]))
+                       for p, base in ((0, base_b), (2, base_c))]
+            watcher = asyncio.create_task(_player(ws(base_c), random.Random(5), logs[None]))
+            while True:  # mid-deal, with the bots' process having played some
+                await asyncio.sleep(0.01)
+                states = [m for m in logs[None] if m["type"] == "state"]
+                if states and states[-1]["seq"] >= 12:
+                    last = states[-1]
+                    assert not last["over"] and last["deal"]["events"], "not mid-deal"
+                    first.send_signal(signal.SIGKILL)
+                    killed_at.append(last["seq"])
+                    break
+            await asyncio.wait_for(asyncio.gather(watcher, *players), 120)
+
+        asyncio.run(play())
+        assert first.wait(10) == -signal.SIGKILL
+        record = httpx.get(f"{base_b}/api/tables/{tid}/matches/1/record", timeout=10).json()
+        info = httpx.get(f"{base_c}/api/tables/{tid}", timeout=10).json()
+    assert info["over"] and killed_at
+    moves = [a for d in record["deals"] for a in d["actions"]]
+    assert len(moves) > killed_at[0] + 1  # the game went on past the kill
+    # nothing lost, nothing doubled: the stored actions are the record's, one per seq
+    stored = stored_actions(url, tid)
+    assert [s for s, _, _ in stored] == list(range(len(moves)))
+    assert [a for _, _, a in stored] == moves
+    # the record replays to the same result
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    out = subprocess.run([EUCHRE, "replay", "--json", str(path)], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert len(out) == len(record["deals"])
+    assert json.loads(out[-1])["score"] == record["scores"]
+
+
+def _act_and_collect(ws: ClientConnection, action: str, seq: int, go: threading.Barrier,
+                     out: list[dict[str, Any]]) -> None:
+    """Send an action when every sender is ready, then keep what comes back up to the
+    answer of a ping sent after it."""
+    go.wait()
+    ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+    ws.send(json.dumps({"type": "ping"}))
+    while True:
+        m = recv(ws)
+        if m["type"] == "pong":
+            return
+        out.append(m)
+
+
+def _state_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
+    """The connection's state once it is at ``seq`` or later."""
+    deadline = time.monotonic() + 10
+    while (state := latest_state(ws))["seq"] < seq:
+        assert time.monotonic() < deadline, f"state {seq} never came"
+        time.sleep(0.01)
+    return state
+
+
+def test_actions_for_one_seat_on_two_processes_at_once_apply_exactly_one(
+        pg_cluster: Cluster) -> None:
+    url = pg_cluster.new_database()
+    with serving(url, 2) as procs:
+        (_, base_a), (_, base_b) = procs
+        answer = httpx.post(f"{base_a}/api/tables", timeout=10, json={
+            "rules": {"players": 2, "target": 5},
+            "seats": [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}],
+        }).json()
+        tid, token = answer["id"], answer["token"]
+        other = answer["invites"][0]["token"]
+        with contextlib.ExitStack() as stack:
+            twins = [stack.enter_context(ws_connect(base.replace("http", "ws"), tid, token))
+                     for base in (base_a, base_b)]
+            rival = stack.enter_context(ws_connect(base_b.replace("http", "ws"), tid, other))
+            for ws in (*twins, rival):
+                assert recv(ws)["type"] == "hello"
+            rng = random.Random(3)
+            races = 0
+            seq = 0
+            while races < 8:
+                state = _state_at(twins[0], seq)
+                assert not state["over"]
+                seq = state["seq"]
+                legal = state["deal"]["legal"]
+                if state["deal"]["to_move"] != state["you"]:  # the other seat: one move
+                    theirs = _state_at(rival, seq)
+                    rival.send(json.dumps({"type": "act", "seq": seq,
+                                           "action": rng.choice(theirs["deal"]["legal"])}))
+                    seq += 1
+                    continue
+                _state_at(twins[1], seq)  # both processes are at this state
+                # the same seat, the same state, two processes, two (maybe different) moves
+                picks = [legal[0], legal[-1]]
+                answers: list[list[dict[str, Any]]] = [[], []]
+                go = threading.Barrier(2)
+                threads = [threading.Thread(target=_act_and_collect,
+                                            args=(ws, pick, seq, go, got))
+                           for ws, pick, got in zip(twins, picks, answers, strict=True)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join(20)
+                errors = [[m for m in got if m["type"] == "error"] for got in answers]
+                assert sorted(len(e) for e in errors) == [0, 1], errors  # one refused
+                refused = next(e[0] for e in errors if e)
+                assert refused["code"] in ("stale", "not_your_turn"), refused
+                applied = picks[[len(e) for e in errors].index(0)]
+                stored = stored_actions(url, tid)
+                assert len(stored) == seq + 1  # exactly one more action
+                assert stored[seq][2] == applied
+                for ws in (*twins, rival):  # and every connection sees the same next state
+                    assert _state_at(ws, seq + 1)["seq"] == seq + 1
+                seq += 1
+                races += 1
+
+
+def test_euchre_serve_on_an_unreachable_database_exits_with_one_line_and_no_password(
+        ) -> None:
+    from typer.testing import CliRunner
+
+    from euchre.cli import app as cli_app
+
+    port = free_port()  # nothing listens there
+    result = CliRunner().invoke(cli_app, [
+        "serve", "--db", f"postgresql://euchre:secret@127.0.0.1:{port}/euchre"])
+    assert result.exit_code == 1
+    assert "cannot be used" in result.output and f"euchre@127.0.0.1:{port}" in result.output
+    assert "secret" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_database_is_migrated_once_by_processes_starting_together(
+        pg_cluster: Cluster) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from euchre.server.pgstorage import MIGRATIONS, migrate
+
+    url = pg_cluster.new_database()
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(migrate, [url] * 4)) == [len(MIGRATIONS)] * 4
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [
+            (len(MIGRATIONS),)]
