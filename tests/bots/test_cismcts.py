@@ -267,3 +267,32 @@ def test_cismcts_beats_random_in_a_duplicate_match() -> None:
     cismcts = result.results[0]
     assert cismcts.bot.startswith("cismcts")
     assert cismcts.margin_ci95 is not None and cismcts.margin_ci95[0] > 0.3
+
+
+def test_the_node_key_tells_apart_what_the_information_state_string_does() -> None:
+    """Worlds of one seat keyed alike exactly when ``python_euchre``'s
+    ``information_state_string`` is alike (perfect recall, RULES §12)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from euchre.envs.openspiel import deal_outcomes, game_string
+
+    rng = random.Random(9)
+    for deal, state in random_states(40, seed=9):
+        game = pyspiel.load_game(game_string(deal.rules))
+        seat = rng.randrange(deal.n)
+        worlds = [state] + [sample_world(state, seat, rng.randrange(1 << 32)) for _ in range(3)]
+        # the same worlds seen by another seat, whose hand the worlds change
+        other = (seat + 1) % deal.n
+        keys, strings = [], []
+        for world, who in [(w, seat) for w in worlds] + [(w, other) for w in worlds]:
+            spiel = game.new_initial_state()
+            dealt = [int(world[core.DEALT + s]) for s in range(deal.n)]
+            for a in deal_outcomes(deal.rules, int(world[core.DEALER]), dealt,
+                                   int(world[core.TURNUP]), int(world[core.DEALT_DUMMY])):
+                spiel.apply_action(a)
+            for k in range(int(world[core.N_ACTIONS])):
+                spiel.apply_action(int(world[core.HISTORY + k]) % core.SEAT_SHIFT)
+            keys.append(info_key(world, who))
+            strings.append(spiel.information_state_string(who))
+        for i in range(len(keys)):
+            for j in range(len(keys)):
+                assert (keys[i] == keys[j]) == (strings[i] == strings[j]), deal.to_record()
