@@ -26,7 +26,8 @@ def load(name: str) -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("name", ["basic_vs_random", "expert", "expert_diagnostics"])
+@pytest.mark.parametrize("name", ["basic_vs_random", "expert", "expert_diagnostics",
+                                  "ismcts_peer"])
 def test_doctests_of_benchmark_script(name: str) -> None:
     result = doctest.testmod(load(name))
     assert result.failed == 0
@@ -43,6 +44,25 @@ def test_basic_vs_random_seats_another_bot(capsys: pytest.CaptureFixture[str]) -
     census = row["census"]
     assert census["bot_makes"] + census["other_makes"] == pytest.approx(1.0)
     assert census["bot_called"] == 0  # partners are called five-handed only
+
+
+def test_ismcts_peer_validates_and_tabulates(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("ismcts_peer")
+    assert script.main(["validate", "--sims", "20", "--sets-two", "2", "--sets-four", "2",
+                        "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["results"]
+    assert [r["players"] for r in rows] == [2, 4]
+    assert all(r["bots"] == ["cismcts:20", "ismcts:20"] and r["verdict"] for r in rows)
+    assert rows[1]["rules"]["dealer_must_take_up"]  # OpenSpiel's rules four-handed
+    assert script.main(["table", "--sims", "20", "--sets", "2", "--variants", "2",
+                        "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["results"][0]["bots"] == ["expert", "cismcts:20"]
+    assert "| 2-handed | 2 |" in report["markdown"]
+    assert script.main(["times", "--sims", "20", "--deals", "1", "--variants", "2",
+                        "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["results"]
+    assert set(row["median_seconds"]) == {"cismcts:20", "ismcts:20"}
 
 
 def test_expert_diagnostics_split_is_relative_to_basic(

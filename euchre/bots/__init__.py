@@ -71,6 +71,12 @@ def _ismcts(seed: int | random.Random | None, options: str = "") -> Bot:
     return ISMCTSBot(seed, **parse_options(options))
 
 
+def _cismcts(seed: int | random.Random | None, options: str = "") -> Bot:
+    from euchre.bots.cismcts import CISMCTSBot, parse_options
+
+    return CISMCTSBot(seed, **parse_options(options))
+
+
 def _intermediate(seed: int | random.Random | None) -> Bot:
     from euchre.bots.expert import IntermediateBot
 
@@ -88,10 +94,11 @@ BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
     "basic": _basic,
     "intermediate": _intermediate,
     "expert": _expert,
+    "cismcts": _cismcts,
 }
 """Bot names and their constructors (taking a seed)."""
 
-BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {}
+BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {"cismcts": _cismcts}
 """Bots that take options after a colon (``ismcts:500``): constructors of a seed and the
 text after the colon."""
 
@@ -122,8 +129,9 @@ def normal_name(name: str) -> str:
 
 
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
-    """A bot by name (``random``, ``basic``, ``intermediate``, ``expert``, ``ismcts`` or
-    ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with the ``rl`` extra)."""
+    """A bot by name (``random``, ``basic``, ``intermediate``, ``expert``, ``cismcts`` or
+    ``cismcts:SIMS``, ``ismcts`` or ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with
+    the ``rl`` extra)."""
     key, colon, options = normal_name(name).partition(":")
     if key == "policy" and not colon:
         raise ValueError("the policy bot needs the path of a saved policy: policy:PATH")

@@ -59,7 +59,9 @@ def tournament(
         "--bots", metavar="A,B[,...]",
         help="The bots: two names (four-handed: partners, A at seats 0 and 2; three- and "
              "five-handed: one seat A, the rest B, and the other way round), or one name "
-             "per seat. ismcts[:SIMS[:WORLDS]] needs OpenSpiel and plays every variant; "
+             "per seat. cismcts[:SIMS] is information-set MCTS compiled over our rules "
+             "(every variant, no OpenSpiel). ismcts[:SIMS[:WORLDS]] needs OpenSpiel and "
+             "plays every variant; "
              "four-handed it turns on OpenSpiel's rules unless told otherwise (the dealer "
              "must take up, stick the dealer). policy:PATH plays a policy saved by "
              "examples/maskable_ppo.py (the rl extra).")] = "basic,random",
