@@ -75,7 +75,16 @@ from euchre.server.storage import (
     default_db_path,
     is_postgres_url,
 )
-from euchre.server.tables import HINT_BOT, Connection, Match, Settings, Table, Tables, new_token
+from euchre.server.tables import (
+    HINT_BOT,
+    Connection,
+    Match,
+    Settings,
+    Table,
+    TableError,
+    Tables,
+    new_token,
+)
 
 __all__ = ["create_app", "open_storage", "origin_allowed"]
 
@@ -317,7 +326,11 @@ def create_app(
             else:
                 raise Refusal(422, "no_seat_given",
                               "give an invitation token or the number of an open place")
-            await table.claim(place.index, body.name or None)
+            try:
+                await table.claim(place.index, body.name or None,
+                                  open_only=body.token is None)
+            except TableError as e:  # another process gave the seat away a moment ago
+                raise Refusal(409, "seat_taken", str(e), place=place.index) from None
         return {"id": table.id, "place": place.index, "token": place.token,
                 "url": f"/table/{table.id}?token={place.token}"}
 

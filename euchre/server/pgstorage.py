@@ -240,12 +240,25 @@ class PostgresStorage:
         statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table.id, "n"))))
         await self._write(statements)
 
-    async def claim_place(self, table_id: str, place: int, name: str) -> None:
-        """Mark a place as taken by a person called ``name``."""
-        await self._write([
-            ("UPDATE places SET claimed = true, name = %s WHERE table_id = %s AND place = %s",
-             (name, table_id, place)),
-            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+    async def claim_place(self, table_id: str, place: int, name: str,
+                          open_only: bool = False) -> bool:
+        """Mark a place as taken by a person called ``name`` (see :class:`Storage`): the
+        row's ``claimed`` is the conflict, so of two processes giving away one open seat
+        at once exactly one does."""
+        pool = await self._open()
+        try:
+            async with pool.connection() as conn, conn.transaction():
+                cursor = await conn.execute(
+                    "UPDATE places SET claimed = true, name = %s WHERE table_id = %s "
+                    "AND place = %s AND (NOT %s OR NOT claimed)",
+                    (name, table_id, place, open_only))
+                if cursor.rowcount == 0:
+                    return False
+                await conn.execute("SELECT pg_notify(%s, %s)",
+                                   (CHANNEL, self._notice(table_id, "t")))
+        except (psycopg.Error, OSError) as e:
+            raise StorageError(f"the database refused the write: {e}") from None
+        return True
 
     async def start_match(self, table_id: str, number: int, seed: int) -> None:
         """Store a new match (a rematch) at a table."""

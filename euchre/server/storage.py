@@ -115,8 +115,11 @@ class Storage(Protocol):
         """Store a new table with its places and first match."""
         ...
 
-    async def claim_place(self, table_id: str, place: int, name: str) -> None:
-        """Mark a place as taken by a person called ``name``."""
+    async def claim_place(self, table_id: str, place: int, name: str,
+                          open_only: bool = False) -> bool:
+        """Mark a place as taken by a person called ``name``.  With ``open_only`` the
+        database takes it only if nobody has (another server process may have given it
+        away a moment ago): returns whether the place was taken now."""
         ...
 
     async def start_match(self, table_id: str, number: int, seed: int) -> None:
@@ -395,16 +398,19 @@ class SQLiteStorage:
 
         await self._run(write)
 
-    async def claim_place(self, table_id: str, place: int, name: str) -> None:
-        """Mark a place as taken by a person called ``name``."""
+    async def claim_place(self, table_id: str, place: int, name: str,
+                          open_only: bool = False) -> bool:
+        """Mark a place as taken by a person called ``name`` (see :class:`Storage`)."""
 
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE places SET claimed = 1, name = ? WHERE table_id = ? AND place = ?",
-                (name, table_id, place),
+        def write(conn: sqlite3.Connection) -> bool:
+            cursor = conn.execute(
+                "UPDATE places SET claimed = 1, name = ? WHERE table_id = ? AND place = ?"
+                " AND (? = 0 OR claimed = 0)",
+                (name, table_id, place, int(open_only)),
             )
+            return cursor.rowcount > 0
 
-        await self._run(write)
+        return await self._run(write)
 
     async def start_match(self, table_id: str, number: int, seed: int) -> None:
         """Store a new match (a rematch) at a table."""

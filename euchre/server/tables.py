@@ -505,14 +505,18 @@ class Table:
             self.last_active = time.time()
             self.broadcast()
 
-    async def claim(self, place_index: int, name: str | None) -> PlaceRecord:
-        """A person takes a place (friend or open); ``name`` replaces the default."""
+    async def claim(self, place_index: int, name: str | None,
+                    open_only: bool = False) -> PlaceRecord:
+        """A person takes a place (friend or open); ``name`` replaces the default.  With
+        ``open_only`` the place must still be open in the database, which another server
+        process may have given away a moment ago (:class:`TableError` ``seat_taken``)."""
         place = self.places[place_index]
         if place.kind == "bot":
             raise TableError("bot_place", f"place {place_index} is played by a bot")
         new_name = (name or place.name or "").strip()[:40] or (
             "Friend" if place.kind == "friend" else f"Player {place_index + 1}")
-        await self.storage.claim_place(self.id, place.index, new_name)
+        if not await self.storage.claim_place(self.id, place.index, new_name, open_only):
+            raise TableError("seat_taken", f"place {place_index} is not an open seat")
         place.claimed = True
         place.name = new_name
         self.away.discard(place.index)

@@ -305,3 +305,49 @@ def test_a_database_is_migrated_once_by_processes_starting_together(
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT version FROM schema_version").fetchall() == [
             (len(MIGRATIONS),)]
+
+
+def _join_open_seat(url: str, name: str, go: threading.Barrier,
+                    answers: list[httpx.Response]) -> None:
+    go.wait()
+    answers.append(httpx.post(url, timeout=10, json={"place": 1, "name": name}))
+
+
+def test_one_open_seat_asked_for_on_two_processes_at_once_goes_to_exactly_one(
+        pg_cluster: Cluster) -> None:
+    url = pg_cluster.new_database()
+    with serving(url, 2) as procs:
+        (_, base_a), (_, base_b) = procs
+        for race in range(5):
+            tid = httpx.post(f"{base_a}/api/tables", timeout=10, json={
+                "rules": {"players": 2, "target": 5},
+                "seats": [{"kind": "you", "name": "Ann"}, {"kind": "open"}],
+            }).json()["id"]
+            assert httpx.get(f"{base_b}/api/tables/{tid}", timeout=10).status_code == 200
+            answers: list[httpx.Response] = []
+            go = threading.Barrier(2)
+            threads = [threading.Thread(target=_join_open_seat,
+                                        args=(f"{base}/api/tables/{tid}/join", f"P{race}{i}",
+                                              go, answers))
+                       for i, base in enumerate((base_a, base_b))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(20)
+            codes = sorted(r.status_code for r in answers)
+            assert codes == [200, 409], [(r.status_code, r.text) for r in answers]
+            refused = next(r for r in answers if r.status_code == 409).json()
+            assert refused["code"] == "seat_taken"
+            with psycopg.connect(url) as conn:
+                row = conn.execute("SELECT claimed, name FROM places WHERE table_id = %s "
+                                   "AND place = 1", (tid,)).fetchone()
+            assert row is not None and row[0] is True
+            # both processes come to name the one who got it (the other hears it by NOTIFY)
+            deadline = time.monotonic() + 10
+            while True:
+                names = {httpx.get(f"{base}/api/tables/{tid}", timeout=10)
+                         .json()["seats"][1]["name"] for base in (base_a, base_b)}
+                if names == {row[1]} or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            assert names == {row[1]}

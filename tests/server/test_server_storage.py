@@ -32,7 +32,9 @@ def test_tables_actions_and_results_are_read_back(database: Database) -> None:
         await store.create_table(_table("t2"))
         await store.append_action("t1", 1, 0, 1, "pass")
         await store.append_action("t1", 1, 1, 0, "order")
-        await store.claim_place("t1", 0, "Annie")
+        assert await store.claim_place("t1", 0, "Annie")
+        # a place already taken is not given away again to someone asking for an open one
+        assert not await store.claim_place("t1", 0, "Zed", open_only=True)
         await store.finish_match("t2", 1, {"games": [{"scores": [10, 2], "winners": [0]}]})
         loaded = await store.load_table("t1")
         assert loaded is not None
