@@ -20,7 +20,7 @@ import typer
 from euchre import __version__
 from euchre.cli.analyze import ANALYZE_HELP, analyze_command
 from euchre.cli.bench import bench_app
-from euchre.cli.lang import LangOption, _, use
+from euchre.cli.lang import LangOption, _, lend_words, use
 from euchre.cli.options import HELP_TEMPLATES
 from euchre.cli.play import PLAY_HELP, play
 from euchre.cli.replay import REPLAY_HELP, replay_command
@@ -99,9 +99,11 @@ def _translate(text: str | None) -> str | None:
 
 def command_in(lang: str | None = None) -> Callable[..., Any]:
     """The ``euchre`` command with its help (``--help``) in ``lang`` (default: the
-    environment's language): the commands' and options' own words; click's ("Usage",
-    "Options", "Show this message and exit.") stay English."""
+    environment's language): the commands' and options' own words, and typer's around
+    them (:data:`~euchre.cli.lang.LIBRARY_WORDS`); "Usage:" and "Show this message and
+    exit." are written into typer and stay English."""
     use(lang)
+    lend_words()
     command = typer.main.get_command(app)
     # click's classes, whichever click typer brings (its own, in recent versions)
     stack: list[Any] = [command]

@@ -20,13 +20,16 @@ defined before the language is known.
 
 from __future__ import annotations
 
+import gettext
+import os
 from typing import Annotated, Final
 
 import typer
 
-from euchre.i18n import LANGUAGES, from_environment, negotiate, translation
+from euchre.i18n import LANGUAGES, LOCALE_DIR, from_environment, negotiate, translation
 
-__all__ = ["N_", "RANKS", "LangOption", "_", "current", "ngettext", "pgettext", "use"]
+__all__ = ["LIBRARY_WORDS", "N_", "RANKS", "LangOption", "_", "current", "lend_words",
+           "ngettext", "pgettext", "use"]
 
 _state: dict[str, str] = {"lang": "en"}
 
@@ -42,6 +45,25 @@ RANKS: Final = {
 def N_(message: str) -> str:
     """Marks ``message`` for translation where it is defined; :func:`_` translates it."""
     return message
+
+
+LIBRARY_WORDS: Final = (N_("Options"), N_("Arguments"), N_("Commands"),
+                        N_("default: {default}"), N_("required"), N_("Aborted!"))
+"""Words typer prints around our help ("Options", "[default: 4]"), looked up in the
+program's gettext domain (the standard library's global one): :func:`lend_words` points
+that domain at our catalog.  ("Usage:" and "Show this message and exit." are written
+into typer, so they stay English.)"""
+
+
+def lend_words() -> None:
+    """Let the libraries that ask the standard library's global gettext domain (typer,
+    for :data:`LIBRARY_WORDS`) find their words in our catalog, in the current language.
+
+    That lookup takes the language from the environment, so this sets ``LANGUAGE`` for
+    this process (and the processes it starts) to the language chosen."""
+    os.environ["LANGUAGE"] = current()
+    gettext.bindtextdomain("euchre", str(LOCALE_DIR))
+    gettext.textdomain("euchre")
 
 
 LangOption = Annotated[str | None, typer.Option(

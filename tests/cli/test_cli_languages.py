@@ -204,19 +204,24 @@ def test_replay_summary_speaks_the_language(tmp_path: Path) -> None:
     assert not words(line) & english_words("da")
 
 
-@pytest.mark.parametrize("argv, env, said", [
-    (["play", "--help"], {"LANG": "de_DE.UTF-8"}, "Eine Partie Euchre im Terminal"),
+@pytest.mark.parametrize("argv, env, said, framed", [
+    (["play", "--help"], {"LANG": "de_DE.UTF-8"}, "Eine Partie Euchre im Terminal",
+     ["Optionen:", "[Standard: 4]"]),
     (["--lang", "fr", "replay", "--help"], {"LANG": "de_DE.UTF-8"},
-     "Rejouer des enregistrements"),
+     "Rejouer des enregistrements", ["Options:"]),
     (["analyze", "--lang", "da", "--help"], {"LC_ALL": "fr_FR.UTF-8"},
-     "Gennemgå en plads' beslutninger"),
-    (["play", "--help"], {"LANG": "C.UTF-8"}, "Play a game of euchre in the terminal"),
+     "Gennemgå en plads' beslutninger", ["Tilvalg:"]),
+    (["play", "--lang", "fr", "--help"], {"LANG": "C.UTF-8"}, "Jouer une partie",
+     ["[par défaut\u202f: 4]"]),
+    (["play", "--help"], {"LANG": "C.UTF-8"}, "Play a game of euchre in the terminal",
+     ["Options:", "[default: 4]"]),
 ])
 def test_help_speaks_the_language(argv: list[str], env: dict[str, str], said: str,
-                                  monkeypatch: pytest.MonkeyPatch,
+                                  framed: list[str], monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     """``--help`` in the language chosen before the command is built: ``--lang`` wherever
-    it stands, else the environment.  click's own words ("Usage:", "Options:") stay."""
+    it stands, else the environment; typer's words around it ("Options:", "[default:
+    4]") too.  "Usage:" is written into typer and stays."""
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(sys, "argv", ["euchre", *argv])
@@ -226,3 +231,6 @@ def test_help_speaks_the_language(argv: list[str], env: dict[str, str], said: st
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert said in out and "Usage: euchre" in out
+    flowing = " ".join(out.split())  # the help wraps where the terminal's width says
+    for words_around in framed:
+        assert " ".join(words_around.split()) in flowing, (words_around, out)
