@@ -205,3 +205,15 @@ def test_two_nodes_give_the_json_of_multiprocessing_though_the_second_dies(
         assert proc.returncode == 0, err
         assert done_before < t.units(), "the run ended before the node was killed"
         assert comparable(json.loads(out)) == comparable(reference.to_json())
+
+
+def test_the_expert_with_fixed_worlds_gives_the_same_json_on_ray_and_multiprocessing(
+        ray_local: None) -> None:
+    """``expert:WORLDS`` has no clock in its play, so its tournaments, like those of the
+    bots without one, are the same for a seed on any backend."""
+    t = Tournament(Rules(players=3), ("expert:4", "basic", "random"), deals=6, seed=5,
+                   chunk_size=2)
+    local = run_tournament(t, backend=Backend("local", 2))
+    on_ray = run_tournament(t, backend=Backend("ray"))
+    assert comparable(on_ray.to_json()) == comparable(local.to_json())
+    assert comparable(run_tournament(t, workers=1).to_json()) == comparable(local.to_json())

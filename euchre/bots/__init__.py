@@ -89,6 +89,29 @@ def _expert(seed: int | random.Random | None) -> Bot:
     return ExpertBot(seed)
 
 
+def _worlds(name: str, options: str) -> int:
+    try:
+        worlds = int(options)
+    except ValueError:
+        worlds = 0
+    if worlds < 1:
+        raise ValueError(f"{name}:WORLDS takes a whole number of worlds, 1 or more, "
+                         f"not {options!r}")
+    return worlds
+
+
+def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
+    from euchre.bots.expert import ExpertBot
+
+    return ExpertBot(seed, samples=_worlds("expert", options), time_budget=None)
+
+
+def _intermediate_worlds(seed: int | random.Random | None, options: str) -> Bot:
+    from euchre.bots.expert import IntermediateBot
+
+    return IntermediateBot(seed, samples=_worlds("intermediate", options), time_budget=None)
+
+
 BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
     "random": RandomBot,
     "basic": _basic,
@@ -98,9 +121,15 @@ BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
 }
 """Bot names and their constructors (taking a seed)."""
 
-BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {"cismcts": _cismcts}
+BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {
+    "cismcts": _cismcts,
+    "expert": _expert_worlds,
+    "intermediate": _intermediate_worlds,
+}
 """Bots that take options after a colon (``ismcts:500``): constructors of a seed and the
-text after the colon."""
+text after the colon.  ``expert:WORLDS`` and ``intermediate:WORLDS`` sample that many
+worlds a decision with no time budget, so that their play, unlike the plain names' (which
+stop on the clock), is the same for a seed on any machine."""
 
 if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: OpenSpiel
     BOTS["ismcts"] = _ismcts
@@ -129,9 +158,17 @@ def normal_name(name: str) -> str:
 
 
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
-    """A bot by name (``random``, ``basic``, ``intermediate``, ``expert``, ``cismcts`` or
-    ``cismcts:SIMS``, ``ismcts`` or ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with
-    the ``rl`` extra)."""
+    """A bot by name (``random``, ``basic``, ``intermediate`` or ``intermediate:WORLDS``,
+    ``expert`` or ``expert:WORLDS``, ``cismcts`` or ``cismcts:SIMS``, ``ismcts`` or
+    ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with the ``rl`` extra).
+
+    >>> make_bot("expert:32").time_budget is None
+    True
+    >>> make_bot("expert:none")
+    Traceback (most recent call last):
+    ...
+    ValueError: expert:WORLDS takes a whole number of worlds, 1 or more, not 'none'
+    """
     key, colon, options = normal_name(name).partition(":")
     if key == "policy" and not colon:
         raise ValueError("the policy bot needs the path of a saved policy: policy:PATH")

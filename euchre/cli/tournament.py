@@ -59,7 +59,10 @@ def tournament(
         "--bots", metavar="A,B[,...]",
         help="The bots: two names (four-handed: partners, A at seats 0 and 2; three- and "
              "five-handed: one seat A, the rest B, and the other way round), or one name "
-             "per seat. cismcts[:SIMS] is information-set MCTS compiled over our rules "
+             "per seat. expert and intermediate stop on a time budget; expert:WORLDS "
+             "(intermediate:WORLDS) samples that many worlds a decision instead, so the "
+             "results are the same for a seed on any machine or cluster. "
+             "cismcts[:SIMS] is information-set MCTS compiled over our rules "
              "(every variant, no OpenSpiel). ismcts[:SIMS[:WORLDS]] needs OpenSpiel and "
              "plays every variant; "
              "four-handed it turns on OpenSpiel's rules unless told otherwise (the dealer "
