@@ -207,6 +207,19 @@ def _feasible(counts: Int64Array, masks: Int64Array, kinds: int, room: Int64Arra
 
 
 @_jit
+def _shuffle(idx: Int64Array, n: int, seed: int, ctr: int) -> int:
+    """Shuffle ``idx[:n]`` in place (Fisher-Yates on the sampling stream); the random
+    counter after."""
+    for i in range(n - 1):
+        j = i + core.random_below(seed, _SAMPLE, ctr, n - i)
+        ctr += 1
+        t = idx[i]
+        idx[i] = idx[j]
+        idx[j] = t
+    return ctr
+
+
+@_jit
 def _fill(pool: Int64Array, allowed: Int64Array, npool: int, sizes: Int64Array, groups: int,
           seed: int, ctr: int, group_of: Int64Array) -> int:
     """Deal ``pool`` into groups of ``sizes``, each card into a group its ``allowed`` mask
@@ -214,12 +227,7 @@ def _fill(pool: Int64Array, allowed: Int64Array, npool: int, sizes: Int64Array, 
     when nothing fits.  Uniform rejection sampling first, then a careful fill."""
     idx = np.arange(npool)
     for _ in range(64):
-        for i in range(npool - 1):
-            j = i + core.random_below(seed, _SAMPLE, ctr, npool - i)
-            ctr += 1
-            t = idx[i]
-            idx[i] = idx[j]
-            idx[j] = t
+        ctr = _shuffle(idx, npool, seed, ctr)
         at = 0
         ok = True
         for g in range(groups):
@@ -252,12 +260,7 @@ def _fill(pool: Int64Array, allowed: Int64Array, npool: int, sizes: Int64Array, 
         kind_of[i] = k
     room = sizes[:groups].copy()
     keys = np.zeros(groups, dtype=np.float64)
-    for i in range(npool - 1):
-        j = i + core.random_below(seed, _SAMPLE, ctr, npool - i)
-        ctr += 1
-        t = idx[i]
-        idx[i] = idx[j]
-        idx[j] = t
+    ctr = _shuffle(idx, npool, seed, ctr)
     for at in range(npool):
         i = idx[at]
         counts[kind_of[i]] -= 1
