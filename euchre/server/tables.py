@@ -1006,9 +1006,12 @@ class Tables:
             table.kick()
         log.info("resumed %d unfinished table(s)", len(self._tables))
         period = min(600.0, max(1.0, self.settings.idle_expiry / 10))
-        self._expiry = asyncio.create_task(self._expire_every(period))
+        self._expiry = asyncio.create_task(
+            _every(period, self.expire_idle, "idle tables could not be closed"))
         if self.peers is not None:
-            self._takeover = asyncio.create_task(self._take_over_every(self.peers.takeover))
+            self._takeover = asyncio.create_task(
+                _every(self.peers.takeover, self.take_over,
+                       "tables without a process for their bots"))
 
     # -- other server processes on the same database ------------------------------------------
     async def _claim_bots(self, table: Table) -> None:
@@ -1070,14 +1073,6 @@ class Tables:
         if taken:
             log.info("took over the bots of %d table(s)", len(taken))
         return taken
-
-    async def _take_over_every(self, period: float) -> None:
-        while True:
-            await asyncio.sleep(period)
-            try:
-                await self.take_over()
-            except StorageError as e:
-                log.error("tables without a process for their bots: %s", e)
 
     async def stop(self) -> None:
         """Stop every table's bots and connections."""
@@ -1193,15 +1188,18 @@ class Tables:
             log.info("closed %d idle table(s)", len(expired))
         return expired
 
-    async def _expire_every(self, period: float) -> None:
-        while True:
-            await asyncio.sleep(period)
-            try:
-                await self.expire_idle()
-            except StorageError as e:
-                log.error("idle tables could not be closed: %s", e)
-
     def open_tables(self) -> list[Table]:
         """Tables whose current match is not over, newest first."""
         return sorted((t for t in self._tables.values() if not t.is_over),
                       key=lambda t: -t.created)
+
+
+async def _every(period: float, work: Callable[[], Awaitable[object]], failed: str) -> None:
+    """Run ``work`` every ``period`` seconds until cancelled; a storage error is logged
+    (``failed: why``) and the next round tries again."""
+    while True:
+        await asyncio.sleep(period)
+        try:
+            await work()
+        except StorageError as e:
+            log.error("%s: %s", failed, e)
