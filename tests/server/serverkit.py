@@ -120,6 +120,20 @@ def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> It
         thread.join(20)
 
 
+def wait_until_serving(proc: subprocess.Popen[bytes], base: str, deadline: float) -> None:
+    """Return once the server process at ``base`` answers; ``RuntimeError`` with what it
+    printed if it exits first or ``deadline`` (``time.monotonic()``) passes."""
+    while True:
+        try:
+            httpx.get(f"{base}/api/options", timeout=1)
+            return
+        except httpx.HTTPError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                err = proc.stderr.read().decode() if proc.stderr else ""
+                raise RuntimeError(f"the server at {base} did not start: {err}") from None
+            time.sleep(0.05)
+
+
 def server_command(db: Path | str, port: int, bot_delay: float = 0.0, *args: str) -> list[str]:
     """The command line of ``python -m euchre.server`` on loopback, ``args`` added."""
     return [sys.executable, "-m", "euchre.server", "--host", "127.0.0.1", "--port",
@@ -134,16 +148,7 @@ def server_process(db: Path | str, port: int, bot_delay: float = 0.0, *args: str
     proc = subprocess.Popen(server_command(db, port, bot_delay, *args),
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
-                break
-            except httpx.HTTPError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    err = proc.stderr.read().decode() if proc.stderr else ""
-                    raise RuntimeError(f"the server did not start: {err}") from None
-                time.sleep(0.05)
+        wait_until_serving(proc, f"http://127.0.0.1:{port}", time.monotonic() + 30)
         yield proc
     finally:
         if proc.poll() is None:

@@ -8,6 +8,7 @@ downloaded.  Screenshots are kept in ``artifacts/`` at the top of the repository
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -51,15 +52,22 @@ def slow_server(tmp_path: Path) -> Iterator[Server]:
         yield srv
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's chromium, headless."""
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium, headless, closed on exit (the browser fixtures' one launch)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's chromium, headless."""
+    with chromium() as launched:
+        yield launched
 
 
 def _page(browser: Any, errors: list[str], width: int = 1280, height: int = 800,

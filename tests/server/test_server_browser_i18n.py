@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from serverkit import Server, running_server
-from test_server_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _click_something
+from test_server_browser import ARTIFACTS, CHROMIUM, _click_something, chromium
 
 from euchre.i18n import LOCALE_DIR, catalog_json
 
@@ -66,12 +66,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    """Debian's chromium, once for the module."""
+    with chromium() as launched:
+        yield launched
 
 
 def _word(lang: str, message: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from serverkit import Server, running_server
 from tablestates import MOMENTS, hello, state_for
-from test_server_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from test_server_browser import ARTIFACTS, CHROMIUM, chromium
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(),
@@ -70,12 +70,8 @@ _CHECK = """() => {
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's chromium, once for the module."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import free_port, latest_state, recv, ws_connect
+from serverkit import free_port, latest_state, recv, wait_until_serving, ws_connect
 from test_server_leak import _check_table, _player
 from websockets.sync.client import ClientConnection
 
@@ -57,15 +57,7 @@ def serving(url: str, count: int, *args: str) -> Iterator[list[tuple[subprocess.
             procs.append((proc, f"http://127.0.0.1:{port}"))
         deadline = time.monotonic() + 60
         for proc, base in procs:
-            while True:
-                try:
-                    httpx.get(f"{base}/api/options", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        err = proc.stderr.read().decode() if proc.stderr else ""
-                        raise RuntimeError(f"a server did not start: {err}") from None
-                    time.sleep(0.05)
+            wait_until_serving(proc, base, deadline)
         yield procs
     finally:
         for proc, _ in procs:
