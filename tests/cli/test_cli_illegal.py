@@ -4,12 +4,14 @@ no section of a file the player does not have)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from euchre import Action, Deal, Rules
 from euchre.actions import NUM_ACTIONS
 from euchre.cli.illegal import why_illegal
+from euchre.deal import Observation
 
 # Four-handed, hearts turned up and ordered by seat 1; seat 1 then leads AD.
 HANDS = ["9C TC JC QC KC", "AD KD AH KH QH", "QD 9D 9S TS QS", "AC TD JD JS KS"]
@@ -95,12 +97,11 @@ def test_the_partner_call() -> None:
                                     "cards.")
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_every_refusal_speaks_to_the_player(players: int) -> None:
-    """Over random deals, every illegal action of every turn is worded without a seat
-    number or a rule section, and says what you cannot do."""
-    rng = random.Random(players)
-    for k in range(12):
+def refusals(rng: random.Random, players: int, deals: int,
+             per_turn: int) -> Iterator[tuple[Observation, Action]]:
+    """Random deals (every other one with the joker), played at random: at each turn the
+    mover's observation and ``per_turn`` of the actions illegal there."""
+    for k in range(deals):
         deal = Deal.random(Rules(players=players, joker=k % 2 == 1), dealer=k % players,
                            seed=rng)
         while not deal.is_over:
@@ -108,8 +109,16 @@ def test_every_refusal_speaks_to_the_player(players: int) -> None:
             assert seat is not None
             obs = deal.observation(seat)
             illegal = [a for a in range(NUM_ACTIONS) if not deal.is_legal(a)]
-            for a in rng.sample(illegal, 6):
-                text = why_illegal(obs, Action.from_id(a))
-                assert text.startswith("You cannot "), text
-                assert "seat" not in text and "RULES" not in text and "§" not in text
+            for a in rng.sample(illegal, per_turn):
+                yield obs, Action.from_id(a)
             deal.apply(rng.choice(deal.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_refusal_speaks_to_the_player(players: int) -> None:
+    """Over random deals, every illegal action of every turn is worded without a seat
+    number or a rule section, and says what you cannot do."""
+    for obs, action in refusals(random.Random(players), players, deals=12, per_turn=6):
+        text = why_illegal(obs, action)
+        assert text.startswith("You cannot "), text
+        assert "seat" not in text and "RULES" not in text and "§" not in text

@@ -18,10 +18,10 @@ from pathlib import Path
 import pexpect
 import pytest
 from babel.messages.pofile import read_po
+from test_cli_illegal import refusals
 from typer.testing import CliRunner
 
 from euchre import Action, Deal, Rules
-from euchre.actions import NUM_ACTIONS
 from euchre.cli import app, main
 from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import RANKS, use
@@ -142,20 +142,11 @@ def test_a_refused_move_is_explained_in_the_language(lang: str, cannot: str) -> 
     style = CardStyle(colour=False, symbols=True, ranks=RANKS[lang])
     rng = random.Random(lang)
     for players in (2, 3, 4, 5):
-        for k in range(3):
-            deal = Deal.random(Rules(players=players, joker=k % 2 == 1), dealer=k % players,
-                               seed=rng)
-            while not deal.is_over:
-                seat = deal.to_move
-                assert seat is not None
-                obs = deal.observation(seat)
-                illegal = [a for a in range(NUM_ACTIONS) if not deal.is_legal(a)]
-                for a in rng.sample(illegal, 4):
-                    text = why_illegal(obs, Action.from_id(a), style)
-                    assert text.startswith(cannot), text
-                    left = words(text) & english_words(lang)
-                    assert not left, (text, left)
-                deal.apply(rng.choice(deal.legal_actions()))
+        for obs, action in refusals(rng, players, deals=3, per_turn=4):
+            text = why_illegal(obs, action, style)
+            assert text.startswith(cannot), text
+            left = words(text) & english_words(lang)
+            assert not left, (text, left)
 
 
 def test_the_left_bower_note_in_german() -> None:
