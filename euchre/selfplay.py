@@ -58,7 +58,7 @@ import numpy as np
 from euchre import core
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import Bot, choose, make_bot, normal_name
-from euchre.bots.expert import ExpertBot
+from euchre.bots.expert import PimcBot
 from euchre.deal import Deal
 from euchre.distributed import JobRun, versions
 from euchre.rules import Rules
@@ -138,7 +138,7 @@ class SelfPlay:
         bots = [make_bot(name, random.Random(f"{self.seed}/bot/{index}/{s}"))
                 for s, name in enumerate(self.bots)]
         for bot in bots:
-            if isinstance(bot, ExpertBot):
+            if isinstance(bot, PimcBot):
                 bot.samples, bot.time_budget = self.worlds, None
         return bots
 

@@ -89,6 +89,12 @@ def _expert(seed: int | random.Random | None) -> Bot:
     return ExpertBot(seed)
 
 
+def _pimc(seed: int | random.Random | None) -> Bot:
+    from euchre.bots.expert import PimcBot
+
+    return PimcBot(seed)
+
+
 def _worlds(name: str, options: str) -> int:
     try:
         worlds = int(options)
@@ -106,6 +112,12 @@ def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
     return ExpertBot(seed, samples=_worlds("expert", options), time_budget=None)
 
 
+def _pimc_worlds(seed: int | random.Random | None, options: str) -> Bot:
+    from euchre.bots.expert import PimcBot
+
+    return PimcBot(seed, samples=_worlds("pimc", options), time_budget=None)
+
+
 def _intermediate_worlds(seed: int | random.Random | None, options: str) -> Bot:
     from euchre.bots.expert import IntermediateBot
 
@@ -117,6 +129,7 @@ BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
     "basic": _basic,
     "intermediate": _intermediate,
     "expert": _expert,
+    "pimc": _pimc,
     "cismcts": _cismcts,
 }
 """Bot names and their constructors (taking a seed)."""
@@ -124,12 +137,13 @@ BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
 BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {
     "cismcts": _cismcts,
     "expert": _expert_worlds,
+    "pimc": _pimc_worlds,
     "intermediate": _intermediate_worlds,
 }
 """Bots that take options after a colon (``ismcts:500``): constructors of a seed and the
-text after the colon.  ``expert:WORLDS`` and ``intermediate:WORLDS`` sample that many
-worlds a decision with no time budget, so that their play, unlike the plain names' (which
-stop on the clock), is the same for a seed on any machine."""
+text after the colon.  ``expert:WORLDS``, ``pimc:WORLDS`` and ``intermediate:WORLDS``
+sample that many worlds a decision with no time budget, so that their play, unlike the
+plain names' (which stop on the clock), is the same for a seed on any machine."""
 
 if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: OpenSpiel
     BOTS["ismcts"] = _ismcts

@@ -34,6 +34,7 @@ __all__ = [
     "DEFAULT_TIME_BUDGET",
     "ExpertBot",
     "IntermediateBot",
+    "PimcBot",
 ]
 
 DEFAULT_SAMPLES: Final = 128
@@ -44,8 +45,9 @@ _MIN_WORLDS: Final = 6
 
 
 # -- the bot --------------------------------------------------------------------------------
-class ExpertBot:
-    """Perfect Information Monte Carlo over the open-hand solver (see the module doc).
+class PimcBot:
+    """Perfect Information Monte Carlo over the open-hand solver (see the module doc):
+    the ``pimc`` bot, kept unchanged as the yardstick of the ``expert``.
 
     ``samples`` is the number of worlds per decision; ``time_budget`` the seconds per
     decision after which sampling stops (``None``: always the full ``samples``, so the
@@ -53,7 +55,7 @@ class ExpertBot:
     Gaussian added to every value before choosing (0 for the expert).
     """
 
-    name = "expert"
+    name = "pimc"
     needs_observation = True
 
     game_bonus: ClassVar[float] = 3.0
@@ -137,7 +139,14 @@ class ExpertBot:
                 and time.perf_counter() - start > budget)
 
 
-class IntermediateBot(ExpertBot):
+class ExpertBot(PimcBot):
+    """The ``expert``: :class:`PimcBot` with what was learned beyond it (see the module
+    doc).  Same arguments."""
+
+    name = "expert"
+
+
+class IntermediateBot(PimcBot):
     """The expert with fewer worlds and a little noise in its values: between ``basic``
     and ``expert`` (docs/benchmarks.md, "The levels"). More noise than this made it
     weaker than ``basic``."""

@@ -365,3 +365,13 @@ def test_the_expert_look_ahead_starts_where_the_engine_is(players: int) -> None:
             assert core.apply_action(state, action)
         checked += 1
     assert checked >= 40
+
+
+def test_pimc_is_the_yardstick_the_expert_is_measured_against() -> None:
+    from euchre.bots import make_bot
+    from euchre.bots.expert import PimcBot
+
+    pimc = make_bot("pimc:8", 3)
+    assert type(pimc) is PimcBot and pimc.name == "pimc"
+    assert isinstance(pimc, PimcBot) and pimc.samples == 8 and pimc.time_budget is None
+    assert make_bot("expert").name == "expert"
