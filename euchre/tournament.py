@@ -38,6 +38,13 @@ together, narrows the interval of their difference.  ``margin`` is a bot's per-s
 minus the mean of the other bots' per-set means, with its own interval; with two bots it
 is the paired difference that duplicate is for.
 
+**Utility per deal.**  Three- and five-handed a euchre scores for every defender, so raw
+points hide strength.  A seat's *utility* for a deal is its points minus the mean of the
+other seats' points (the measure under which those games are zero-sum); ``utility`` and
+``utility_margin`` are taken over the sets exactly as points and margin are.  Two-handed
+it is the seat's points minus the other's; four-handed, two thirds of its side's points
+minus the opponents'.
+
 **Games and the win rate.**  The deal sets are also played as games to the target: under
 each seating, deals follow one another in set order with the running score (the deal
 is built with it, so a bot may take the score into account), and when a seat reaches
@@ -310,10 +317,11 @@ class Tournament:
         return self.chunks * len(self.seatings)
 
     def parameters(self) -> dict[str, Any]:
-        """What the result depends on (a checkpoint's identity)."""
+        """What the result depends on (a checkpoint's identity).  ``pieces`` names the
+        form of a checkpoint's lines: 2 since they carry the utility."""
         return {"rules": self.rules.to_dict(), "bots": list(self.bots), "deals": self.deals,
                 "duplicate": self.duplicate, "seed": self.seed,
-                "chunk_size": self.chunk_size}
+                "chunk_size": self.chunk_size, "pieces": 2}
 
     def run_unit(self, unit: int) -> dict[str, Any]:
         """Play piece ``unit``: chunk ``unit // seatings`` under seating ``unit % seatings``."""
@@ -346,6 +354,8 @@ class ChunkResult:
     chunk: int
     set_points: list[list[float]]
     """``set_points[i][b]``: bot b's mean points per seat-deal in the chunk's i-th set."""
+    set_utility: list[list[float]]
+    """``set_utility[i][b]``: the same for the seat's utility (the module doc)."""
     game_credit: list[list[float]]
     """``game_credit[g][b]``: bot b's share of game g's win (the shares add up to 1)."""
     deals_played: int
@@ -375,6 +385,8 @@ class _Part:
     chunk: int
     rotations: tuple[int, ...]
     sums: list[list[float]]
+    utility: list[list[float]]
+    """The bots' summed utility per set, times ``n - 1`` (whole numbers, as ``sums``)."""
     credit: list[list[float]]
     played: int
     seconds: float = 0.0
@@ -382,13 +394,13 @@ class _Part:
     def to_json(self) -> dict[str, Any]:
         """The piece as JSON (a checkpoint's line, what crosses to the driver)."""
         return {"chunk": self.chunk, "rotations": list(self.rotations), "sums": self.sums,
-                "credit": self.credit, "played": self.played}
+                "utility": self.utility, "credit": self.credit, "played": self.played}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> _Part:
         """The piece back from :meth:`to_json`."""
-        return cls(data["chunk"], tuple(data["rotations"]), data["sums"], data["credit"],
-                   data["played"])
+        return cls(data["chunk"], tuple(data["rotations"]), data["sums"], data["utility"],
+                   data["credit"], data["played"])
 
 
 def _play_part(tournament: Tournament, chunk: int, rotations: Sequence[int] | None,
@@ -401,6 +413,7 @@ def _play_part(tournament: Tournament, chunk: int, rotations: Sequence[int] | No
     table = t.seatings
     chosen = tuple(range(len(table))) if rotations is None else tuple(rotations)
     sums = [[0.0] * k for _ in sets]
+    utility = [[0.0] * k for _ in sets]
     credit: list[list[float]] = []
     played = 0
     for r in chosen:
@@ -428,8 +441,11 @@ def _play_part(tournament: Tournament, chunk: int, rotations: Sequence[int] | No
         for i, index in enumerate(sets):
             deal = play_deal(t.deal(index, r, scores), bots)
             played += 1
-            for s, p in enumerate(deal.result.points):
+            points = deal.result.points
+            total = sum(points)
+            for s, p in enumerate(points):
                 sums[i][seating[s]] += p
+                utility[i][seating[s]] += (n - 1) * p - (total - p)
             score(deal)
             if on_deal is not None:
                 on_deal(index, r, deal)
@@ -441,7 +457,7 @@ def _play_part(tournament: Tournament, chunk: int, rotations: Sequence[int] | No
             score(deal)
             if on_deal is not None:
                 on_deal(None, r, deal)
-    return _Part(chunk, chosen, sums, credit, played, time.perf_counter() - start)
+    return _Part(chunk, chosen, sums, utility, credit, played, time.perf_counter() - start)
 
 
 def _chunk_result(t: Tournament, chunk: int, parts: Sequence[_Part],
@@ -451,13 +467,18 @@ def _chunk_result(t: Tournament, chunk: int, parts: Sequence[_Part],
     occupancy = [sum(seating.count(b) for seating in t.seatings) for b in range(k)]
     ordered = sorted(parts, key=lambda p: p.rotations)
     sums = [[0.0] * k for _ in t.chunk_sets(chunk)]
+    usums = [[0.0] * k for _ in t.chunk_sets(chunk)]
     for part in ordered:
-        for row, add in zip(sums, part.sums, strict=True):
-            for b in range(k):
-                row[b] += add[b]
+        for total, add in ((sums, part.sums), (usums, part.utility)):
+            for row, more in zip(total, add, strict=True):
+                for b in range(k):
+                    row[b] += more[b]
     set_points = [[row[b] / occupancy[b] for b in range(k)] for row in sums]
+    others = t.rules.players - 1
+    set_utility = [[row[b] / occupancy[b] / others for b in range(k)] for row in usums]
     credit = [shares for part in ordered for shares in part.credit]
-    return ChunkResult(chunk, set_points, credit, sum(p.played for p in ordered), seconds)
+    return ChunkResult(chunk, set_points, set_utility, credit,
+                       sum(p.played for p in ordered), seconds)
 
 
 def work_units(tournament: Tournament) -> int:
@@ -483,6 +504,12 @@ class BotResult:
     """Games won, a shared win counted by its share."""
     win_rate: float
     elo: float
+    utility: float = 0.0
+    """Utility per deal: a seat's points minus the others' mean (the module doc)."""
+    utility_ci95: tuple[float, float] | None = None
+    utility_margin: float | None = None
+    """Utility per deal minus the other bots' mean, per set (``None`` with one bot)."""
+    utility_margin_ci95: tuple[float, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The bot's entry in the ``results`` list of ``euchre tournament --json``."""
@@ -496,6 +523,11 @@ class BotResult:
             "wins": self.wins,
             "win_rate": self.win_rate,
             "elo": self.elo,
+            "utility": self.utility,
+            "utility_ci95": None if self.utility_ci95 is None else list(self.utility_ci95),
+            "utility_margin": self.utility_margin,
+            "utility_margin_ci95": (None if self.utility_margin_ci95 is None
+                                    else list(self.utility_margin_ci95)),
         }
 
 
@@ -505,6 +537,8 @@ class TournamentResult:
 
     tournament: Tournament
     set_points: list[list[float]]
+    set_utility: list[list[float]]
+    """Per set and bot, the utility per seat-deal (the module doc)."""
     game_credit: list[list[float]]
     deals_played: int
     seconds: float
@@ -512,7 +546,8 @@ class TournamentResult:
     results: list[BotResult] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.results = _summarise(self.tournament, self.set_points, self.game_credit)
+        self.results = _summarise(self.tournament, self.set_points, self.game_credit,
+                                  self.set_utility)
 
     @property
     def games(self) -> int:
@@ -538,8 +573,17 @@ class TournamentResult:
         }
 
 
+def _margins(rows: list[list[float]], b: int
+             ) -> tuple[float | None, tuple[float, float] | None]:
+    """Bot ``b``'s per-set value minus the other bots' mean, with its interval."""
+    k = len(rows[0]) if rows else 0
+    if k < 2:
+        return None, None
+    return mean_ci([row[b] - (math.fsum(row) - row[b]) / (k - 1) for row in rows])
+
+
 def _summarise(t: Tournament, set_points: list[list[float]],
-               credit: list[list[float]]) -> list[BotResult]:
+               credit: list[list[float]], set_utility: list[list[float]]) -> list[BotResult]:
     k = len(t.bots)
     games = len(credit)
     pair_scores = [[0.0] * k for _ in range(k)]
@@ -557,14 +601,13 @@ def _summarise(t: Tournament, set_points: list[list[float]],
     out = []
     for b, label in enumerate(t.labels):
         mean, ci = mean_ci([row[b] for row in set_points])
-        margin: float | None = None
-        margin_ci: tuple[float, float] | None = None
-        if k > 1:
-            diffs = [row[b] - (math.fsum(row) - row[b]) / (k - 1) for row in set_points]
-            margin, margin_ci = mean_ci(diffs)
+        margin, margin_ci = _margins(set_points, b)
+        umean, uci = mean_ci([row[b] for row in set_utility])
+        umargin, umargin_ci = _margins(set_utility, b)
         wins = math.fsum(shares[b] for shares in credit)
         out.append(BotResult(label, mean, ci, margin, margin_ci, games, wins,
-                             wins / games if games else 0.0, elo[b]))
+                             wins / games if games else 0.0, elo[b],
+                             umean, uci, umargin, umargin_ci))
     return out
 
 
@@ -647,6 +690,7 @@ def reduce_parts(tournament: Tournament, summaries: Sequence[dict[str, Any]],
     return TournamentResult(
         tournament,
         [row for r in chunks for row in r.set_points],
+        [row for r in chunks for row in r.set_utility],
         [g for r in chunks for g in r.game_credit],
         sum(p.played for p in parts),
         seconds,

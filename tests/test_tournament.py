@@ -153,6 +153,7 @@ def test_elo_ratings() -> None:
 def test_points_win_rate_and_elo_on_a_known_case() -> None:
     t = Tournament(Rules(players=4), ("basic", "random"), deals=3)
     result = TournamentResult(t, set_points=[[1.0, 0.0], [2.0, 1.0], [3.0, 2.0]],
+                              set_utility=[[0.5, -0.5], [0.5, -0.5], [1.0, -1.0]],
                               game_credit=[[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.5, 0.5]],
                               deals_played=8, seconds=1.0, workers=1)
     basic, rand = result.results
@@ -166,6 +167,36 @@ def test_points_win_rate_and_elo_on_a_known_case() -> None:
     # 2.5 of 4 plus a virtual draw: 3 of 5
     assert basic.elo - rand.elo == pytest.approx(400 * math.log10(3 / 2))
     assert basic.elo + rand.elo == pytest.approx(3000)
+    assert basic.utility == pytest.approx(2 / 3) and basic.utility_margin == pytest.approx(4 / 3)
+
+
+def test_utility_is_own_points_minus_the_others_mean_three_handed() -> None:
+    # RULES §9: a euchre scores for both defenders, so raw points rise together; the
+    # utility (own points minus the others' mean) of every deal sums to zero over the seats
+    t = Tournament(Rules(players=3), ("basic", "random"), deals=4, seed=2)
+    sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    held = [0, 0]
+    for seating in t.seatings:
+        for b in seating:
+            held[b] += 1
+
+    def record(index: int | None, rotation: int, deal: Deal) -> None:
+        points = deal.result.points
+        assert sum(p - (sum(points) - p) / 2 for p in points) == pytest.approx(0.0)
+        if index is not None:
+            for s, p in enumerate(points):
+                sums[index][t.seatings[rotation][s]] += p - (sum(points) - p) / 2
+
+    part = run_chunk(t, 0, on_deal=record)
+    expected = [sums[i][b] / held[b] for i in range(4) for b in range(2)]
+    assert [u for row in part.set_utility for u in row] == pytest.approx(expected)
+    result = run_tournament(t, workers=1)
+    assert [u for row in result.set_utility for u in row] == pytest.approx(expected)
+    basic, rand = result.results
+    assert basic.utility_margin is not None and rand.utility_margin is not None
+    assert basic.utility_margin == pytest.approx(-rand.utility_margin)
+    assert basic.utility == pytest.approx(sum(expected[0::2]) / 4)
+    assert "utility_margin" in result.to_json()["results"][0]
 
 
 def test_json_keys() -> None:

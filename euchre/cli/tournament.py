@@ -96,7 +96,9 @@ def tournament(
                        "on standard error only when that is a terminal), "
                        "with a `results` list: one entry per bot with bot, "
                        "points_per_deal, ci95, margin, margin_ci95, games, wins, "
-                       "win_rate and elo.")] = False,
+                       "win_rate, elo, utility, utility_ci95, utility_margin and "
+                       "utility_margin_ci95 (utility: a seat's points minus the others' "
+                       "mean).")] = False,
     deck: DeckOption = None,
     joker: JokerOption = None,
     joker_turnup: JokerTurnupOption = None,
@@ -204,16 +206,26 @@ def _table(console: Console, result: TournamentResult, asked: int) -> None:
     table.add_column("bot")
     table.add_column("points/deal ± 95%", justify="right")
     table.add_column("margin ± 95%", justify="right")
+    with_utility = t.rules.players in (3, 5)
+    if with_utility:
+        table.add_column("utility margin ± 95%", justify="right")
     table.add_column("games won", justify="right")
     table.add_column("win %", justify="right")
     table.add_column("Elo", justify="right")
     ranked = sorted(result.results, key=lambda r: -r.points_per_deal)
     for r in ranked:
         margin = "–" if r.margin is None else _pm(r.margin, r.margin_ci95, sign=True)
-        table.add_row(r.bot, _pm(r.points_per_deal, r.ci95), margin,
+        extra = []
+        if with_utility:
+            extra.append("–" if r.utility_margin is None
+                         else _pm(r.utility_margin, r.utility_margin_ci95, sign=True))
+        table.add_row(r.bot, _pm(r.points_per_deal, r.ci95), margin, *extra,
                       f"{r.wins:g} / {r.games}", f"{100 * r.win_rate:.1f}", f"{r.elo:.0f}")
     console.print(table)
     console.print("[dim]points/deal: a seat's points per deal, over the seats the bot held; "
-                  "margin: minus the other bots'; games: the deals played as games to "
-                  f"{t.rules.target} under every seating, a shared win split[/]")
+                  "margin: minus the other bots'; "
+                  + ("utility: a seat's points minus the others' mean, the measure under "
+                     "which this game is zero-sum; " if with_utility else "")
+                  + f"games: the deals played as games to {t.rules.target} under every "
+                  "seating, a shared win split[/]")
     console.print(f"{played_words(result, asked)} [dim](seed {t.seed})[/]")
