@@ -43,7 +43,7 @@ from euchre.actions import Action
 from euchre.bench import side_seats
 from euchre.bots import Bot, choose, play_deal
 from euchre.bots.basic import BasicBot
-from euchre.bots.expert import ExpertBot
+from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.deal import Observation, Phase
 
 
@@ -65,6 +65,7 @@ class Hybrid:
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "expert": lambda s: ExpertBot(s),
+    "pimc": lambda s: PimcBot(s),
     "basic bids, expert plays": lambda s: Hybrid(BasicBot(s), ExpertBot(s + 1)),
     "expert bids, basic plays": lambda s: Hybrid(ExpertBot(s), BasicBot(s + 1)),
 }
@@ -101,6 +102,8 @@ def split_deal(args: tuple[int, int, int]) -> dict[str, float]:
     players, index, seed = args
     out: dict[str, float] = {}
     for name, make in BOTS.items():
+        if name == "pimc":
+            continue
         total = 0.0
         for seat in range(players):
             deal = new_deal(players, index, seed)
@@ -114,15 +117,16 @@ def _kind(action: str) -> str:
     return "alone" if action.endswith(" alone") else "pass" if action == "pass" else "bid"
 
 
-def calibration_deal(args: tuple[int, int, int]) -> list[dict[str, Any]]:
-    """One deal of ``calibration``: the expert's bids, predicted and realised."""
-    players, index, seed = args
+def calibration_deal(args: tuple[int, int, int, str]) -> list[dict[str, Any]]:
+    """One deal of ``calibration``: the bids of the bot named (``expert`` or ``pimc``),
+    predicted and realised."""
+    players, index, seed, name = args
     rows: list[dict[str, Any]] = []
     for seat in range(players):
         deal = new_deal(players, index, seed)
-        bots = seated(players, seat, index, BOTS["expert"])
+        bots = seated(players, seat, index, BOTS[name])
         expert = bots[seat]
-        assert isinstance(expert, ExpertBot)
+        assert isinstance(expert, PimcBot)
         while not deal.is_over:
             to_move = deal.to_move
             assert to_move is not None
@@ -134,7 +138,7 @@ def calibration_deal(args: tuple[int, int, int]) -> list[dict[str, Any]]:
                 for action in values:
                     branch = deal.copy()
                     branch.apply(action.id)
-                    play_deal(branch, seated(players, seat, index, BOTS["expert"], salt=7))
+                    play_deal(branch, seated(players, seat, index, BOTS[name], salt=7))
                     real[str(action)] = utility(branch.result.points, seat)
                 rows.append({"phase": deal.phase.name,
                              "predicted": {str(a): v for a, v in values.items()},
@@ -197,9 +201,9 @@ def calibration_means(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _run(func: Callable[[tuple[int, int, int]], Any], players: int, deals: int,
-         seed: int, workers: int) -> Iterator[Any]:
-    jobs = [(players, i, seed) for i in range(deals)]
+def _run(func: Callable[[Any], Any], players: int, deals: int,
+         seed: int, workers: int, *extra: Any) -> Iterator[Any]:
+    jobs = [(players, i, seed, *extra) for i in range(deals)]
     with multiprocessing.Pool(workers) as pool:
         for done, got in enumerate(pool.imap(func, jobs, chunksize=4), 1):
             if done % 50 == 0 or done == deals:
@@ -216,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bot", choices=("expert", "pimc"), default="expert",
+                        help="calibration: whose bids to judge")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     if args.deals < 2 or args.workers < 1:
@@ -244,8 +250,9 @@ def main(argv: list[str] | None = None) -> int:
                          f"{r['minus_expert_ci95']:.3f}")
                 print(f"{r['bot']:26s} edge {r['edge']:+.3f} ± {r['ci95']:.3f}{extra}")
         return 0
+    head["bot"] = args.bot
     rows = [r for chunk in _run(calibration_deal, args.players, args.deals, args.seed,
-                                args.workers) for r in chunk]
+                                args.workers, args.bot) for r in chunk]
     table = calibration_table(rows)
     means = calibration_means(rows)
     report = {**head, "decisions": len(rows), "means": means, "table": table,
@@ -253,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{len(rows)} bids of the expert; mean value by kind of action")
+        print(f"{len(rows)} bids of {args.bot}; mean value by kind of action")
         for t in means:
             print(f"{t['phase']:10s} {t['kind']:5s} n={t['n']:5d}  predicted "
                   f"{t['predicted']:+.2f}  realised {t['realised']:+.2f} ± {t['ci95']:.2f}")

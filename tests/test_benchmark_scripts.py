@@ -79,7 +79,7 @@ def test_expert_diagnostics_split_is_relative_to_basic(
 
 def test_expert_diagnostics_calibration_branches_every_bid() -> None:
     script = load("expert_diagnostics")
-    rows = script.calibration_deal((2, 5, 1))
+    rows = script.calibration_deal((2, 5, 1, "pimc"))
     assert rows, "two-handed, the non-dealer always has a bid to make"
     for row in rows:
         assert row["phase"] in ("BID_TURNUP", "BID_SUIT")
