@@ -65,10 +65,16 @@ class Hybrid:
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "expert": lambda s: ExpertBot(s),
-    "pimc": lambda s: PimcBot(s),
     "basic bids, expert plays": lambda s: Hybrid(BasicBot(s), ExpertBot(s + 1)),
     "expert bids, basic plays": lambda s: Hybrid(ExpertBot(s), BasicBot(s + 1)),
 }
+
+
+JUDGED: dict[str, Callable[[int], Bot]] = {
+    "expert": lambda s: ExpertBot(s),
+    "pimc": lambda s: PimcBot(s),
+}
+"""The bots whose bids ``calibration`` judges."""
 
 
 def utility(points: tuple[int, ...], seat: int) -> float:
@@ -102,8 +108,6 @@ def split_deal(args: tuple[int, int, int]) -> dict[str, float]:
     players, index, seed = args
     out: dict[str, float] = {}
     for name, make in BOTS.items():
-        if name == "pimc":
-            continue
         total = 0.0
         for seat in range(players):
             deal = new_deal(players, index, seed)
@@ -124,7 +128,7 @@ def calibration_deal(args: tuple[int, int, int, str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for seat in range(players):
         deal = new_deal(players, index, seed)
-        bots = seated(players, seat, index, BOTS[name])
+        bots = seated(players, seat, index, JUDGED[name])
         expert = bots[seat]
         assert isinstance(expert, PimcBot)
         while not deal.is_over:
@@ -138,7 +142,7 @@ def calibration_deal(args: tuple[int, int, int, str]) -> list[dict[str, Any]]:
                 for action in values:
                     branch = deal.copy()
                     branch.apply(action.id)
-                    play_deal(branch, seated(players, seat, index, BOTS[name], salt=7))
+                    play_deal(branch, seated(players, seat, index, JUDGED[name], salt=7))
                     real[str(action)] = utility(branch.result.points, seat)
                 rows.append({"phase": deal.phase.name,
                              "predicted": {str(a): v for a, v in values.items()},
