@@ -231,9 +231,9 @@ def model_name(rules: Rules) -> str:
 # -- fitting -------------------------------------------------------------------------------
 def _ridge(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64],
            penalty: float) -> npt.NDArray[np.float64]:
-    """Ridge regression in closed form, the constant (column 0) unpenalised."""
+    """Ridge regression in closed form, the constant (column 0) almost unpenalised."""
     p = np.eye(x.shape[1]) * penalty
-    p[0, 0] = 1e-9
+    p[0, 0] = 1e-9 if np.any(x[:, 0]) else penalty
     w = np.linalg.solve(x.T @ x + p, x.T @ y)
     return np.asarray(w, dtype=np.float64)
 
@@ -255,6 +255,18 @@ def _cv_penalty(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64],
     return best[1], best[0]
 
 
+def _demeaned(a: npt.NDArray[np.float64], key: npt.NDArray[np.int64]
+              ) -> npt.NDArray[np.float64]:
+    """``a`` minus its mean over the rows of the same decision (``key``)."""
+    _, inverse, counts = np.unique(key, return_inverse=True, return_counts=True)
+    shape = (len(counts), *a.shape[1:])
+    sums = np.zeros(shape)
+    np.add.at(sums, inverse, a)
+    out: npt.NDArray[np.float64] = a - (sums / counts.reshape(-1, *([1] * (a.ndim - 1))))[
+        inverse]
+    return out
+
+
 @dataclass(frozen=True)
 class Fit:
     """A fitted model and its statistics, by group."""
@@ -263,7 +275,7 @@ class Fit:
     stats: dict[str, dict[str, float]]
 
 
-def fit(rows: Rows, min_rows: int = MIN_ROWS) -> Fit:
+def fit(rows: Rows, min_rows: int = MIN_ROWS, within: bool = True) -> Fit:
     """Fit each group's correction on ``rows`` (see the module doc); a group of fewer
     than ``min_rows`` rows keeps zero weights."""
     weights = np.zeros((len(GROUPS), len(FEATURES)))
@@ -277,13 +289,24 @@ def fit(rows: Rows, min_rows: int = MIN_ROWS) -> Fit:
             continue
         x = rows["features"][mask]
         y = rows["realised"][mask] - rows["pimc"][mask]
-        penalty, cv = _cv_penalty(x, y, rows["deal"][mask])
-        w = _ridge(x, y, penalty)
+        deals = rows["deal"][mask]
+        # first the differences between the actions of a decision: their outcomes share
+        # the deal's cards, so differences are far less noisy than the values
+        key = deals * 64 + rows["decision"][mask]
+        xd, yd = _demeaned(x, key), _demeaned(y, key)
+        penalty_within, _ = _cv_penalty(xd, yd, deals)
+        w = _ridge(xd, yd, penalty_within) if within else np.zeros(x.shape[1])
+        # then the level, on what is left
+        rest = y - x @ w
+        penalty, cv = _cv_penalty(x, rest, deals)
+        w = w + _ridge(x, rest, penalty)
         weights[k] = w
-        stats[name] = {"rows": n, "fitted": 1, "penalty": penalty,
-                       "mse_pimc": float(np.mean(y ** 2)), "mse_cv": cv,
+        stats[name] = {"rows": n, "fitted": 1, "penalty_within": penalty_within,
+                       "penalty": penalty, "mse_pimc": float(np.mean(y ** 2)),
                        "mse_fit": float(np.mean((y - x @ w) ** 2)),
-                       "bias_pimc": float(np.mean(y))}
+                       "mse_differences_pimc": float(np.mean(yd ** 2)),
+                       "mse_differences_fit": float(np.mean((yd - xd @ w) ** 2)),
+                       "mse_cv": cv, "bias_pimc": float(np.mean(y))}
     return Fit(weights, stats)
 
 
@@ -356,11 +379,11 @@ def calibration_error(table: Sequence[Mapping[str, Any]]) -> float:
                for t in table) / n
 
 
-def holdout(rows: Rows, every: int = 5) -> dict[str, Any]:
+def holdout(rows: Rows, every: int = 5, within: bool = True) -> dict[str, Any]:
     """Fit on the deals not divisible by ``every``, test on the others: the calibration
     before and after, and how often the choice at a decision changes."""
     test = rows["deal"] % every == 0
-    trained = fit(select(rows, ~test))
+    trained = fit(select(rows, ~test), within=within)
     held = select(rows, test)
     before = calibration(held)
     after = calibration(held, trained.weights)
@@ -375,20 +398,21 @@ def holdout(rows: Rows, every: int = 5) -> dict[str, Any]:
 
 def _changed(rows: Rows, values: npt.NDArray[np.float64]) -> dict[str, float]:
     """Of the decisions of ``rows``: how many, the share whose best action changes under
-    ``values``, and the realised gain of the new choices over PIMC's (points a decision)."""
+    ``values``, and the realised gain of the new choices over PIMC's in points a decision
+    (zero where unchanged), with its 95% interval."""
     key = rows["deal"] * 64 + rows["decision"]
-    n = changed = 0
-    gain = 0.0
+    gains: list[float] = []
+    changed = 0
     for k in np.unique(key):
         idx = np.flatnonzero(key == k)
         old = idx[np.argmax(rows["pimc"][idx])]
         new = idx[np.argmax(values[idx])]
-        n += 1
-        if old != new:
-            changed += 1
-            gain += float(rows["realised"][new] - rows["realised"][old])
-    return {"decisions": n, "changed": changed / n if n else math.nan,
-            "gain": gain / n if n else math.nan}
+        gains.append(float(rows["realised"][new] - rows["realised"][old]))
+        changed += old != new
+    n = len(gains)
+    gain, half = _mean_ci(gains)
+    return {"decisions": n, "changed": float(changed / n) if n else math.nan, "gain": gain,
+            "gain_ci95": half}
 
 
 def make_model(rows: Rows, rules: Rules, header: Mapping[str, Any]) -> tuple[Model, Fit]:

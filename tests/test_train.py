@@ -75,7 +75,7 @@ def test_the_fit_finds_the_bias_of_bidding() -> None:
     bid, pass_ = FEATURES.index("bid"), FEATURES.index("pass")
     assert w[0] + w[bid] - (w[0] + w[pass_]) == pytest.approx(0.4, abs=0.05)
     assert np.all(result.weights[1:] == 0)  # groups without rows keep zero weights
-    assert result.stats["bid1"]["mse_cv"] < result.stats["bid1"]["mse_pimc"]
+    assert result.stats["bid1"]["mse_fit"] < result.stats["bid1"]["mse_pimc"]
     fixed = corrected(rows, result.weights)
     assert np.mean((rows["realised"] - fixed) ** 2) < np.mean(
         (rows["realised"] - rows["pimc"]) ** 2)

@@ -125,7 +125,8 @@ def _calibration_lines(report: dict[str, Any]) -> list[str]:
            f"{report['error_after']:.3f}; squared error {report['mse_before']:.3f} -> "
            f"{report['mse_after']:.3f}; choices changed "
            f"{report['changed']['changed']:.1%} of {report['changed']['decisions']}, "
-           f"realised gain {report['changed']['gain']:+.3f} a decision"]
+           f"realised gain {report['changed']['gain']:+.3f} ± "
+           f"{report['changed']['gain_ci95']:.3f} a decision"]
     for when in ("before", "after"):
         out.append(f"{when} the correction: bid minus pass, predicted and realised")
         for t in report[when]:
@@ -152,9 +153,11 @@ def _fit_and_write(rows: Rows, rules: Rules, header: dict[str, Any], model_path:
         for name in GROUPS:
             s = result.stats.get(name)
             if s and s.get("fitted"):
-                typer.echo(f"  {name:8s} rows {s['rows']:6.0f}  penalty {s['penalty']:g}  "
-                           f"squared error {s['mse_pimc']:.3f} -> {s['mse_cv']:.3f} "
-                           f"(cross-validated)  bias {s['bias_pimc']:+.3f}")
+                typer.echo(f"  {name:8s} rows {s['rows']:6.0f}  penalties "
+                           f"{s['penalty_within']:g}, {s['penalty']:g}  squared error "
+                           f"{s['mse_pimc']:.3f} -> {s['mse_fit']:.3f}, between actions "
+                           f"{s['mse_differences_pimc']:.3f} -> "
+                           f"{s['mse_differences_fit']:.3f}  bias {s['bias_pimc']:+.3f}")
             elif s:
                 typer.echo(f"  {name:8s} rows {s['rows']:6.0f}  too few: not corrected")
         for line in _calibration_lines(report):
