@@ -145,3 +145,20 @@ def test_rows_without_pyarrow_go_to_npz(tmp_path: Path, monkeypatch: pytest.Monk
     assert header["seed"] == 1
     for c in rows:
         assert np.array_equal(back[c], rows[c])
+
+
+def test_the_fit_sees_through_the_luck_a_decisions_actions_share() -> None:
+    """Pass and bid at each decision share a large common outcome (the deal's cards);
+    the correction of bidding over passing is still found, tightly."""
+    rng = np.random.default_rng(4)
+    n = 600
+    rows = synthetic(2 * n, 5, 0.0)
+    rows["deal"] = np.repeat(np.arange(n), 2)
+    rows["action"] = np.tile([99, 100], n)
+    bid = np.tile([0.0, 1.0], n)
+    rows["features"][:, FEATURES.index("bid")] = bid
+    rows["features"][:, FEATURES.index("pass")] = 1 - bid
+    luck = np.repeat(rng.normal(0, 3.0, n), 2)
+    rows["realised"] = rows["pimc"] + 0.3 * bid + luck + rng.normal(0, 0.2, 2 * n)
+    w = fit(rows).weights[0]
+    assert w[FEATURES.index("bid")] - w[FEATURES.index("pass")] == pytest.approx(0.3, abs=0.05)
