@@ -2,7 +2,7 @@
 
 **Data** (:class:`PrebidData`, a chunked job of :mod:`euchre.distributed`).  Deal ``d`` is
 dealt by seat ``d mod n`` from a random game score, both drawn from the seed and ``d``.
-The *student* seat ``d mod n`` (four-handed with its partner) is the ``pimc`` bot with a
+The *student* seat ``(d // n) mod n`` (four-handed with its partner) is the ``pimc`` bot with a
 fixed number of worlds; every other seat is ``basic`` or ``pimc:16``, drawn from the seed.
 At each of a student's decisions before the first lead with more than one legal action,
 the student's PIMC value of every legal action is computed
@@ -140,10 +140,16 @@ class PrebidData:
             scores = [sides[s % 2] for s in range(n)]
         else:
             scores = [rng.randint(0, top) for _ in range(n)]
-        students = side_seats(n, d)
+        students = self.students(d)
         names = [f"pimc:{self.worlds}" if s in students else rng.choice(OPPONENTS)
                  for s in range(n)]
         return Deal.random(rules, d % n, rng, scores), names
+
+    def students(self, d: int) -> set[int]:
+        """The student seats of deal ``d``: seat ``(d // n) mod n`` (four-handed with its
+        partner), so that over ``n * n`` deals each seat is the student under each dealer."""
+        n = self.rules.players
+        return side_seats(n, (d // n) % n)
 
     def bots(self, d: int, names: Sequence[str], tag: str) -> list[Bot]:
         """Fresh bots for deal ``d``, seeded from the seed, the deal, ``tag`` and the seat."""
@@ -153,7 +159,7 @@ class PrebidData:
     def deal_rows(self, d: int) -> list[dict[str, Any]]:
         """Play deal ``d``; the rows of its students' pre-play decisions."""
         deal, names = self.start(d)
-        students = side_seats(self.rules.players, d)
+        students = self.students(d)
         bots = self.bots(d, names, "main")
         rows: list[dict[str, Any]] = []
         decision = 0

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from euchre.actions import PASS, Action
-from euchre.bench import side_seats
 from euchre.bots import choose
 from euchre.bots import learned as learned_module
 from euchre.bots.expert import ExpertBot, PimcBot
@@ -56,7 +55,7 @@ def first_decision(job: PrebidData, d: int) -> tuple[Observation, dict[Action, f
     the way the data job reaches it."""
     deal, names = job.start(d)
     bots = job.bots(d, names, "main")
-    students = side_seats(job.rules.players, d)
+    students = job.students(d)
     while True:
         seat = deal.to_move
         assert seat is not None
