@@ -302,10 +302,12 @@ def fit(rows: Rows, min_rows: int = MIN_ROWS, within: bool = True) -> Fit:
         xd, yd = _demeaned(x, key), _demeaned(y, key)
         penalty_within, _ = _cv_penalty(xd, yd, deals)
         w = _ridge(xd, yd, penalty_within) if within else np.zeros(x.shape[1])
-        # then the level, on what is left
+        # then the level, on what is left, from the features every action of a decision
+        # shares (the others would bring the deals' luck back into the differences)
         rest = y - x @ w
-        penalty, cv = _cv_penalty(x, rest, deals)
-        w = w + _ridge(x, rest, penalty)
+        level = [0] + [j for j in range(1, x.shape[1]) if not np.any(np.abs(xd[:, j]) > 1e-12)]
+        penalty, cv = _cv_penalty(x[:, level], rest, deals)
+        w[level] += _ridge(x[:, level], rest, penalty)
         weights[k] = w
         stats[name] = {"rows": n, "fitted": 1, "penalty_within": penalty_within,
                        "penalty": penalty, "mse_pimc": float(np.mean(y ** 2)),
