@@ -28,7 +28,7 @@ GAMES = frozenset({"euchre.envs", "euchre.envs.openspiel"})
 """OpenSpiel's game of our rules: the ismcts bot searches it, so it sits below the bots
 (the package ``euchre.envs`` itself holds only its docstring)."""
 ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament",
-                      "euchre.distributed", "euchre.selfplay",
+                      "euchre.distributed", "euchre.selfplay", "euchre.train",
                       "euchre.envs.table", "euchre.envs.pettingzoo", "euchre.envs.gymnasium"})
 LAYER_NAMES = ("engine", "solver", "games", "bots", "adapters")
 

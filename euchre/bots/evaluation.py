@@ -134,6 +134,30 @@ class _Bot(Protocol):
         ...
 
 
+def utility_of_gains(gains: Sequence[int], me: int, scores: Sequence[int], target: int,
+                     bonus: float) -> float:
+    """Seat ``me``'s utility of a deal's points ``gains`` (by seat, RULES §9) from the
+    game score ``scores``: its side's points minus the opponents' (the others' mean three-
+    and five-handed), plus ``bonus`` if the deal wins the game for it (shared among tied
+    winners outside four-handed) and minus ``bonus`` if it loses it (module doc)."""
+    n = len(gains)
+    if n == 4:
+        net = float(gains[me] - gains[(me + 1) % 4])
+    elif n == 2:
+        net = float(gains[me] - gains[1 - me])
+    else:
+        net = gains[me] - sum(g for s, g in enumerate(gains) if s != me) / (n - 1)
+    new = [a + b for a, b in zip(scores, gains, strict=True)]
+    top = max(new)
+    if top >= target:
+        winners = [s for s, v in enumerate(new) if v == top]
+        if me in winners:
+            net += bonus if n == 4 else bonus / len(winners)
+        else:
+            net -= bonus
+    return net
+
+
 class _Evaluator(_Worlds):
     """What the play and the pre-play evaluations share: worlds, weights, points."""
 
@@ -170,24 +194,8 @@ class _Evaluator(_Worlds):
 
     def utility_of_gains(self, gains: Sequence[int]) -> float:
         """Net points for the seat, with the game bonus (module doc)."""
-        n = self.n
-        me = self.k.me
-        if n == 4:
-            net = float(gains[me] - gains[(me + 1) % 4])
-        elif n == 2:
-            net = float(gains[me] - gains[1 - me])
-        else:
-            net = gains[me] - sum(g for s, g in enumerate(gains) if s != me) / (n - 1)
-        new = [a + b for a, b in zip(self.scores, gains, strict=True)]
-        top = max(new)
-        if top >= self.target:
-            winners = [s for s, v in enumerate(new) if v == top]
-            bonus = self.bot.game_bonus
-            if me in winners:
-                net += bonus if n == 4 else bonus / len(winners)
-            else:
-                net -= bonus
-        return net
+        return utility_of_gains(gains, self.k.me, self.scores, self.target,
+                                self.bot.game_bonus)
 
 
 # -- play ---------------------------------------------------------------------------------------

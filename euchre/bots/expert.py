@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from euchre.actions import Action
 from euchre.bots.evaluation import _PlayEval, _PrePlayEval
 from euchre.bots.knowledge import _PLAY, _Know
-from euchre.deal import Observation
+from euchre.bots.learned import Model, model_for
+from euchre.deal import Observation, Phase
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -140,10 +142,37 @@ class PimcBot:
 
 
 class ExpertBot(PimcBot):
-    """The ``expert``: :class:`PimcBot` with what was learned beyond it (see the module
-    doc).  Same arguments."""
+    """The ``expert``: :class:`PimcBot` with what was learned beyond it.  Same arguments.
+
+    Before the first lead its PIMC values get the learned correction of
+    :mod:`euchre.bots.learned` when a model was trained for the game's rules (else they
+    stay PIMC's); :meth:`act` and :meth:`evaluate` both give the corrected values, so
+    hints and ``euchre analyze`` show them.  The play of the cards is PIMC's.
+    """
 
     name = "expert"
+
+    def __init__(
+        self,
+        seed: int | random.Random | None = None,
+        samples: int = DEFAULT_SAMPLES,
+        time_budget: float | None = DEFAULT_TIME_BUDGET,
+        noise: float = 0.0,
+        models: Sequence[Model] | None = None,
+    ) -> None:
+        super().__init__(seed, samples, time_budget, noise)
+        self.models = models
+        """The pre-play models to choose from by the game's rules; ``None``: the ones
+        shipped in the package (:func:`euchre.bots.learned.model_for`)."""
+
+    def _values(self, obs: Observation,
+                everything: bool) -> tuple[dict[Action, float], dict[Action, float]]:
+        values, tie = super()._values(obs, everything)
+        if obs.phase is not Phase.PLAY and values:
+            model = model_for(obs.rules, self.models)
+            if model is not None:
+                values = model.correct(obs, values)
+        return values, tie
 
 
 class IntermediateBot(PimcBot):

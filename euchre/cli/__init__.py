@@ -29,6 +29,7 @@ from euchre.cli.serve import serve_command
 from euchre.cli.simulate import simulate
 from euchre.cli.solve import solve_command
 from euchre.cli.tournament import tournament
+from euchre.cli.train import train_app
 from euchre.i18n import LANGUAGES
 
 __all__ = ["app", "command_in", "lang_of_argv", "main"]
@@ -53,6 +54,7 @@ app.command("serve")(serve_command)
 app.command("selfplay")(selfplay_command)
 app.command("solve")(solve_command)
 app.add_typer(bench_app, name="bench")
+app.add_typer(train_app, name="train")
 
 
 def _version(value: bool) -> None:

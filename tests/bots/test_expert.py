@@ -14,7 +14,7 @@ from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import BOTS, make_bot, play_deal, play_game
 from euchre.bots.basic import hand_value
 from euchre.bots.evaluation import _PrePlayEval
-from euchre.bots.expert import ExpertBot, IntermediateBot
+from euchre.bots.expert import ExpertBot, IntermediateBot, PimcBot
 from euchre.bots.knowledge import _Know, hand_estimate, sample_world
 from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, card_mask, cards_of, pack_mask
 from euchre.deal import Deal, Observation, Phase
@@ -283,12 +283,14 @@ def test_orders_a_sure_march() -> None:
 
 
 def test_score_aware_game_bonus() -> None:
-    """Values count the game: the same sure march is worth more when it wins the game."""
+    """Values count the game: the same sure march is worth more when it wins the game.
+    (PIMC's values, exactly the bonus; the expert's learned correction of them also reads
+    the score.)"""
     hands = ["9C TC JC QC KC", "JD JH AD QD TD"]
     early = Deal.from_cards(Rules(players=2), dealer=0, turnup="KD", hands=hands)
     late = Deal.from_cards(Rules(players=2), dealer=0, turnup="KD", hands=hands,
                            scores=[0, 8])
-    bot = ExpertBot(0, samples=8, time_budget=None)
+    bot = PimcBot(0, samples=8, time_budget=None)
     order = Action.parse("order")
     gain = bot.evaluate(late.observation(1))[order] - bot.evaluate(early.observation(1))[order]
     assert gain == pytest.approx(ExpertBot.game_bonus, abs=0.01)
@@ -369,7 +371,6 @@ def test_the_expert_look_ahead_starts_where_the_engine_is(players: int) -> None:
 
 def test_pimc_is_the_yardstick_the_expert_is_measured_against() -> None:
     from euchre.bots import make_bot
-    from euchre.bots.expert import PimcBot
 
     pimc = make_bot("pimc:8", 3)
     assert type(pimc) is PimcBot and pimc.name == "pimc"

@@ -1,0 +1,295 @@
+"""``euchre train``: the expert's learned pre-play correction (:mod:`euchre.train`).
+
+``euchre train prebid`` plays the deals (in chunks, on this machine's cores or Ray),
+writes the rows (Parquet with the ``data`` extra, else ``.npz``), fits the model and writes
+it with a report; ``euchre train fit`` fits again from saved rows.  The files are written
+here, never by :mod:`euchre.train`.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import numpy as np
+import typer
+
+from euchre.bots.learned import FEATURES, GROUPS
+from euchre.cli.chunks import (
+    CheckpointOption,
+    RayAddressOption,
+    RayOption,
+    backend_of,
+    chunk_bar,
+)
+from euchre.cli.options import (
+    DeckOption,
+    DefendAloneOption,
+    JokerOption,
+    JokerTurnupOption,
+    MustTakeUpOption,
+    PlayersOption,
+    StickOption,
+    build_rules,
+    fail,
+    show_progress,
+)
+from euchre.distributed import Backend, CheckpointError, run_job, versions
+from euchre.rules import Rules
+from euchre.train import (
+    COLUMNS,
+    DEFAULT_TOP,
+    DEFAULT_WORLDS,
+    PrebidData,
+    Rows,
+    as_rows,
+    gather,
+    holdout,
+    make_model,
+    model_name,
+)
+
+__all__ = ["read_rows", "train_app", "write_rows"]
+
+train_app = typer.Typer(
+    help="Train the expert's learned corrections: `prebid` plays deals, records the "
+         "expert's pre-play decisions played out to the end and fits the model; `fit` "
+         "fits again from saved rows. See docs/training.md.",
+    no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+)
+
+_FORMAT = "euchre-prebid-rows"
+
+
+# -- the rows' files ---------------------------------------------------------------------
+def _pyarrow() -> Any:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet
+    except ImportError:
+        return None
+    return pa
+
+
+def write_rows(rows: Rows, header: dict[str, Any], folder: Path, stem: str) -> Path:
+    """Write the rows with their header: Parquet when pyarrow is there, else ``.npz``."""
+    meta = json.dumps({**header, "format": _FORMAT, "features": list(FEATURES)})
+    pa = _pyarrow()
+    if pa is not None:
+        arrays = [pa.array(rows[c]) for c in COLUMNS if c != "features"]
+        feats = rows["features"]
+        arrays.append(pa.FixedSizeListArray.from_arrays(
+            pa.array(feats.reshape(-1), type=pa.float64()), len(FEATURES)))
+        table = pa.Table.from_arrays(arrays, names=list(COLUMNS))
+        table = table.replace_schema_metadata({"euchre": meta})
+        path = folder / f"{stem}.parquet"
+        pa.parquet.write_table(table, path)
+        return path
+    path = folder / f"{stem}.npz"
+    with path.open("wb") as f:
+        named: dict[str, Any] = {"header": np.array(meta), **rows}
+        np.savez_compressed(f, **named)
+    return path
+
+
+def read_rows(path: Path) -> tuple[Rows, dict[str, Any]]:
+    """Rows and header of a file :func:`write_rows` wrote; ``ValueError`` if it cannot."""
+    try:
+        if path.suffix == ".parquet":
+            pa = _pyarrow()
+            if pa is None:
+                raise ValueError("reading Parquet needs pyarrow: pip install 'euchre[data]'")
+            table = pa.parquet.read_table(path)
+            meta = (table.schema.metadata or {}).get(b"euchre")
+            header = json.loads(meta) if meta else {}
+            cols: dict[str, Any] = {c: table.column(c).to_pylist() for c in COLUMNS}
+            rows = as_rows(cols)
+        else:
+            with np.load(path, allow_pickle=False) as data:
+                header = json.loads(str(data["header"]))
+                rows = as_rows({c: data[c] for c in COLUMNS})
+    except (OSError, KeyError, ValueError, EOFError) as e:
+        raise ValueError(f"cannot read the rows {path}: {e}") from e
+    if header.get("format") != _FORMAT or header.get("features") != list(FEATURES):
+        raise ValueError(f"{path} holds no pre-play rows of this version's features")
+    return rows, header
+
+
+# -- report ------------------------------------------------------------------------------------
+def _calibration_lines(report: dict[str, Any]) -> list[str]:
+    out = [f"held-out deals: {report['rows']} rows; calibration error (mean |predicted - "
+           f"realised|, bid minus pass) {report['error_before']:.3f} -> "
+           f"{report['error_after']:.3f}; squared error {report['mse_before']:.3f} -> "
+           f"{report['mse_after']:.3f}; choices changed "
+           f"{report['changed']['changed']:.1%} of {report['changed']['decisions']}, "
+           f"realised gain {report['changed']['gain']:+.3f} ± "
+           f"{report['changed']['gain_ci95']:.3f} a decision"]
+    for when in ("before", "after"):
+        out.append(f"{when} the correction: bid minus pass, predicted and realised")
+        for t in report[when]:
+            out.append(f"  {t['group']:5s} {t['kind']:5s} [{t['from']:+.1f}, {t['to']:+.1f})"
+                       f"  n={t['n']:5d}  predicted {t['predicted']:+.2f}  realised "
+                       f"{t['realised']:+.2f} ± {t['ci95']:.2f}")
+    return out
+
+
+def _fit_and_write(rows: Rows, rules: Rules, header: dict[str, Any], model_path: Path,
+                   json_out: bool) -> dict[str, Any]:
+    report = holdout(rows)
+    model, result = make_model(rows, rules, {**header, "holdout": {
+        k: report[k] for k in ("rows", "error_before", "error_after", "mse_before",
+                               "mse_after", "changed")}})
+    try:
+        model.save(model_path)
+    except OSError as e:
+        fail(f"cannot write the model {model_path}: {e.strerror}", 1)
+    summary = {"model": str(model_path), "rows": len(rows["deal"]), "fit": result.stats,
+               "holdout": report}
+    if not json_out:
+        typer.echo(f"model {model_path}: {len(rows['deal'])} rows")
+        for name in GROUPS:
+            s = result.stats.get(name)
+            if s and s.get("fitted"):
+                typer.echo(f"  {name:8s} rows {s['rows']:6.0f}  penalties "
+                           f"{s['penalty_within']:g}, {s['penalty']:g}  squared error "
+                           f"{s['mse_pimc']:.3f} -> {s['mse_fit']:.3f}, between actions "
+                           f"{s['mse_differences_pimc']:.3f} -> "
+                           f"{s['mse_differences_fit']:.3f}  bias {s['bias_pimc']:+.3f}")
+            elif s:
+                typer.echo(f"  {name:8s} rows {s['rows']:6.0f}  too few: not corrected")
+        for line in _calibration_lines(report):
+            typer.echo(line)
+    return summary
+
+
+def _command() -> str:
+    return shlex.join(["euchre", *sys.argv[1:]])
+
+
+# -- commands ----------------------------------------------------------------------------
+@train_app.command("prebid")
+def prebid_command(
+    players: PlayersOption = 4,
+    deals: Annotated[int, typer.Option(
+        "--deals", "-k", metavar="D", help="Deals to play.")] = 500,
+    seed: Annotated[int, typer.Option(
+        "--seed", metavar="S", help="Seed of the deals, the scores and the bots: the same "
+                                    "seed gives the same rows and model.")] = 1,
+    worlds: Annotated[int, typer.Option(
+        "--worlds", metavar="W", help="Worlds the student (pimc) samples a decision.")
+    ] = DEFAULT_WORLDS,
+    top: Annotated[int, typer.Option(
+        "--top", metavar="K", help="Actions played out a decision, the best by PIMC value "
+                                   "(and passing besides, when legal).")] = DEFAULT_TOP,
+    out: Annotated[Path, typer.Option(
+        "--out", metavar="DIR", file_okay=False,
+        help="The folder for the rows, the model (prebid-N....npz) and the report; made if "
+             "missing. Copy the model into euchre/bots/models/ to ship it.")
+    ] = Path("train-prebid"),
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", metavar="W", show_default=False,
+        help="Processes to play on (with --ray: the CPUs of a local Ray instance it "
+             "starts). Default: every core.")] = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
+    checkpoint: CheckpointOption = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object: the files, the fit and the held-out "
+                       "calibration.")] = False,
+    deck: DeckOption = None,
+    joker: JokerOption = None,
+    joker_turnup: JokerTurnupOption = None,
+    stick_the_dealer: StickOption = None,
+    defend_alone: DefendAloneOption = None,
+    dealer_must_take_up: MustTakeUpOption = None,
+) -> None:
+    """Record the pimc bot's pre-play decisions played out to the end, and fit the
+    expert's correction of its values.
+
+    Each decision before the first lead of the student seat (bids, going alone, the
+    exchange, the dummy, the call, defending alone): its best actions by PIMC value and
+    passing are each played out to the end of the deal; the model learns realised minus
+    PIMC value from the decision's features, by ridge regression. Prints the fit and the
+    calibration on held-out deals (one in five) before and after the correction.
+    """
+    rules = build_rules(
+        players, deck=deck, joker=joker, joker_turnup=joker_turnup,
+        stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
+        dealer_must_take_up=dealer_must_take_up)
+    if deals < 1:
+        fail(f"--deals is a number of deals, 1 or more, not {deals}")
+    if worlds < 1 or top < 1:
+        fail("--worlds and --top are 1 or more")
+    backend = backend_of(ray, ray_address, workers)
+    job = PrebidData(rules, deals, seed, worlds, top)
+    if backend.kind == "local":
+        from euchre.tournament import default_workers
+
+        backend = Backend("local", min(workers or default_workers(), job.units()))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"cannot make the folder {out}: {e.strerror}", 1)
+    try:
+        with chunk_bar("train prebid", job.units(), show_progress(json_out),
+                       checkpoint) as update:
+            run = run_job(job, backend, checkpoint, update)
+    except (CheckpointError, ImportError) as e:
+        fail(str(e))
+    rows = gather(run.summaries)
+    header = {"command": _command(), "parameters": job.parameters(), "seed": seed,
+              "deals": deals, "seconds": round(run.seconds, 3), "versions": versions()}
+    name = model_name(rules)
+    stem = name.removesuffix(".npz")
+    data_path = write_rows(rows, header, out, f"rows-{stem}")
+    summary = _fit_and_write(rows, rules, header, out / name, json_out)
+    summary.update(data=str(data_path), deals=deals, seconds=round(run.seconds, 3))
+    (out / f"report-{stem}.json").write_text(json.dumps(summary, indent=1) + "\n",
+                                             encoding="utf-8")
+    if json_out:
+        typer.echo(json.dumps(summary))
+    else:
+        typer.echo(f"{deals} deals in {run.seconds:.1f} s; rows {data_path}")
+
+
+@train_app.command("fit")
+def fit_command(
+    data: Annotated[list[Path], typer.Argument(
+        metavar="ROWS...", help="Rows written by `euchre train prebid` (.parquet or .npz), "
+                                "all of the same rules.")],
+    out: Annotated[Path, typer.Option(
+        "--out", metavar="FILE", dir_okay=False,
+        help="The model file to write (.npz).")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Fit the pre-play correction again from saved rows and write the model."""
+    parts: list[Rows] = []
+    headers: list[dict[str, Any]] = []
+    for i, path in enumerate(data):
+        try:
+            rows, header = read_rows(path)
+        except ValueError as e:
+            fail(str(e), 1)
+        rows["deal"] = rows["deal"] + i * 1_000_000_000  # distinct deals across files
+        parts.append(rows)
+        headers.append(header)
+    rules_of = {json.dumps(h.get("parameters", {}).get("rules"), sort_keys=True)
+                for h in headers}
+    if len(rules_of) != 1:
+        fail("the rows are of different rules: fit one variant at a time")
+    rules = Rules.from_dict(headers[0]["parameters"]["rules"])
+    rows = {c: np.concatenate([p[c] for p in parts]) for c in parts[0]}
+    header = {"command": _command(), "sources": [_source(h) for h in headers],
+              "deals": sum(int(h.get("deals", 0)) for h in headers),
+              "versions": versions()}
+    summary = _fit_and_write(rows, rules, header, out, json_out)
+    if json_out:
+        typer.echo(json.dumps(summary))
+
+
+def _source(header: dict[str, Any]) -> dict[str, Any]:
+    return {k: header.get(k) for k in ("command", "seed", "deals", "parameters")}
+
