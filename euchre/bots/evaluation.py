@@ -121,6 +121,13 @@ class _Bot(Protocol):
     :class:`~euchre.bots.expert.ExpertBot`."""
 
     rng: random.Random
+
+    @property
+    def inference(self) -> bool:
+        """Whether worlds are weighed by the others' cards played too
+        (:class:`~euchre.bots.knowledge._Worlds`)."""
+        ...
+
     worlds_used: int
     """Set to the worlds sampled for the decision."""
 
@@ -138,7 +145,7 @@ class _Evaluator(_Worlds):
     """What the play and the pre-play evaluations share: worlds, weights, points."""
 
     def __init__(self, bot: _Bot, k: _Know) -> None:
-        super().__init__(k, bot.rng)
+        super().__init__(k, bot.rng, bot.inference)
         self.bot = bot
         obs = k.obs
         self.scores = obs.scores

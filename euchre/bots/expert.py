@@ -60,6 +60,9 @@ class PimcBot:
 
     game_bonus: ClassVar[float] = 3.0
     """Points added to a deal's utility when it wins the game, removed when it loses it."""
+    inference: ClassVar[bool] = False
+    """Weigh the worlds by the cards the others played too, not only by their bids
+    (:mod:`euchre.bots.knowledge`)."""
 
     def __init__(
         self,
@@ -144,6 +147,7 @@ class ExpertBot(PimcBot):
     doc).  Same arguments."""
 
     name = "expert"
+    inference = True
 
 
 class IntermediateBot(PimcBot):

@@ -168,6 +168,43 @@ _DUCK: Final = 0.35
 could have taken (the basic bot, like most players, takes such a trick)."""
 
 
+# -- the play likelihood: how the others' cards fit a world's hands -------------------------
+# A seat's card, under a soft model of how players choose (the basic bot's play rules, and
+# the solver's tie-break that the ``expert`` and ``pimc`` follow), rules out some of the
+# cards it may have held then; a world in which it held one is that much less likely.
+# Each kind of evidence has its likelihood factor: the odds of the card played when the
+# seat held such a card, against when it did not.
+_LOW_FOLLOW: Final = 0.05
+"""It followed suit with a card that did not win the trick while holding a lower card
+of the suit (players shed their lowest)."""
+_LOW_DISCARD: Final = 0.7
+"""It could not follow and threw a card that did not win while holding a lower card of
+a plain suit (or, throwing a trump, any plain card or a lower trump)."""
+_CHEAP_WIN: Final = 0.05
+"""Last to play, it won the trick with a card while holding a cheaper card that also
+won."""
+_EQUAL_WIN: Final = 0.05
+"""It won (for now) with a card while holding the next lower card still out, which
+was just as good (only played cards between them): players win with the lower."""
+_EQUAL_LEAD: Final = 0.1
+"""It led a card while holding the next lower card of the suit still out (the solver's
+players lead the lower of equal cards; the basic bot cashes its aces first)."""
+_LOW_LEAD: Final = 0.85
+"""It led a plain card while holding a lower one of the same suit."""
+_DUCKS: Final = {2: 0.1, 3: 0.55, 4: 0.75, 5: 0.85}
+"""With the inference on, the duck factor by the number of players (it replaces
+``_DUCK``)."""
+
+
+def _rank_below() -> tuple[int, ...]:
+    """``_RANK_BELOW[r]``: the plain cards (no joker) of rank below ``r``, every suit."""
+    return tuple(sum(1 << c for c in range(32) if c & 7 < r) for r in range(8))
+
+
+_RANK_BELOW: Final = _rank_below()
+_FULL: Final = (1 << 33) - 1
+
+
 def _sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
@@ -250,7 +287,8 @@ class _Know:
         # five-handed: the maker never holds the card it called
         if obs.called is not None and obs.maker is not None and obs.maker != me:
             forbid[obs.maker] |= 1 << int(obs.called)
-        self.pool = _bits(pack_mask(rules.deck, rules.joker) & ~known)
+        self.deck = pack_mask(rules.deck, rules.joker)
+        self.pool = _bits(self.deck & ~known)
         # how many unseen cards each other hand holds (a sitting-out hand does not count)
         need = [0] * (n + 1)
         for s in range(n):
@@ -276,6 +314,96 @@ class _Know:
                                   key=lambda s: allowed[s] - need[s])
         self.free = [s for s in slots if not forbid[s]]
         self.bid_terms = self._bid_terms()
+        self._play_terms: list[tuple[int, int, int, float]] | None = None
+
+    def _lead_terms(self, terms: list[tuple[int, int, int, int, float]], seat: int,
+                    c: int, seen: int, at: int) -> None:
+        """The terms of a lead (see :meth:`play_terms`)."""
+        trump = self.trump
+        suit = EFFECTIVE_SUIT[trump][c]
+        row = TRICK_STRENGTH[trump][suit]
+        mine = self.hand
+        same = SUIT_MASKS[trump][suit] & self.deck & ~(1 << c)
+        lower = same & ~_BEATERS[trump][suit][row[c] - 1]
+        below = lower & ~seen
+        if below:
+            nxt = max(_bits(below), key=lambda x: row[x])
+            if not mine >> nxt & 1:
+                terms.append((seat, 1 << nxt, at, 4, _EQUAL_LEAD))
+        if suit != trump and lower:
+            terms.append((seat, lower, at, 5, _LOW_LEAD))
+
+    def play_terms(self) -> list[tuple[int, int, int, float]]:
+        """(seat, cards, cards it played later, factor) for each card another seat played
+        that tells against its having held any of ``cards`` then (see ``_KINDS``);
+        computed once, on first use."""
+        if self._play_terms is not None:
+            return self._play_terms
+        terms: list[tuple[int, int, int, int, float]] = []  # (seat, bad, at, kind, factor)
+        me = self.me
+        trump = self.trump
+        obs = self.obs
+        seats = self.n - self.out.bit_count()
+        trumps = SUIT_MASKS[trump][trump] if trump >= 0 else 0
+        seen = 0
+        order: list[tuple[int, int]] = []
+        for trick in (*((t.cards) for t in obs.tricks), obs.trick):
+            if not trick:
+                continue
+            led = EFFECTIVE_SUIT[trump][int(trick[0][1])]
+            ledmask = SUIT_MASKS[trump][led]
+            beaters = _BEATERS[trump][led]
+            row = TRICK_STRENGTH[trump][led]
+            best = -1
+            for i, (seat, card) in enumerate(trick):
+                c = int(card)
+                bit = 1 << c
+                v = row[c]
+                if seat != me and i == 0:
+                    self._lead_terms(terms, seat, c, seen, len(order))
+                if seat != me and i > 0:
+                    follows = EFFECTIVE_SUIT[trump][c] == led
+                    if v <= best:
+                        # it did not win: it would have shed a lower card
+                        if follows:
+                            bad = ledmask & ~beaters[v - 1]
+                            terms.append((seat, bad & ~bit, len(order), 0, _LOW_FOLLOW))
+                        elif c & trumps:
+                            bad = _FULL & ~trumps | (trumps & ~beaters[v - 1])
+                            terms.append((seat, bad & ~bit & ~ledmask, len(order), 1,
+                                          _LOW_DISCARD))
+                        else:
+                            bad = _RANK_BELOW[c & 7] & ~trumps & ~ledmask
+                            terms.append((seat, bad, len(order), 1, _LOW_DISCARD))
+                    else:
+                        # it won: with the cheapest card that would
+                        suit = ledmask if follows else trumps
+                        cheaper = beaters[best] & ~beaters[v - 1] & suit & ~bit
+                        if i == seats - 1:
+                            terms.append((seat, cheaper, len(order), 2, _CHEAP_WIN))
+                        else:
+                            # the next lower card still out, if it wins too
+                            below = cheaper & ~seen
+                            if below:
+                                nxt = max(_bits(below), key=lambda x: row[x])
+                                if not self.hand >> nxt & 1:
+                                    terms.append((seat, 1 << nxt, len(order), 3,
+                                                  _EQUAL_WIN))
+                if v > best:
+                    best = v
+                seen |= bit
+                order.append((seat, c))
+        out = []
+        for seat, bad, at, _kind, factor in terms:
+            if not bad:
+                continue
+            later = 0
+            for s2, c in order[at + 1:]:
+                if s2 == seat:
+                    later |= 1 << c
+            out.append((seat, bad, later, factor))
+        self._play_terms = out
+        return out
 
     def _bid_terms(self) -> list[tuple[int, int, int, bool]]:
         """(seat, kind, suit, alone) of the other seats' bids: kind 0 pass round 1,
@@ -332,14 +460,16 @@ class World(NamedTuple):
     """The likelihood of the other seats' bids with these hands (unnormalised)."""
 
 
-def sample_world(observation: Observation,
-                 rng: random.Random | None = None) -> World | None:
+def sample_world(observation: Observation, rng: random.Random | None = None,
+                 inference: bool = False) -> World | None:
     """Deal the cards ``observation``'s seat cannot see, consistently with what it saw
-    (the module doc lists the constraints), and weigh the deal by the bids seen.
+    (the module doc lists the constraints), and weigh the deal by the bids seen (and,
+    with ``inference``, by the cards the others played).
 
     ``None`` only if no consistent deal was found (it should not happen).
     """
-    worlds = _Worlds(_Know(observation), rng if rng is not None else random.Random())
+    worlds = _Worlds(_Know(observation), rng if rng is not None else random.Random(),
+                     inference)
     hands = worlds.world()
     if hands is None:
         return None
@@ -352,11 +482,15 @@ class _Worlds:
     """Sampling worlds for a seat's knowledge, and weighing them by the others' bids and
     plays."""
 
-    def __init__(self, k: _Know, rng: random.Random) -> None:
+    def __init__(self, k: _Know, rng: random.Random, inference: bool = False) -> None:
         self.k = k
         self.rng = rng
         self.n = k.n
         self.bar = BasicBot.bid_bar[k.n]
+        self.inference = inference
+        """Weigh worlds by the others' cards too (:meth:`_Know.play_terms`)."""
+        self.play_terms = k.play_terms() if inference and k.phase == _PLAY else []
+        self.duck = _DUCKS[k.n] if inference else _DUCK
 
     def world(self) -> list[int] | None:
         """One sampled world: ``hands[seat]`` (mine included), ``hands[n]`` the hidden
@@ -460,10 +594,14 @@ class _Worlds:
         (unnormalised)."""
         k = self.k
         w = 1.0
-        if k.ducks and _DUCK < 1:
+        if k.ducks:
+            duck = self.duck
             for seat, winner, beat, later in k.ducks:
                 if (hands[seat] | later) & beat and not self._same_side(seat, winner, hands):
-                    w *= _DUCK
+                    w *= duck
+        for seat, bad, later, factor in self.play_terms:
+            if (hands[seat] | later) & bad:
+                w *= factor
         for seat, kind, suit, alone in k.bid_terms:
             hand = hands[seat] | k.played[seat]
             if kind == 0:
