@@ -222,11 +222,10 @@ class _PlayEval(_Evaluator):
         worlds = 0
         bot = self.bot
         while not bot._out_of_time(start, worlds):
-            hands = self.world()
+            hands, w = self.weighted_world()
             worlds += 1
             if hands is None:
                 break
-            w = self.weight(hands)
             # the maker's side in this world
             partner = -1
             alone = obs.alone

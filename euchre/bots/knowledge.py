@@ -56,6 +56,13 @@ __all__ = ["World", "hand_estimate", "sample_world"]
 _TAU: Final = 0.5
 """Softness of the bid likelihood (in estimated tricks)."""
 _FLOOR: Final = 0.05
+_BID_MODEL: Final = {2: ((2.43, 0.44), (0.8, 0.4)), 3: ((2.84, 0.51), (0.8, 0.4)),
+                     4: ((2.5, 0.4), (0.7, 0.6)), 5: ((2.1, 1.0), (1.0, 0.4))}
+"""With the inference on: (bar, softness) of the bid likelihood in round 1 and round 2,
+by the number of players, fitted (logistic regression of ordering or naming on the
+hand estimate) to ``pimc``'s bids over 400 deals a variant; ``pimc`` names trump in
+round 2 with all but the weakest hands.  Three-handed round 2 is all but never reached:
+its values are the others'."""
 _DUMMY_BONUS: Final = 1.45
 """Three-handed: what the dummy adds to a maker's estimate, on average (basic samples it)."""
 _MODEL_MERGE = True
@@ -191,6 +198,9 @@ _EQUAL_LEAD: Final = 0.1
 players lead the lower of equal cards; the basic bot cashes its aces first)."""
 _LOW_LEAD: Final = 0.85
 """It led a plain card while holding a lower one of the same suit."""
+_REDRAWS: Final = 12
+"""With the inference on, the most worlds drawn for one kept (see
+:meth:`_Worlds.weighted_world`)."""
 _DUCKS: Final = {2: 0.1, 3: 0.55, 4: 0.75, 5: 0.85}
 """With the inference on, the duck factor by the number of players (it replaces
 ``_DUCK``)."""
@@ -487,6 +497,8 @@ class _Worlds:
         self.rng = rng
         self.n = k.n
         self.bar = BasicBot.bid_bar[k.n]
+        self.bid_model = _BID_MODEL[k.n] if inference else ((self.bar, _TAU),) * 2
+        """(bar, softness) of the bid likelihood in round 1 and in round 2."""
         self.inference = inference
         """Weigh worlds by the others' cards too (:meth:`_Know.play_terms`)."""
         self.play_terms = k.play_terms() if inference and k.phase == _PLAY else []
@@ -589,9 +601,36 @@ class _Worlds:
             v += _DUMMY_BONUS
         return v
 
+    def weighted_world(self) -> tuple[list[int] | None, float]:
+        """A world (see :meth:`world`) and its weight (:meth:`weight`).
+
+        With the inference on, the cards the others played are taken into account by
+        rejection rather than weight: a world is kept with probability its play
+        likelihood (:meth:`play_factor`, at most 1) and weighed by the bids only, so
+        fewer worlds are solved for little weight.  After ``_REDRAWS`` rejections the
+        last world is taken with its full weight.
+        """
+        if not self.inference or not (self.play_terms or self.k.ducks):
+            hands = self.world()
+            return hands, 0.0 if hands is None else self.weight(hands)
+        rng = self.rng
+        for _ in range(_REDRAWS):
+            hands = self.world()
+            if hands is None:
+                return None, 0.0
+            if rng.random() < self.play_factor(hands):
+                return hands, self.bid_factor(hands)
+        assert hands is not None
+        return hands, self.weight(hands)
+
     def weight(self, hands: list[int]) -> float:
         """How likely the other seats' bids and plays are with these hands
         (unnormalised)."""
+        return self.bid_factor(hands, self.play_factor(hands))
+
+    def play_factor(self, hands: list[int]) -> float:
+        """How likely the cards the other seats played are with these hands, relative to
+        hands that fit them best (at most 1)."""
         k = self.k
         w = 1.0
         if k.ducks:
@@ -602,20 +641,30 @@ class _Worlds:
         for seat, bad, later, factor in self.play_terms:
             if (hands[seat] | later) & bad:
                 w *= factor
+        return w
+
+    def bid_factor(self, hands: list[int], w: float = 1.0) -> float:
+        """``w`` times how likely the other seats' bids are with these hands (at most
+        1)."""
+        k = self.k
+        (bar1, tau1), (bar2, tau2) = self.bid_model
         for seat, kind, suit, alone in k.bid_terms:
             hand = hands[seat] | k.played[seat]
             if kind == 0:
                 est = self.estimate(hand, suit, seat, True)
-                x = (self.bar - est) / _TAU
+                x = (bar1 - est) / tau1
             elif kind == 1:
                 est = self.estimate(hand, suit, seat, True, alone)
-                x = (est - self.bar - (1.0 if alone else 0.0)) / _TAU
+                x = (est - bar1 - (1.0 if alone else 0.0)) / tau1
             elif kind == 2:
                 est = max(self.estimate(hand, s, seat, False) for s in range(4) if s != suit)
-                x = (self.bar - est) / _TAU
+                x = (bar2 - est) / tau2
+            elif kind == 3:
+                est = self.estimate(hand, suit, seat, False, alone)
+                x = (est - bar2 - (1.0 if alone else 0.0)) / tau2
             else:
-                est = self.estimate(hand, suit, seat, kind == 4, alone)
-                x = (est - self.bar - (1.0 if alone else 0.0)) / _TAU
+                est = self.estimate(hand, suit, seat, True, alone)
+                x = (est - bar1 - (1.0 if alone else 0.0)) / tau1
             w *= max(_FLOOR, _sigmoid(x))
         return w
 
