@@ -22,6 +22,14 @@ logistic of the rule-of-thumb hand estimate of :mod:`euchre.bots.basic` around t
 that bot bids at, computed on bitmasks by :func:`hand_estimate`), and a seat that let an
 opponent's card win a trick is unlikely to have held a legal card that beat it.
 
+With the *inference* on (the ``expert``; ``pimc`` keeps the above unchanged), every card
+another seat played counts too, under a soft model of how players choose a card (shed the
+lowest, win as cheaply as possible, of equal cards play the lower, lead low in a suit):
+a world in which the seat then held a card the model would have played instead is less
+likely by a factor fitted to ``pimc``'s play (:meth:`_Know.play_terms`); such worlds are
+redrawn rather than down-weighted (:meth:`_Worlds.weighted_world`), and the bid
+likelihood's bar and softness are fitted to ``pimc``'s bids by variant (``_BID_MODEL``).
+
 The evaluation of the actions in these worlds is :mod:`euchre.bots.evaluation`.
 
 >>> from euchre import Deal, Rules
