@@ -206,6 +206,8 @@ _EQUAL_LEAD: Final = 0.1
 players lead the lower of equal cards; the basic bot cashes its aces first)."""
 _LOW_LEAD: Final = 0.85
 """It led a plain card while holding a lower one of the same suit."""
+_KEEP: Final = 0.3
+"""Worlds of a lower play likelihood are redrawn (see :meth:`_Worlds.weighted_world`)."""
 _REDRAWS: Final = 12
 """With the inference on, the most worlds drawn for one kept (see
 :meth:`_Worlds.weighted_world`)."""
@@ -612,10 +614,11 @@ class _Worlds:
     def weighted_world(self) -> tuple[list[int] | None, float]:
         """A world (see :meth:`world`) and its weight (:meth:`weight`).
 
-        With the inference on, the cards the others played are taken into account by
-        rejection rather than weight: a world is kept with probability its play
-        likelihood (:meth:`play_factor`, at most 1) and weighed by the bids only, so
-        fewer worlds are solved for little weight.  After ``_REDRAWS`` rejections the
+        With the inference on, a world the cards the others played tell against is
+        redrawn rather than solved for little weight: a world of play likelihood
+        ``f`` (:meth:`play_factor`, at most 1) below ``_KEEP`` is kept with
+        probability ``f / _KEEP`` and weighed as if ``f`` were ``_KEEP`` (so every
+        world still counts in proportion to ``f``); after ``_REDRAWS`` rejections the
         last world is taken with its full weight.
         """
         if not self.inference or not (self.play_terms or self.k.ducks):
@@ -626,8 +629,9 @@ class _Worlds:
             hands = self.world()
             if hands is None:
                 return None, 0.0
-            if rng.random() < self.play_factor(hands):
-                return hands, self.bid_factor(hands)
+            f = self.play_factor(hands)
+            if f >= _KEEP or rng.random() * _KEEP < f:
+                return hands, self.bid_factor(hands, max(f, _KEEP))
         assert hands is not None
         return hands, self.weight(hands)
 
