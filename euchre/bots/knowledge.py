@@ -304,8 +304,11 @@ class _Know:
         self.require = require = [0] * (n + 1)
         tbit = 1 << turnup
         known |= tbit
+        # (unless the dealer has played all its cards: then it discarded the turn-up; a
+        # seat with one card or none left has no choice to sample worlds for)
         if (obs.turnup_taken and self.dealer != me and not self.out >> self.dealer & 1
-                and not all_played & tbit and not forbid[self.dealer] & tbit):
+                and not all_played & tbit and not forbid[self.dealer] & tbit
+                and played[self.dealer].bit_count() < 5):
             require[self.dealer] |= tbit
         # five-handed: the maker never holds the card it called
         if obs.called is not None and obs.maker is not None and obs.maker != me:

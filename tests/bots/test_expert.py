@@ -184,7 +184,7 @@ def _check_world(obs: Observation, rng: random.Random, inference: bool = False) 
         trump = obs.trump
         assert trump is not None
         void_in_trump = _voids(obs).get(dealer, 0) & tbit if obs.phase is Phase.PLAY else 0
-        if not void_in_trump:
+        if not void_in_trump and hands[dealer]:  # (with no card left, it discarded it)
             assert hands[dealer] & tbit, "the dealer took the turn-up"
     if obs.called is not None and obs.maker is not None and obs.maker != me:
         assert not hands[obs.maker] >> int(obs.called) & 1
