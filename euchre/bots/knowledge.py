@@ -27,8 +27,7 @@ another seat played counts too, under a soft model of how players choose a card 
 lowest, win as cheaply as possible, of equal cards play the lower, lead low in a suit):
 a world in which the seat then held a card the model would have played instead is less
 likely by a factor fitted to ``pimc``'s play (:meth:`_Know.play_terms`); such worlds are
-redrawn rather than down-weighted (:meth:`_Worlds.weighted_world`), and the bid
-likelihood's bar and softness are fitted to ``pimc``'s bids by variant (``_BID_MODEL``).
+mostly redrawn rather than down-weighted (:meth:`_Worlds.weighted_world`).
 
 The evaluation of the actions in these worlds is :mod:`euchre.bots.evaluation`.
 
@@ -64,13 +63,6 @@ __all__ = ["World", "hand_estimate", "sample_world"]
 _TAU: Final = 0.5
 """Softness of the bid likelihood (in estimated tricks)."""
 _FLOOR: Final = 0.05
-_BID_MODEL: Final = {2: ((2.43, 0.44), (0.8, 0.4)), 3: ((2.84, 0.51), (0.8, 0.4)),
-                     4: ((2.5, 0.4), (0.7, 0.6)), 5: ((2.1, 1.0), (1.0, 0.4))}
-"""With the inference on: (bar, softness) of the bid likelihood in round 1 and round 2,
-by the number of players, fitted (logistic regression of ordering or naming on the
-hand estimate) to ``pimc``'s bids over 400 deals a variant; ``pimc`` names trump in
-round 2 with all but the weakest hands.  Three-handed round 2 is all but never reached:
-its values are the others'."""
 _DUMMY_BONUS: Final = 1.45
 """Three-handed: what the dummy adds to a maker's estimate, on average (basic samples it)."""
 _MODEL_MERGE = True
@@ -214,9 +206,6 @@ _KEEP: Final = 0.3
 _REDRAWS: Final = 12
 """With the inference on, the most worlds drawn for one kept (see
 :meth:`_Worlds.weighted_world`)."""
-_DUCKS: Final = {2: 0.1, 3: 0.55, 4: 0.75, 5: 0.85}
-"""With the inference on, the duck factor by the number of players (it replaces
-``_DUCK``)."""
 
 
 def _rank_below() -> tuple[int, ...]:
@@ -513,12 +502,9 @@ class _Worlds:
         self.rng = rng
         self.n = k.n
         self.bar = BasicBot.bid_bar[k.n]
-        self.bid_model = _BID_MODEL[k.n] if inference else ((self.bar, _TAU),) * 2
-        """(bar, softness) of the bid likelihood in round 1 and in round 2."""
         self.inference = inference
         """Weigh worlds by the others' cards too (:meth:`_Know.play_terms`)."""
         self.play_terms = k.play_terms() if inference and k.phase == _PLAY else []
-        self.duck = _DUCKS[k.n] if inference else _DUCK
 
     def world(self) -> list[int] | None:
         """One sampled world: ``hands[seat]`` (mine included), ``hands[n]`` the hidden
@@ -651,11 +637,10 @@ class _Worlds:
         hands that fit them best (at most 1)."""
         k = self.k
         w = 1.0
-        if k.ducks:
-            duck = self.duck
+        if k.ducks and _DUCK < 1:
             for seat, winner, beat, later in k.ducks:
                 if (hands[seat] | later) & beat and not self._same_side(seat, winner, hands):
-                    w *= duck
+                    w *= _DUCK
         for seat, bad, later, factor in self.play_terms:
             if (hands[seat] | later) & bad:
                 w *= factor
@@ -665,24 +650,20 @@ class _Worlds:
         """``w`` times how likely the other seats' bids are with these hands (at most
         1)."""
         k = self.k
-        (bar1, tau1), (bar2, tau2) = self.bid_model
         for seat, kind, suit, alone in k.bid_terms:
             hand = hands[seat] | k.played[seat]
             if kind == 0:
                 est = self.estimate(hand, suit, seat, True)
-                x = (bar1 - est) / tau1
+                x = (self.bar - est) / _TAU
             elif kind == 1:
                 est = self.estimate(hand, suit, seat, True, alone)
-                x = (est - bar1 - (1.0 if alone else 0.0)) / tau1
+                x = (est - self.bar - (1.0 if alone else 0.0)) / _TAU
             elif kind == 2:
                 est = max(self.estimate(hand, s, seat, False) for s in range(4) if s != suit)
-                x = (bar2 - est) / tau2
-            elif kind == 3:
-                est = self.estimate(hand, suit, seat, False, alone)
-                x = (est - bar2 - (1.0 if alone else 0.0)) / tau2
+                x = (self.bar - est) / _TAU
             else:
-                est = self.estimate(hand, suit, seat, True, alone)
-                x = (est - bar1 - (1.0 if alone else 0.0)) / tau1
+                est = self.estimate(hand, suit, seat, kind == 4, alone)
+                x = (est - self.bar - (1.0 if alone else 0.0)) / _TAU
             w *= max(_FLOOR, _sigmoid(x))
         return w
 
