@@ -331,7 +331,7 @@ class _Know:
         self.bid_terms = self._bid_terms()
         self._play_terms: list[tuple[int, int, int, float]] | None = None
 
-    def _lead_terms(self, terms: list[tuple[int, int, int, int, float]], seat: int,
+    def _lead_terms(self, terms: list[tuple[int, int, int, float]], seat: int,
                     c: int, seen: int, at: int) -> None:
         """The terms of a lead (see :meth:`play_terms`)."""
         trump = self.trump
@@ -344,17 +344,18 @@ class _Know:
         if below:
             nxt = max(_bits(below), key=lambda x: row[x])
             if not mine >> nxt & 1:
-                terms.append((seat, 1 << nxt, at, 4, _EQUAL_LEAD))
+                terms.append((seat, 1 << nxt, at, _EQUAL_LEAD))
         if suit != trump and lower:
-            terms.append((seat, lower, at, 5, _LOW_LEAD))
+            terms.append((seat, lower, at, _LOW_LEAD))
 
     def play_terms(self) -> list[tuple[int, int, int, float]]:
         """(seat, cards, cards it played later, factor) for each card another seat played
-        that tells against its having held any of ``cards`` then (see ``_KINDS``);
-        computed once, on first use."""
+        that tells against its having held any of ``cards`` then (the kinds of evidence
+        and their factors: ``_LOW_FOLLOW`` to ``_LOW_LEAD``); computed once, on first
+        use."""
         if self._play_terms is not None:
             return self._play_terms
-        terms: list[tuple[int, int, int, int, float]] = []  # (seat, bad, at, kind, factor)
+        terms: list[tuple[int, int, int, float]] = []  # (seat, bad, index played, factor)
         me = self.me
         trump = self.trump
         obs = self.obs
@@ -382,34 +383,34 @@ class _Know:
                         # it did not win: it would have shed a lower card
                         if follows:
                             bad = ledmask & ~beaters[v - 1]
-                            terms.append((seat, bad & ~bit, len(order), 0, _LOW_FOLLOW))
+                            terms.append((seat, bad & ~bit, len(order), _LOW_FOLLOW))
                         elif c & trumps:
                             bad = _FULL & ~trumps | (trumps & ~beaters[v - 1])
-                            terms.append((seat, bad & ~bit & ~ledmask, len(order), 1,
+                            terms.append((seat, bad & ~bit & ~ledmask, len(order),
                                           _LOW_DISCARD))
                         else:
                             bad = _RANK_BELOW[c & 7] & ~trumps & ~ledmask
-                            terms.append((seat, bad, len(order), 1, _LOW_DISCARD))
+                            terms.append((seat, bad, len(order), _LOW_DISCARD))
                     else:
                         # it won: with the cheapest card that would
                         suit = ledmask if follows else trumps
                         cheaper = beaters[best] & ~beaters[v - 1] & suit & ~bit
                         if i == seats - 1:
-                            terms.append((seat, cheaper, len(order), 2, _CHEAP_WIN))
+                            terms.append((seat, cheaper, len(order), _CHEAP_WIN))
                         else:
                             # the next lower card still out, if it wins too
                             below = cheaper & ~seen
                             if below:
                                 nxt = max(_bits(below), key=lambda x: row[x])
                                 if not self.hand >> nxt & 1:
-                                    terms.append((seat, 1 << nxt, len(order), 3,
+                                    terms.append((seat, 1 << nxt, len(order),
                                                   _EQUAL_WIN))
                 if v > best:
                     best = v
                 seen |= bit
                 order.append((seat, c))
         out = []
-        for seat, bad, at, _kind, factor in terms:
+        for seat, bad, at, factor in terms:
             if not bad:
                 continue
             later = 0
