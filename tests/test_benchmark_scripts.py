@@ -126,3 +126,13 @@ def test_openspiel_game_benchmark_restores_the_affinity(
     report = json.loads(capsys.readouterr().out)
     assert set(report["deals_per_second"]) == {"python_euchre", "euchre"}
     assert report["ratio"] > 0 and report["nodes_per_deal"]["python_euchre"] > 0
+
+
+def test_inference_benchmark_scores_beliefs_and_times(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("inference")
+    assert script.main(["--players", "4", "--deals", "1", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["rows"]
+    assert row["players"] == 4 and row["decisions"] > 10
+    for key in ("belief_off", "belief_on"):
+        assert all(v <= 0 for v in row[key].values())
+    assert set(row["ms"]) == {"pimc", "expert"}

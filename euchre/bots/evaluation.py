@@ -121,6 +121,13 @@ class _Bot(Protocol):
     :class:`~euchre.bots.expert.ExpertBot`."""
 
     rng: random.Random
+
+    @property
+    def inference(self) -> bool:
+        """Whether worlds are weighed by the others' cards played too
+        (:class:`~euchre.bots.knowledge._Worlds`)."""
+        ...
+
     worlds_used: int
     """Set to the worlds sampled for the decision."""
 
@@ -162,7 +169,7 @@ class _Evaluator(_Worlds):
     """What the play and the pre-play evaluations share: worlds, weights, points."""
 
     def __init__(self, bot: _Bot, k: _Know) -> None:
-        super().__init__(k, bot.rng)
+        super().__init__(k, bot.rng, bot.inference)
         self.bot = bot
         obs = k.obs
         self.scores = obs.scores
@@ -223,11 +230,10 @@ class _PlayEval(_Evaluator):
         worlds = 0
         bot = self.bot
         while not bot._out_of_time(start, worlds):
-            hands = self.world()
+            hands, w = self.weighted_world()
             worlds += 1
             if hands is None:
                 break
-            w = self.weight(hands)
             # the maker's side in this world
             partner = -1
             alone = obs.alone

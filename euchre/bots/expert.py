@@ -62,6 +62,9 @@ class PimcBot:
 
     game_bonus: ClassVar[float] = 3.0
     """Points added to a deal's utility when it wins the game, removed when it loses it."""
+    inference: ClassVar[bool] = False
+    """Weigh the worlds by the cards the others played too, not only by their bids
+    (:mod:`euchre.bots.knowledge`)."""
 
     def __init__(
         self,
@@ -151,6 +154,7 @@ class ExpertBot(PimcBot):
     """
 
     name = "expert"
+    inference = True
 
     def __init__(
         self,

@@ -3,11 +3,14 @@ than ``basic``."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from euchre import core
 from euchre.actions import NUM_ACTIONS, Action
@@ -15,8 +18,15 @@ from euchre.bots import BOTS, make_bot, play_deal, play_game
 from euchre.bots.basic import hand_value
 from euchre.bots.evaluation import _PrePlayEval
 from euchre.bots.expert import ExpertBot, IntermediateBot, PimcBot
-from euchre.bots.knowledge import _Know, hand_estimate, sample_world
-from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, card_mask, cards_of, pack_mask
+from euchre.bots.knowledge import _Know, _Worlds, hand_estimate, sample_world
+from euchre.cards import (
+    EFFECTIVE_SUIT,
+    SUIT_MASKS,
+    card_mask,
+    cards_of,
+    pack_mask,
+    parse_cards,
+)
 from euchre.deal import Deal, Observation, Phase
 from euchre.rules import Rules
 
@@ -132,8 +142,8 @@ def _voids(obs: Observation) -> dict[int, int]:
     return out
 
 
-def _check_world(obs: Observation, rng: random.Random) -> None:
-    world = sample_world(obs, rng)
+def _check_world(obs: Observation, rng: random.Random, inference: bool = False) -> None:
+    world = sample_world(obs, rng, inference)
     assert world is not None
     n = obs.rules.players
     me = obs.seat
@@ -174,11 +184,11 @@ def _check_world(obs: Observation, rng: random.Random) -> None:
         trump = obs.trump
         assert trump is not None
         void_in_trump = _voids(obs).get(dealer, 0) & tbit if obs.phase is Phase.PLAY else 0
-        if not void_in_trump:
+        if not void_in_trump and hands[dealer]:  # (with no card left, it discarded it)
             assert hands[dealer] & tbit, "the dealer took the turn-up"
     if obs.called is not None and obs.maker is not None and obs.maker != me:
         assert not hands[obs.maker] >> int(obs.called) & 1
-    assert world.weight > 0
+    assert 0 < world.weight <= 1 and math.isfinite(world.weight)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)
@@ -376,3 +386,119 @@ def test_pimc_is_the_yardstick_the_expert_is_measured_against() -> None:
     assert type(pimc) is PimcBot and pimc.name == "pimc"
     assert isinstance(pimc, PimcBot) and pimc.samples == 8 and pimc.time_budget is None
     assert make_bot("expert").name == "expert"
+
+
+# -- inference from the others' plays (the expert; pimc unchanged) -------------------------------
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from(RULES), seed=st.integers(0, 2**32 - 1),
+       steps=st.integers(0, 40), basic_play=st.booleans(), seat=st.integers(0, 4))
+def test_inferred_samples_are_consistent_with_the_observation(
+        rules: Rules, seed: int, steps: int, basic_play: bool, seat: int) -> None:
+    """Every variant, states reached by random or basic play: with the inference on or
+    off, every sampled world respects what the seat knows (its hand, the cards played,
+    the voids shown, the turn-up, the called card, the hand sizes) and every weight,
+    including those of the worlds the inference keeps by rejection, is in (0, 1]."""
+    rng = random.Random(seed)
+    deal = Deal.random(rules, dealer=seed % rules.players, seed=seed)
+    basic = make_bot("basic", seed)
+    obs = deal.observation(seat % rules.players)
+    for _ in range(steps):  # to a state before the deal is over
+        assert deal.to_move is not None
+        now = deal.observation(deal.to_move)
+        deal.apply(basic.act(now) if basic_play else rng.choice(now.legal_actions))
+        if deal.is_over:
+            break
+        obs = deal.observation(seat % rules.players)
+    for inference in (False, True):
+        for _ in range(3):
+            _check_world(obs, rng, inference)
+    worlds = _Worlds(_Know(obs), rng, inference=True)
+    for _ in range(3):
+        hands, weight = worlds.weighted_world()
+        assert hands is not None and hands[obs.seat] == card_mask(obs.hand)
+        assert 0 < weight <= 1 and math.isfinite(weight)
+
+
+def _share(obs: Observation, seat: int, cards: int, inference: bool) -> float:
+    """The weighted share of sampled worlds in which ``seat`` holds one of ``cards``."""
+    worlds = _Worlds(_Know(obs), random.Random(5), inference)
+    got = total = 0.0
+    for _ in range(600):
+        hands, w = worlds.weighted_world()
+        assert hands is not None
+        total += w
+        got += w * bool(hands[seat] & cards)
+    return got / total
+
+
+def test_a_seat_that_followed_high_and_lost_holds_no_lower_card() -> None:
+    """Seat 1 followed clubs with the king under the ace: players shed their lowest
+    card, so with the inference on it seldom holds the nine or queen of clubs."""
+    deal = Deal.from_cards(Rules(players=4), dealer=3, turnup="9C",
+                           hands=["AC 9D TD QD KD", "KC JH AH KS QS",
+                                  "TC JC 9S AD TS", "QC QH KH 9H JS"])
+    for a in ("pass", "pass", "pass", "pass", "trump H", "AC", "KC"):
+        deal.apply(a)
+    obs = deal.observation(2)
+    low_clubs = card_mask(parse_cards("9C QC"))  # TC and JC are seat 2's own
+    plain = _share(obs, 1, low_clubs, False)
+    inferred = _share(obs, 1, low_clubs, True)
+    assert plain > 0.2
+    assert inferred < plain / 4
+
+
+def test_a_seat_that_won_last_holds_no_cheaper_winner() -> None:
+    """Seat 3, last to play, won a heart trick with the ace over the queen: with the
+    inference on it seldom holds the king, which would have won as well."""
+    deal = Deal.from_cards(Rules(players=4), dealer=3, turnup="9C",
+                           hands=["QH 9D TD QD KD", "9H JH AC KS QS",
+                                  "TH JC 9S AD TS", "AH KH QC JS TC"])
+    for a in ("pass", "pass", "pass", "pass", "trump S", "QH", "9H", "TH", "AH"):
+        deal.apply(a)
+    obs = deal.observation(0)
+    king = card_mask(parse_cards("KH"))
+    plain = _share(obs, 3, king, False)
+    inferred = _share(obs, 3, king, True)
+    assert plain > 0.2
+    assert inferred < plain / 4
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_pimc_values_are_pinned(players: int) -> None:
+    """``pimc`` is the yardstick of the expert: its values for a seed are those it gave
+    before the inference existed (recorded from that code)."""
+    pinned = {
+        3: [("play AC", 1.069885722), ("play AD", 1.069869722), ("play KH", 0.693894433)],
+        4: [("play AH", -0.630921346), ("play JH", -1.12208217),
+            ("play KH", -0.630904346)],
+    }
+    deal = Deal.random(Rules(players=players), dealer=0, seed=60 + players)
+    bot = PimcBot(7, samples=16, time_budget=None)
+    got: list[tuple[str, float]] = []
+    while deal.to_move is not None:
+        obs = deal.observation(deal.to_move)
+        action = bot.act(obs)
+        if (obs.phase is Phase.PLAY and len(obs.tricks) == 2 and len(obs.legal_actions) > 1
+                and not got):
+            got = sorted((str(a), round(v, 9)) for a, v in bot.evaluate(obs).items())
+        deal.apply(action)
+    assert got == pinned[players]
+
+
+@pytest.mark.parametrize(("players", "actions"), [
+    (2, "pass pass trump H play AC play KH play AS play TH play KD play AD play JH "
+        "play QH play 9S play AH"),
+    (4, "pass pass pass order alone discard 9H play KS play TS play AS play JC play TC "
+        "play KC play QC play 9S play TD play QH play KD play JD play AC play AD play QD"),
+])
+def test_pimc_plays_are_pinned(players: int, actions: str) -> None:
+    """A whole deal of ``pimc`` play for a seed, as before the inference existed."""
+    deal = Deal.random(Rules(players=players), dealer=0, seed=40 + players)
+    bot = PimcBot(players, samples=8, time_budget=None)
+    played = []
+    while deal.to_move is not None:
+        action = bot.act(deal.observation(deal.to_move))
+        played.append(str(action))
+        deal.apply(action)
+    assert " ".join(played) == actions
+    assert not PimcBot.inference and ExpertBot.inference
