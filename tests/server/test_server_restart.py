@@ -57,7 +57,7 @@ def test_a_killed_server_resumes_every_game_exactly(database: Database) -> None:
              {"kind": "friend", "name": "Cy"}, {"kind": "bot", "bot": "random"}]
     with server_process(db, port, bot_delay=0.02) as first:
         http = httpx.Client(base_url=base, timeout=10)
-        answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 5,
+        answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 10,
                                                           "draw": True},
                                                 "seats": seats}).json()
         tid = answer["id"]
@@ -67,7 +67,8 @@ def test_a_killed_server_resumes_every_game_exactly(database: Database) -> None:
                      for place, tok in tokens.items()}
             seat_of = {place: recv(ws)["seat"] for place, ws in conns.items()}
             by_seat = {seat_of[p]: ws for p, ws in conns.items()}
-            before = _play(by_seat, rng, 25, log)
+            # a dozen of the people's moves is about one deal: no game to 10 ends there
+            before = _play(by_seat, rng, 12, log)
             assert not next(iter(before.values()))["over"]
             # a table of bots only, playing on its own when the server dies
             bots_only = http.post("/api/tables", json={
