@@ -25,7 +25,8 @@ from rich.progress import (
 from euchre.cli.options import fail
 from euchre.distributed import Backend, Status, StatusHook
 
-__all__ = ["CheckpointOption", "RayAddressOption", "RayOption", "backend_of", "chunk_bar"]
+__all__ = ["CheckpointOption", "RayAddressOption", "RayOption", "WorkersOption", "backend_of",
+           "chunk_bar"]
 
 RayOption = Annotated[bool, typer.Option(
     "--ray", help="Run the chunks as Ray tasks (the distributed extra): join the cluster "
@@ -36,6 +37,10 @@ RayAddressOption = Annotated[str | None, typer.Option(
     "--ray-address", metavar="ADDRESS", envvar="RAY_ADDRESS", show_default=False,
     help="The Ray cluster to run on, HOST:PORT of its head (implies --ray). Default: "
          "RAY_ADDRESS.")]
+WorkersOption = Annotated[int | None, typer.Option(
+    "--workers", "-w", metavar="W", show_default=False,
+    help="Processes to play on (with --ray: the CPUs of a local Ray instance it "
+         "starts). Default: every core.")]
 CheckpointOption = Annotated[Path | None, typer.Option(
     "--checkpoint", metavar="FILE", dir_okay=False, show_default=False,
     help="Append every finished chunk to FILE (JSON lines) as it completes; run again "

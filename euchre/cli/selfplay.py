@@ -16,6 +16,7 @@ from euchre.cli.chunks import (
     CheckpointOption,
     RayAddressOption,
     RayOption,
+    WorkersOption,
     backend_of,
     chunk_bar,
 )
@@ -59,10 +60,7 @@ def selfplay_command(
     chunk_size: Annotated[int, typer.Option(
         "--chunk-size", metavar="C", help="Deals per chunk (per Parquet file).")
     ] = CHUNK_SIZE,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", metavar="W", show_default=False,
-        help="Processes to play on (with --ray: the CPUs of a local Ray instance it "
-             "starts). Default: every core.")] = None,
+    workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
     checkpoint: CheckpointOption = None,

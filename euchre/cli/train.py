@@ -22,6 +22,7 @@ from euchre.cli.chunks import (
     CheckpointOption,
     RayAddressOption,
     RayOption,
+    WorkersOption,
     backend_of,
     chunk_bar,
 )
@@ -189,10 +190,7 @@ def prebid_command(
         help="The folder for the rows, the model (prebid-N....npz) and the report; made if "
              "missing. Copy the model into euchre/bots/models/ to ship it.")
     ] = Path("train-prebid"),
-    workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", metavar="W", show_default=False,
-        help="Processes to play on (with --ray: the CPUs of a local Ray instance it "
-             "starts). Default: every core.")] = None,
+    workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
     checkpoint: CheckpointOption = None,
