@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import statistics
 import sys
@@ -45,6 +44,7 @@ from euchre.bots import Bot, choose, play_deal
 from euchre.bots.basic import BasicBot
 from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.deal import Observation, Phase
+from euchre.train import binned, mean_ci
 
 
 class Hybrid:
@@ -153,18 +153,6 @@ def calibration_deal(args: tuple[int, int, int, str]) -> list[dict[str, Any]]:
     return rows
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
-    if len(xs) < 2:
-        return (xs[0] if xs else math.nan, math.nan)
-    return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-
-
-BINS: tuple[tuple[float, float], ...] = (
-    (-math.inf, -1.0), (-1.0, -0.5), (-0.5, -0.2), (-0.2, 0.0), (0.0, 0.2), (0.2, 0.5),
-    (0.5, 1.0), (1.0, math.inf))
-
-
 def calibration_table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Predicted against realised (action minus pass), by phase, kind and bin."""
     table = []
@@ -178,15 +166,7 @@ def calibration_table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 if a != "pass":
                     pairs[_kind(a)].append((pred[a] - pred["pass"], real[a] - real["pass"]))
         for kind, xs in pairs.items():
-            for lo, hi in BINS:
-                got = [(p, q) for p, q in xs if lo <= p < hi]
-                if len(got) < 10:
-                    continue
-                real_mean, half = mean_ci([q for _, q in got])
-                table.append({"phase": phase, "kind": kind, "from": lo, "to": hi,
-                              "n": len(got),
-                              "predicted": statistics.fmean(p for p, _ in got),
-                              "realised": real_mean, "ci95": half})
+            table += [{"phase": phase, "kind": kind, **b} for b in binned(xs, 10)]
     return table
 
 

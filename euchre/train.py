@@ -53,8 +53,10 @@ __all__ = [
     "OPPONENTS",
     "PrebidData",
     "Rows",
+    "binned",
     "calibration",
     "fit",
+    "mean_ci",
     "model_name",
 ]
 
@@ -330,10 +332,27 @@ BINS: Final = ((-math.inf, -1.0), (-1.0, -0.5), (-0.5, -0.2), (-0.2, 0.0), (0.0,
 """Bins of the predicted difference between an action and passing."""
 
 
-def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
     if len(xs) < 2:
         return (xs[0] if xs else math.nan, math.nan)
     return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def binned(pairs: Sequence[tuple[float, float]], least: int) -> list[dict[str, Any]]:
+    """(predicted, realised) pairs by :data:`BINS` of the prediction: each bin of at least
+    ``least`` pairs with its bounds, size, mean prediction and mean realised value ± its
+    95% half-width."""
+    out = []
+    for lo, hi in BINS:
+        got = [(p, q) for p, q in pairs if lo <= p < hi]
+        if len(got) < least:
+            continue
+        real, half = mean_ci([q for _, q in got])
+        out.append({"from": lo, "to": hi, "n": len(got),
+                    "predicted": statistics.fmean(p for p, _ in got),
+                    "realised": real, "ci95": half})
+    return out
 
 
 def bid_pairs(rows: Rows, values: npt.NDArray[np.float64]
@@ -367,14 +386,7 @@ def calibration(rows: Rows, weights: npt.NDArray[np.float64] | None = None
     for group in GROUPS[:2]:
         for kind in ("bid", "alone"):
             xs = [(p, q) for g, k, p, q in pairs if g == group and k == kind]
-            for lo, hi in BINS:
-                got = [(p, q) for p, q in xs if lo <= p < hi]
-                if len(got) < 5:
-                    continue
-                real, half = _mean_ci([q for _, q in got])
-                table.append({"group": group, "kind": kind, "from": lo, "to": hi,
-                              "n": len(got), "predicted": statistics.fmean(p for p, _ in got),
-                              "realised": real, "ci95": half})
+            table += [{"group": group, "kind": kind, **b} for b in binned(xs, 5)]
     return table
 
 
@@ -418,7 +430,7 @@ def _changed(rows: Rows, values: npt.NDArray[np.float64]) -> dict[str, float]:
         gains.append(float(rows["realised"][new] - rows["realised"][old]))
         changed += old != new
     n = len(gains)
-    gain, half = _mean_ci(gains)
+    gain, half = mean_ci(gains)
     return {"decisions": n, "changed": float(changed / n) if n else math.nan, "gain": gain,
             "gain_ci95": half}
 
