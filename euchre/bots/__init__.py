@@ -95,6 +95,18 @@ def _pimc(seed: int | random.Random | None) -> Bot:
     return PimcBot(seed)
 
 
+def _lookahead(seed: int | random.Random | None) -> Bot:
+    from euchre.bots.expert import LookaheadBot
+
+    return LookaheadBot(seed)
+
+
+def _lookahead_worlds(seed: int | random.Random | None, options: str) -> Bot:
+    from euchre.bots.expert import LookaheadBot
+
+    return LookaheadBot(seed, samples=_worlds("lookahead", options), time_budget=None)
+
+
 def _worlds(name: str, options: str) -> int:
     try:
         worlds = int(options)
@@ -130,6 +142,7 @@ BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
     "intermediate": _intermediate,
     "expert": _expert,
     "pimc": _pimc,
+    "lookahead": _lookahead,
     "cismcts": _cismcts,
 }
 """Bot names and their constructors (taking a seed)."""
@@ -138,6 +151,7 @@ BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {
     "cismcts": _cismcts,
     "expert": _expert_worlds,
     "pimc": _pimc_worlds,
+    "lookahead": _lookahead_worlds,
     "intermediate": _intermediate_worlds,
 }
 """Bots that take options after a colon (``ismcts:500``): constructors of a seed and the

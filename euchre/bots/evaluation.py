@@ -29,7 +29,7 @@ import itertools
 import random
 import time
 from collections.abc import Sequence
-from typing import Final, NamedTuple, Protocol
+from typing import ClassVar, Final, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -67,6 +67,7 @@ from euchre.cards import (
     EFFECTIVE_SUIT,
     JOKER,
     SUIT_MASKS,
+    TRICK_STRENGTH,
     cards_of,
     pack_mask,
 )
@@ -136,8 +137,9 @@ class _Bot(Protocol):
         """Points added to a deal's utility when it wins the game, removed when it loses."""
         ...
 
-    def _out_of_time(self, start: float, worlds: int) -> bool:
-        """Whether to stop sampling, ``worlds`` taken since ``start`` (perf_counter)."""
+    def _out_of_time(self, start: float, worlds: int, share: float = 1.0) -> bool:
+        """Whether to stop sampling, ``worlds`` taken since ``start`` (perf_counter), when
+        the sampling may spend ``share`` of the time budget."""
         ...
 
 
@@ -206,8 +208,22 @@ class _Evaluator(_Worlds):
 
 
 # -- play ---------------------------------------------------------------------------------------
+class _Side(NamedTuple):
+    """The maker's side in one world, as :meth:`_Evaluator.utility` takes it, and the
+    tricks it has won so far."""
+
+    maker: int
+    partner: int
+    won: int
+    alone: bool
+    lone_defender: bool
+
+
 class _PlayEval(_Evaluator):
     """Every legal card's value: the weighted average over worlds of the solved deal."""
+
+    SAMPLING_SHARE: ClassVar[float] = 1.0
+    """The share of the bot's time budget the sampling of worlds may spend."""
 
     def run(self) -> tuple[dict[Action, float], dict[Action, float]]:
         k = self.k
@@ -229,7 +245,7 @@ class _PlayEval(_Evaluator):
         start = time.perf_counter()
         worlds = 0
         bot = self.bot
-        while not bot._out_of_time(start, worlds):
+        while not bot._out_of_time(start, worlds, self.SAMPLING_SHARE):
             hands, w = self.weighted_world()
             worlds += 1
             if hands is None:
@@ -265,15 +281,174 @@ class _PlayEval(_Evaluator):
                 u = self.utility(maker, util_maker, side_won + v, alone, lone)
                 totals[c] += w * u
                 tricks[c] += w * (v if mine else tricks_left - v)
+            self.on_world(play_hands, makers, leader, trick, sol.values, w,
+                          _Side(maker, util_maker, side_won, alone, lone))
             weight_sum += w
         bot.worlds_used = worlds
         if weight_sum <= 0:
             weight_sum = 1.0
-        values = {Action.play(c): totals[c] / weight_sum for c in legal}
+        sums = self.finish(totals)
+        values = {Action.play(c): sums[c] / weight_sum for c in legal}
         # ties: more tricks, then the card least worth keeping (low cards go first)
         tie = {Action.play(c): _TRICK_TIE * tricks[c] / weight_sum - _keep_tie(trump, c)
                for c in legal}
         return values, tie
+
+    def on_world(self, hands: list[int], makers: int, leader: int, trick: list[int],
+                 values: dict[int, int], weight: float, side: _Side) -> None:
+        """Called with every world solved: the open-hand values of the seat's cards (the
+        maker side's tricks from now) and what :meth:`utility` needs of them.  Nothing
+        here."""
+
+    def finish(self, totals: dict[int, float]) -> dict[int, float]:
+        """The weighted sums of the cards' values over the worlds: PIMC's, as they are."""
+        return totals
+
+
+class _Path(NamedTuple):
+    """One world played on open-handed from a candidate card to the seat's next turn."""
+
+    seen: tuple[tuple[int, int], ...]
+    """The (seat, card) plays the seat sees on the way."""
+    winners: tuple[int, ...]
+    """The seats that won the tricks completed on the way."""
+    lead: int
+    trick: list[int]
+    """The trick in progress at the seat's next turn: its leader and cards."""
+    values: dict[int, float]
+    """The seat's utility in that world of each next card (the solver's play after it)."""
+
+
+class _LookaheadPlayEval(_PlayEval):
+    """PIMC whose seat chooses its *next* card as it will then choose it.
+
+    PIMC values a card as if, after it, the seat would see every hidden card (strategy
+    fusion): in each world it takes the next card best for that world.  Here, after each
+    candidate card, every world is played on open-handed to the seat's next turn (the
+    other seats play the solver's card, as PIMC assumes of them).  There the seat will
+    have seen those plays and no more, so its next card is the one best on the weighted
+    sum over the sampled worlds that agree with them: the worlds in which each seat held
+    the card it played and the suits it did not follow (at most :attr:`MEMBERS` of them,
+    its own world first).  A candidate's value is the weighted mean over the worlds of
+    its result with that next card; the cards after it are the solver's (a depth-two
+    search over the seat's information sets with the open-hand solver at the leaves).
+    With two cards or fewer in hand the next card is forced, and this is PIMC.  With one
+    world it is PIMC too; otherwise no card is worth more than PIMC says.
+    """
+
+    MEMBERS: ClassVar[int] = 8
+    """The most worlds an information set takes."""
+    SAMPLING_SHARE = 0.35  # the information sets of :meth:`finish` take about as long again
+
+    def __init__(self, bot: _Bot, k: _Know) -> None:
+        super().__init__(bot, k)
+        self.active = [s for s in range(self.n) if not k.out >> s & 1]
+        self.worlds: list[tuple[list[int], int, _Side, float]] = []
+        self.paths: dict[int, list[_Path]] = {}
+        self.root_trick: list[int] = []
+
+    def on_world(self, hands: list[int], makers: int, leader: int, trick: list[int],
+                 values: dict[int, int], weight: float, side: _Side) -> None:
+        me = self.k.me
+        if hands[me].bit_count() < 3:
+            return
+        trump = self.k.trump
+        out = self.k.out
+        self.worlds.append((hands, makers, side, weight))
+        self.root_trick = trick
+        for c in values:
+            h = list(hands)
+            h[me] &= ~(1 << c)
+            t = [*trick, c]
+            lead = leader
+            seen: list[tuple[int, int]] = []
+            winners: list[int] = []
+            while True:
+                if len(t) == len(self.active):
+                    lead = self._winner(lead, t)
+                    winners.append(lead)
+                    t = []
+                seat = self._seat_after(lead, len(t))
+                if seat == me:
+                    break
+                played = next(iter(solve_position(h, trump, makers, lead, t, out,
+                                                  False).values))
+                h[seat] &= ~(1 << played)
+                t.append(played)
+                seen.append((seat, played))
+            path = _Path(tuple(seen), tuple(winners), lead, t, {})
+            path.values.update(self._next_values(h, makers, side, path))
+            self.paths.setdefault(c, []).append(path)
+
+    def _next_values(self, hands: list[int], makers: int, side: _Side,
+                     path: _Path) -> dict[int, float]:
+        """The seat's utility of each next card in a world at the end of ``path``."""
+        nxt = solve_position(hands, self.k.trump, makers, path.lead, path.trick, self.k.out,
+                             True).values
+        done = sum(1 for s in path.winners if makers >> s & 1)
+        return {c2: self.utility(side.maker, side.partner, side.won + done + v2, side.alone,
+                                 side.lone_defender) for c2, v2 in nxt.items()}
+
+    def _agrees(self, hands: list[int], c: int, path: _Path) -> bool:
+        """Whether a world's hands could have played ``path`` after the seat's ``c``."""
+        trump = self.k.trump
+        shown = [0] * self.n
+        trick = [*self.root_trick, c]
+        lead_suit = EFFECTIVE_SUIT[trump][trick[0]]
+        count = len(trick)
+        for seat, card in path.seen:
+            if count == len(self.active):
+                count = 0
+            if not hands[seat] >> card & 1:
+                return False
+            if count == 0:
+                lead_suit = EFFECTIVE_SUIT[trump][card]
+            elif (EFFECTIVE_SUIT[trump][card] != lead_suit
+                  and hands[seat] & ~shown[seat] & SUIT_MASKS[trump][lead_suit]):
+                return False
+            shown[seat] |= 1 << card
+            count += 1
+        return True
+
+    def _seat_after(self, lead: int, played: int) -> int:
+        active = self.active
+        return active[(active.index(lead) + played) % len(active)]
+
+    def _winner(self, lead: int, trick: list[int]) -> int:
+        trump = self.k.trump
+        row = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][trick[0]]]
+        best = max(range(len(trick)), key=lambda i: row[trick[i]])
+        return self._seat_after(lead, best)
+
+    def finish(self, totals: dict[int, float]) -> dict[int, float]:
+        if not self.paths:
+            return totals
+        me = self.k.me
+        worlds = self.worlds
+        values = dict.fromkeys(totals, 0.0)
+        for c, paths in self.paths.items():
+            choice: dict[tuple[tuple[int, int], ...], int] = {}
+            for i, path in enumerate(paths):
+                best = choice.get(path.seen)
+                if best is None:
+                    sums = {c2: worlds[i][3] * u for c2, u in path.values.items()}
+                    members = 1
+                    for j, (hands, makers, side, w) in enumerate(worlds):
+                        if members >= self.MEMBERS:
+                            break
+                        if j == i or not self._agrees(hands, c, path):
+                            continue
+                        members += 1
+                        h = list(hands)
+                        h[me] &= ~(1 << c)
+                        for seat, card in path.seen:
+                            h[seat] &= ~(1 << card)
+                        for c2, u in self._next_values(h, makers, side, path).items():
+                            sums[c2] += w * u
+                    best = max(sums, key=lambda c2: sums[c2])
+                    choice[path.seen] = best
+                values[c] += worlds[i][3] * path.values[best]
+        return values
 
 
 # -- before the play -------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from euchre.actions import Action
-from euchre.bots.evaluation import _PlayEval, _PrePlayEval
+from euchre.bots.evaluation import _LookaheadPlayEval, _PlayEval, _PrePlayEval
 from euchre.bots.knowledge import _PLAY, _Know
 from euchre.bots.learned import Model, model_for
 from euchre.deal import Observation, Phase
@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_TIME_BUDGET",
     "ExpertBot",
     "IntermediateBot",
+    "LookaheadBot",
     "PimcBot",
 ]
 
@@ -65,6 +66,9 @@ class PimcBot:
     inference: ClassVar[bool] = False
     """Weigh the worlds by the cards the others played too, not only by their bids
     (:mod:`euchre.bots.knowledge`)."""
+    lookahead: ClassVar[bool] = False
+    """In play, choose the seat's next card once per information set rather than once per
+    world (:class:`~euchre.bots.evaluation._LookaheadPlayEval`)."""
 
     def __init__(
         self,
@@ -133,15 +137,15 @@ class PimcBot:
         """(value of each candidate action, tie-breaker); ``everything``: no pruning."""
         k = _Know(obs)
         if k.phase == _PLAY:
-            return _PlayEval(self, k).run()
+            return (_LookaheadPlayEval if self.lookahead else _PlayEval)(self, k).run()
         return _PrePlayEval(self, k, everything).run()
 
-    def _out_of_time(self, start: float, worlds: int) -> bool:
+    def _out_of_time(self, start: float, worlds: int, share: float = 1.0) -> bool:
         if worlds >= self.samples:
             return True
         budget = self.time_budget
         return (budget is not None and worlds >= _MIN_WORLDS
-                and time.perf_counter() - start > budget)
+                and time.perf_counter() - start > budget * share)
 
 
 class ExpertBot(PimcBot):
@@ -177,6 +181,14 @@ class ExpertBot(PimcBot):
             if model is not None:
                 values = model.correct(obs, values)
         return values, tie
+
+
+class LookaheadBot(ExpertBot):
+    """The ``expert`` whose play looks one card further: its next card is chosen once
+    per information set, not once per world (:attr:`PimcBot.lookahead`)."""
+
+    name = "lookahead"
+    lookahead = True
 
 
 class IntermediateBot(PimcBot):
