@@ -136,3 +136,16 @@ def test_inference_benchmark_scores_beliefs_and_times(capsys: pytest.CaptureFixt
     for key in ("belief_off", "belief_on"):
         assert all(v <= 0 for v in row[key].values())
     assert set(row["ms"]) == {"pimc", "expert"}
+
+
+def test_lookahead_benchmark_plays_out_where_the_bots_differ(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("lookahead")
+    assert script.main(["--players", "2", "--deals", "3", "--worlds", "6", "--playouts",
+                        "1", "--workers", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    (row,) = report["rows"]
+    assert row["players"] == 2 and row["deals"] == 3
+    assert row["decisions"] > 0 and 0 <= row["differing"] <= row["decisions"]
+    low, high = row["gain_per_deal_ci95"]
+    assert low <= row["gain_per_deal"] <= high
