@@ -2,7 +2,9 @@
 averaged over the worlds its seat may be in (:mod:`euchre.bots.knowledge`).
 
 **Play** (RULES §8): each world is solved open-handed (:func:`euchre.solver.solve_position`,
-every legal card's value); a card's value is the weighted average over the worlds.
+every legal card's value); a card's value is the weighted average over the worlds.  The
+``lookahead`` bot goes one card further (:class:`_LookaheadPlayEval`): its next card is
+the one it would choose knowing only what it will have seen by then.
 **Every other decision** -- bidding and going alone (§4), the dealer's exchange (§5), the
 dummy merge and the partner call (§6), defending alone (§7) -- is evaluated by playing each
 candidate action forward in every world: the decisions still to come before the first
