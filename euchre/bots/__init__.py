@@ -156,8 +156,9 @@ BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {
 }
 """Bots that take options after a colon (``ismcts:500``): constructors of a seed and the
 text after the colon.  ``expert:WORLDS``, ``pimc:WORLDS``, ``lookahead:WORLDS`` and
-``intermediate:WORLDS`` sample that many worlds a decision with no time budget, so that their play, unlike the
-plain names' (which stop on the clock), is the same for a seed on any machine."""
+``intermediate:WORLDS`` sample that many worlds a decision with no time budget, so that
+their play, unlike the plain names' (which stop on the clock), is the same for a seed on
+any machine."""
 
 if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: OpenSpiel
     BOTS["ismcts"] = _ismcts

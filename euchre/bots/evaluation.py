@@ -340,14 +340,14 @@ class _LookaheadPlayEval(_PlayEval):
 
     MEMBERS: ClassVar[int] = 8
     """The most worlds an information set takes."""
-    SAMPLING_SHARE = 0.35  # the information sets of :meth:`finish` take about as long again
+    SAMPLING_SHARE = 0.35  # the information sets of :meth:`finish` take about twice as long
 
     def __init__(self, bot: _Bot, k: _Know) -> None:
         super().__init__(bot, k)
         self.active = [s for s in range(self.n) if not k.out >> s & 1]
         self.worlds: list[tuple[list[int], int, _Side, float]] = []
         self.paths: dict[int, list[_Path]] = {}
-        self.root_trick: list[int] = []
+        self.root_trick = [int(c) for _, c in k.obs.trick]
 
     def on_world(self, hands: list[int], makers: int, leader: int, trick: list[int],
                  values: dict[int, int], weight: float, side: _Side) -> None:
@@ -357,7 +357,6 @@ class _LookaheadPlayEval(_PlayEval):
         trump = self.k.trump
         out = self.k.out
         self.worlds.append((hands, makers, side, weight))
-        self.root_trick = trick
         for c in values:
             h = list(hands)
             h[me] &= ~(1 << c)
