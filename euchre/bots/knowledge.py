@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
 from euchre.actions import ActionKind
@@ -217,6 +217,25 @@ _RANK_BELOW: Final = _rank_below()
 _FULL: Final = (1 << 33) - 1
 
 
+def _tricks(obs: Observation, trump: int) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    """The tricks played so far, the one in progress last if begun: each as its led suit
+    (trump-aware, RULES §2) and its (seat, card id) plays in order."""
+    for trick in (*(t.cards for t in obs.tricks), obs.trick):
+        if trick:
+            yield (EFFECTIVE_SUIT[trump][int(trick[0][1])],
+                   [(seat, int(card)) for seat, card in trick])
+
+
+def _played_after(order: list[tuple[int, int]], seat: int, at: int) -> int:
+    """The cards ``seat`` played after play ``at`` of ``order`` (the (seat, card id) plays
+    of the deal so far), as a bitmask: with its hand now, its hand at that play."""
+    later = 0
+    for s, c in order[at + 1:]:
+        if s == seat:
+            later |= 1 << c
+    return later
+
+
 def _sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
@@ -254,15 +273,11 @@ class _Know:
         # beat it (its hand then: its hand now and the cards it played since)
         self.ducks: list[tuple[int, int, int, int]] = []
         order: list[tuple[int, int]] = []
-        for trick in (*((t.cards) for t in obs.tricks), obs.trick):
-            if not trick:
-                continue
-            led = EFFECTIVE_SUIT[trump][int(trick[0][1])]
+        for led, trick in _tricks(obs, trump):
             row = TRICK_STRENGTH[trump][led]
             best = -1
             winner = -1
-            for seat, card in trick:
-                c = int(card)
+            for seat, c in trick:
                 played[seat] |= 1 << c
                 follows = EFFECTIVE_SUIT[trump][c] == led
                 if not follows:
@@ -277,11 +292,7 @@ class _Know:
                 order.append((seat, c))
         ducks = []
         for seat, winner, beat, at in self.ducks:
-            later = 0
-            for s2, c in order[at + 1:]:
-                if s2 == seat:
-                    later |= 1 << c
-            ducks.append((seat, winner, beat, later))
+            ducks.append((seat, winner, beat, _played_after(order, seat, at)))
         self.ducks = ducks
         all_played = 0
         for m in played:
@@ -363,16 +374,12 @@ class _Know:
         trumps = SUIT_MASKS[trump][trump] if trump >= 0 else 0
         seen = 0
         order: list[tuple[int, int]] = []
-        for trick in (*((t.cards) for t in obs.tricks), obs.trick):
-            if not trick:
-                continue
-            led = EFFECTIVE_SUIT[trump][int(trick[0][1])]
+        for led, trick in _tricks(obs, trump):
             ledmask = SUIT_MASKS[trump][led]
             beaters = _BEATERS[trump][led]
             row = TRICK_STRENGTH[trump][led]
             best = -1
-            for i, (seat, card) in enumerate(trick):
-                c = int(card)
+            for i, (seat, c) in enumerate(trick):
                 bit = 1 << c
                 v = row[c]
                 if seat != me and i == 0:
@@ -411,13 +418,8 @@ class _Know:
                 order.append((seat, c))
         out = []
         for seat, bad, at, factor in terms:
-            if not bad:
-                continue
-            later = 0
-            for s2, c in order[at + 1:]:
-                if s2 == seat:
-                    later |= 1 << c
-            out.append((seat, bad, later, factor))
+            if bad:
+                out.append((seat, bad, _played_after(order, seat, at), factor))
         self._play_terms = out
         return out
 
