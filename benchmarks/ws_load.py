@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
 HOST = "127.0.0.1"  # loopback only
@@ -156,7 +156,7 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
         {"kind": "friend", "name": f"P{i}"} for i in range(1, players)]
     conns: list[tuple[ClientConnection, str]] = []
     turn = 0
-    async with httpx.AsyncClient(timeout=30) as http:
+    async with httpx2.AsyncClient(timeout=30) as http:
         for k in range(args.tables):
             base = bases[k % len(bases)]
             r = await http.post(f"{base}/api/tables", json={"rules": {"players": players},
@@ -292,9 +292,9 @@ def main(argv: list[str] | None = None) -> None:
             deadline = time.monotonic() + 30
             while True:
                 try:
-                    httpx.get(base + "/api/options", timeout=1)
+                    httpx2.get(base + "/api/options", timeout=1)
                     break
-                except httpx.HTTPError:
+                except httpx2.HTTPError:
                     if server.poll() is not None or time.monotonic() > deadline:
                         raise SystemExit("a server did not start") from None
                     time.sleep(0.1)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["Cluster", "find_binaries", "running_cluster"]
+__all__ = ["Cluster", "find_binaries", "free_port", "running_cluster"]
 
 
 def find_binaries() -> Path | None:
@@ -66,7 +66,8 @@ class Cluster:
         return self.url(name)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port free on loopback just now (another process may still take it)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -90,7 +91,7 @@ def running_cluster(bindir: Path, durable: bool = False) -> Iterator[Cluster]:
                         "-A", "trust", "--no-sync", "-E", "UTF8", "--locale", "C"],
                        check=True, capture_output=True, cwd=root)
         subprocess.run([*as_user, "mkdir", str(sockets)], check=True, cwd=root)
-        port = _free_port()
+        port = free_port()
         proc = subprocess.Popen(
             [*as_user, str(bindir / "postgres"), "-D", str(data), "-k", str(sockets),
              "-p", str(port), "-c", "listen_addresses=127.0.0.1",

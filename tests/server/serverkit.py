@@ -10,7 +10,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -19,11 +18,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from euchre.server.app import create_app
+from euchre.server.pgcluster import free_port
 from euchre.server.tables import Settings
 
 __all__ = ["Database", "Server", "free_port", "running_server", "server_command", "server_process",
@@ -42,7 +42,7 @@ class Server:
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.ws_base = f"ws://127.0.0.1:{port}"
-        self.http = httpx.Client(base_url=self.base, timeout=10)
+        self.http = httpx2.Client(base_url=self.base, timeout=10)
 
     def create(self, rules: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
         """Create a table; returns the API's answer."""
@@ -84,14 +84,6 @@ def latest_state(ws: ClientConnection) -> dict[str, Any]:
             return state
 
 
-def free_port() -> int:
-    """A TCP port free on loopback just now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @contextlib.contextmanager
 def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> Iterator[Server]:
     """The app on uvicorn in a background thread, stopped on exit.
@@ -125,9 +117,9 @@ def wait_until_serving(proc: subprocess.Popen[bytes], base: str, deadline: float
     printed if it exits first or ``deadline`` (``time.monotonic()``) passes."""
     while True:
         try:
-            httpx.get(f"{base}/api/options", timeout=1)
+            httpx2.get(f"{base}/api/options", timeout=1)
             return
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 err = proc.stderr.read().decode() if proc.stderr else ""
                 raise RuntimeError(f"the server at {base} did not start: {err}") from None

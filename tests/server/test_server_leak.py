@@ -15,7 +15,7 @@ import random
 import re
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from serverkit import Database, running_server
 from websockets.asyncio.client import connect
@@ -74,7 +74,7 @@ async def _player(url: str, rng: random.Random, log: list[dict[str, Any]]) -> No
 
 
 async def _play_table(base: str, rules: dict[str, Any], seats: list[str], seed: int,
-                      http: httpx.AsyncClient) -> dict[str, Any]:
+                      http: httpx2.AsyncClient) -> dict[str, Any]:
     choices = [{"kind": "you" if i == 0 else "friend", "name": f"P{i}"} if s == "p"
                else {"kind": "bot", "bot": s} for i, s in enumerate(seats)]
     r = await http.post("/api/tables", json={"rules": rules, "seats": choices})
@@ -224,7 +224,7 @@ def _check_table(result: dict[str, Any]) -> int:
 def test_no_message_shows_a_seat_or_a_spectator_more_than_rules_12_allows(
         database: Database) -> None:
     async def main(base: str) -> list[dict[str, Any]]:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
             jobs = [_play_table(base, rules, seats, seed=100 * k + g, http=http)
                     for k, (rules, seats) in enumerate(CONFIGS)
                     for g in range(GAMES_PER_CONFIG)]

@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from serverkit import Database, free_port, server_process
 from websockets.asyncio.client import ClientConnection, connect
@@ -69,12 +69,12 @@ async def _flood(url: str) -> Counter[str]:
     return seen
 
 
-async def _create(http: httpx.AsyncClient) -> tuple[int, str | None]:
+async def _create(http: httpx2.AsyncClient) -> tuple[int, str | None]:
     r = await http.post("/api/tables", json={"rules": {"players": 2}, "seats": PEOPLE})
     return r.status_code, r.json().get("code")
 
 
-async def _join(http: httpx.AsyncClient, tid: str) -> tuple[int, str | None]:
+async def _join(http: httpx2.AsyncClient, tid: str) -> tuple[int, str | None]:
     r = await http.post(f"/api/tables/{tid}/join", json={"place": 1})
     return r.status_code, r.json().get("code")
 
@@ -116,7 +116,7 @@ async def _hints(ws: ClientConnection, count: int) -> list[str]:
 
 async def _load(base: str, pid: int) -> dict[str, Any]:
     ws_base = base.replace("http", "ws", 1)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         game = (await http.post("/api/tables", json={"rules": {"players": 2},
                                                      "seats": PEOPLE})).json()
         lobby = (await http.post("/api/tables", json={

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from serverkit import (
     Database,
@@ -78,7 +78,7 @@ def test_a_second_server_process_on_the_same_database_refuses_to_start(
         assert second.returncode == 1
         assert "in use by another euchre server" in second.stderr
         # the first goes on serving
-        r = httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=10)
+        r = httpx2.get(f"http://127.0.0.1:{port}/api/options", timeout=10)
         assert r.status_code == 200
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from serverkit import free_port, latest_state, recv, wait_until_serving, ws_connect
 from test_server_leak import _check_table, _player
@@ -88,7 +88,7 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
     url = pg_cluster.new_database()
     with serving(url, 5) as procs:
         bases = [base for _, base in procs]
-        http = httpx.Client(base_url=bases[0], timeout=10)
+        http = httpx2.Client(base_url=bases[0], timeout=10)
         seats = [{"kind": "you", "name": "P0"}] + [
             {"kind": "friend", "name": f"P{i}"} for i in (1, 2, 3)]
         answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 5},
@@ -98,7 +98,7 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
         logs: dict[int | None, list[dict[str, Any]]] = {None: [], 0: [], 1: [], 2: [], 3: []}
         deadline = time.monotonic() + 10
         for base in bases:  # every process's lobby lists the new table
-            while tid not in [t["id"] for t in httpx.get(f"{base}/api/tables").json()["open"]]:
+            while tid not in [t["id"] for t in httpx2.get(f"{base}/api/tables").json()["open"]]:
                 assert time.monotonic() < deadline, f"{base} does not list the table"
                 time.sleep(0.05)
 
@@ -117,7 +117,7 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
         asyncio.run(play())
         record = http.get(f"/api/tables/{tid}/matches/1/record").json()
         for base in bases[1:]:  # every process tells the same finished game
-            assert httpx.get(f"{base}/api/tables/{tid}/matches/1/record").json() == record
+            assert httpx2.get(f"{base}/api/tables/{tid}/matches/1/record").json() == record
         http.close()
     checked = _check_table({"records": [record], "logs": logs, "tokens": list(tokens.values())})
     assert checked > 100
@@ -137,7 +137,7 @@ def test_when_the_process_playing_the_bots_dies_another_takes_them_over(
         (first, base_a), (_, base_b), (_, base_c) = procs
         seats = [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "basic"},
                  {"kind": "friend", "name": "Cy"}, {"kind": "bot", "bot": "random"}]
-        answer = httpx.post(f"{base_a}/api/tables", timeout=10, json={
+        answer = httpx2.post(f"{base_a}/api/tables", timeout=10, json={
             "rules": {"players": 4, "target": 5}, "seats": seats}).json()
         tid = answer["id"]
         tokens = {0: answer["token"], 2: answer["invites"][0]["token"]}
@@ -172,8 +172,8 @@ def test_when_the_process_playing_the_bots_dies_another_takes_them_over(
 
         asyncio.run(play())
         assert first.wait(10) == -signal.SIGKILL
-        record = httpx.get(f"{base_b}/api/tables/{tid}/matches/1/record", timeout=10).json()
-        info = httpx.get(f"{base_c}/api/tables/{tid}", timeout=10).json()
+        record = httpx2.get(f"{base_b}/api/tables/{tid}/matches/1/record", timeout=10).json()
+        info = httpx2.get(f"{base_c}/api/tables/{tid}", timeout=10).json()
     assert info["over"] and killed_at
     moves = [a for d in record["deals"] for a in d["actions"]]
     assert len(moves) > killed_at[0] + 1  # the game went on past the kill
@@ -218,7 +218,7 @@ def test_actions_for_one_seat_on_two_processes_at_once_apply_exactly_one(
     url = pg_cluster.new_database()
     with serving(url, 2) as procs:
         (_, base_a), (_, base_b) = procs
-        answer = httpx.post(f"{base_a}/api/tables", timeout=10, json={
+        answer = httpx2.post(f"{base_a}/api/tables", timeout=10, json={
             "rules": {"players": 2, "target": 5},
             "seats": [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}],
         }).json()
@@ -300,9 +300,9 @@ def test_a_database_is_migrated_once_by_processes_starting_together(
 
 
 def _join_open_seat(url: str, name: str, go: threading.Barrier,
-                    answers: list[httpx.Response]) -> None:
+                    answers: list[httpx2.Response]) -> None:
     go.wait()
-    answers.append(httpx.post(url, timeout=10, json={"place": 1, "name": name}))
+    answers.append(httpx2.post(url, timeout=10, json={"place": 1, "name": name}))
 
 
 def test_one_open_seat_asked_for_on_two_processes_at_once_goes_to_exactly_one(
@@ -311,12 +311,12 @@ def test_one_open_seat_asked_for_on_two_processes_at_once_goes_to_exactly_one(
     with serving(url, 2) as procs:
         (_, base_a), (_, base_b) = procs
         for race in range(5):
-            tid = httpx.post(f"{base_a}/api/tables", timeout=10, json={
+            tid = httpx2.post(f"{base_a}/api/tables", timeout=10, json={
                 "rules": {"players": 2, "target": 5},
                 "seats": [{"kind": "you", "name": "Ann"}, {"kind": "open"}],
             }).json()["id"]
-            assert httpx.get(f"{base_b}/api/tables/{tid}", timeout=10).status_code == 200
-            answers: list[httpx.Response] = []
+            assert httpx2.get(f"{base_b}/api/tables/{tid}", timeout=10).status_code == 200
+            answers: list[httpx2.Response] = []
             go = threading.Barrier(2)
             threads = [threading.Thread(target=_join_open_seat,
                                         args=(f"{base}/api/tables/{tid}/join", f"P{race}{i}",
@@ -337,7 +337,7 @@ def test_one_open_seat_asked_for_on_two_processes_at_once_goes_to_exactly_one(
             # both processes come to name the one who got it (the other hears it by NOTIFY)
             deadline = time.monotonic() + 10
             while True:
-                names = {httpx.get(f"{base}/api/tables/{tid}", timeout=10)
+                names = {httpx2.get(f"{base}/api/tables/{tid}", timeout=10)
                          .json()["seats"][1]["name"] for base in (base_a, base_b)}
                 if names == {row[1]} or time.monotonic() > deadline:
                     break

@@ -13,7 +13,7 @@ import random
 import time
 from typing import Any
 
-import httpx
+import httpx2
 from serverkit import Database, free_port, latest_state, recv, server_process, ws_connect
 from websockets.sync.client import ClientConnection
 
@@ -56,7 +56,7 @@ def test_a_killed_server_resumes_every_game_exactly(database: Database) -> None:
     seats = [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "basic"},
              {"kind": "friend", "name": "Cy"}, {"kind": "bot", "bot": "random"}]
     with server_process(db, port, bot_delay=0.02) as first:
-        http = httpx.Client(base_url=base, timeout=10)
+        http = httpx2.Client(base_url=base, timeout=10)
         answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 10,
                                                           "draw": True},
                                                 "seats": seats}).json()
@@ -82,7 +82,7 @@ def test_a_killed_server_resumes_every_game_exactly(database: Database) -> None:
         http.close()
 
     with server_process(db, port, bot_delay=0.02):
-        http = httpx.Client(base_url=base, timeout=10)
+        http = httpx2.Client(base_url=base, timeout=10)
         open_ids = {t["id"] for t in http.get("/api/tables").json()["open"]}
         assert tid in open_ids
         with contextlib.ExitStack() as stack:

@@ -17,7 +17,7 @@ import socket
 import subprocess
 from pathlib import Path
 
-import httpx
+import httpx2
 from serverkit import Database, free_port, latest_state, server_process, ws_connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -38,7 +38,7 @@ def test_sigterm_stops_the_server_soon_with_every_shown_action_stored(
     # no message rate and a large outbox, so the stuck client's backlog can build up
     with server_process(db, port, 0.0, "--rate-messages", "off",
                         "--outbox-kib", "65536") as proc:
-        http = httpx.Client(base_url=base, timeout=30)
+        http = httpx2.Client(base_url=base, timeout=30)
         bots = [http.post("/api/tables", json={
             "rules": {"players": 4}, "seats": [{"kind": "bot", "bot": "basic"}] * 4,
         }).json()["id"] for _ in range(3)]
