@@ -57,6 +57,12 @@ def backend_of(ray: bool, address: str | None, workers: int | None) -> Backend:
     return Backend("local", workers)
 
 
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}" if minutes >= 60 else \
+        f"{minutes}:{secs:02d}"
+
+
 @contextmanager
 def chunk_bar(label: str, chunks: int, show: bool,
               checkpoint: Path | None = None) -> Iterator[StatusHook]:
@@ -70,6 +76,10 @@ def chunk_bar(label: str, chunks: int, show: bool,
                    console=Console(stderr=True), disable=not show, transient=True)
     start = time.perf_counter()
     first: list[int] = []
+    # Not a terminal (a log file, a pipe, CI): no bar can be drawn, so a line at each
+    # tenth of the work instead.
+    lines = show and not bar.console.is_terminal
+    said = [0]
     with bar:
         task = bar.add_task(label, total=chunks, rate="–", nodes=0, workers=0)
 
@@ -79,6 +89,13 @@ def chunk_bar(label: str, chunks: int, show: bool,
             seconds = time.perf_counter() - start
             rate = f"{(s.deals - first[0]) / seconds:,.0f}" if seconds > 0 else "–"
             bar.update(task, completed=s.done, rate=rate, nodes=s.nodes, workers=s.workers)
+            tenth = s.done * 10 // max(chunks, 1)
+            if lines and tenth > said[0] and s.done < chunks:
+                said[0] = tenth
+                left = seconds / max(s.done - s.resumed, 1) * (chunks - s.done)
+                bar.console.print(f"{label}: {s.done}/{chunks} chunks, {rate} deals/s, "
+                                  f"{_clock(seconds)} elapsed, about {_clock(left)} left",
+                                  markup=False, highlight=False)
 
         try:
             yield update

@@ -158,3 +158,20 @@ def test_the_table_says_why_more_deals_were_played_and_on_how_many_workers() -> 
             f"finish the games still going when the deal sets ran out") in result.stdout
     assert ("on 2 workers, not 3: the work is 2 pieces (1 chunk of up to 50 deal sets × 2 "
             "seatings), one per worker") in result.stdout
+
+
+def test_progress_off_a_terminal_is_a_line_at_each_tenth() -> None:
+    """Standard error a file or a pipe (a log, CI): no bar can be drawn there, so the
+    progress comes as a plain line at each tenth of the chunks, and the table is whole."""
+    import re
+
+    result = runner.invoke(app, ["tournament", "--workers", "1", "--players", "2",
+                                 "--bots", "basic,random", "--deals", "20",
+                                 "--chunk-size", "1", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    done = [int(m.group(1)) for line in lines
+            if (m := re.fullmatch(r"tournament: (\d+)/40 chunks, [\d,]+ deals/s, "
+                                  r"\d+:\d\d elapsed, about \d+:\d\d left", line))]
+    assert done == [4, 8, 12, 16, 20, 24, 28, 32, 36], lines
+    assert "points/deal" in result.stdout and "tournament:" not in result.stdout
