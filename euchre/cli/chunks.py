@@ -90,7 +90,7 @@ def chunk_bar(label: str, chunks: int, show: bool,
             rate = f"{(s.deals - first[0]) / seconds:,.0f}" if seconds > 0 else "–"
             bar.update(task, completed=s.done, rate=rate, nodes=s.nodes, workers=s.workers)
             tenth = s.done * 10 // max(chunks, 1)
-            if lines and tenth > said[0] and s.done < chunks:
+            if lines and tenth > said[0] and s.resumed < s.done < chunks:
                 said[0] = tenth
                 left = seconds / max(s.done - s.resumed, 1) * (chunks - s.done)
                 bar.console.print(f"{label}: {s.done}/{chunks} chunks, {rate} deals/s, "
