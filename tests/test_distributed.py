@@ -101,6 +101,10 @@ TOURNAMENT = ("tournament", "--json", "--bots", "basic,random", "--deals", "240"
               "--chunk-size", "10", "--seed", "11", "--workers", "1")
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def comparable(stdout: str) -> str:
     """The tournament's JSON without the two figures that describe the run, not its
     result (its seconds and its workers), byte for byte otherwise."""
@@ -116,8 +120,11 @@ def test_a_killed_tournament_resumes_from_its_checkpoint_to_the_same_result(
     path = tmp_path / "ck.jsonl"
     for sig in (signal.SIGKILL, signal.SIGINT):
         path.unlink(missing_ok=True)
+        # A shell's background job ignores SIGINT, and a child inherits that, so Python
+        # would never raise KeyboardInterrupt: give the run the default, as a terminal's.
         proc = subprocess.Popen(euchre_command(*TOURNAMENT, "--checkpoint", str(path)),
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=_default_sigint)
         try:
             deadline = time.monotonic() + 120
             while (not path.exists() or len(path.read_text().splitlines()) < 4) \
