@@ -35,7 +35,6 @@ import os
 import random
 import resource
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -47,6 +46,8 @@ from typing import Any
 
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
+
+from euchre.server.pgcluster import free_port
 
 HOST = "127.0.0.1"  # loopback only
 MAX_TABLES = 500
@@ -67,13 +68,6 @@ class Stats:
     errors: int = 0
     games: int = 0
     measuring: bool = False
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _children(pid: int) -> list[int]:
@@ -281,7 +275,7 @@ def main(argv: list[str] | None = None) -> None:
         db = args.url or str(Path(tmp) / "load.sqlite3")
         servers = []
         for _ in range(args.processes):
-            port = _free_port()
+            port = free_port()
             servers.append((subprocess.Popen(
                 [sys.executable, "-m", "euchre.server", "--host", HOST, "--port", str(port),
                  "--db", db, "--bot-delay", "0", "--sync", args.sync,
