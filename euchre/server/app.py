@@ -7,9 +7,12 @@ HTTP (JSON):
 ``GET  /api/tables?offset=0&limit=50``     open tables, and recently finished games, a page
 ``POST /api/tables``                       create a table (:class:`~.protocol.CreateTable`)
 ``GET  /api/tables/{id}``                  one table's public facts and score
-``POST /api/tables/{id}/join``             take a place: by invitation token, or an open one
+``POST /api/tables/{id}/join``             take a place: by invitation (spent), or an open one
 ``POST /api/tables/{id}/leave``            give up your place (the last to leave closes it)
-``DELETE /api/tables/{id}``                its creator deletes a table
+``DELETE /api/tables/{id}``                its host deletes a table
+``POST /api/tables/{id}/host``             the host's view: places, invitations, watch link
+``POST /api/tables/{id}/host/ACTION``      the host's powers: ``invite``, ``remove``,
+                                           ``bot``, ``start``, ``timer``, ``mute``, ``end``
 ``GET  /api/tables/{id}/matches/{n}/record``  the game record (RECORDS.md), once it is over
 ``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
 =========================================  ==================================================
@@ -46,7 +49,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from euchre.bots import BOTS
+from euchre.bots import BOTS, check_rules, make_bot
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
@@ -54,9 +57,11 @@ from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
 from euchre.server.pgstorage import PostgresStorage
 from euchre.server.protocol import (
     ActMessage,
+    ChatMessage,
     ContinueMessage,
     CreateTable,
     HintMessage,
+    HostRequest,
     JoinRequest,
     LeaveRequest,
     PingMessage,
@@ -258,6 +263,8 @@ def create_app(
         more = len(open_tables) > offset + size or len(stored) > size
         finished = []
         for record, match in stored[:size]:
+            if record.options.get("private"):
+                continue  # shown to its players only
             finished.append({
                 "id": record.id, "name": record.name, "match": match.number,
                 "variant": Rules.from_dict(record.rules).variant,
@@ -281,6 +288,8 @@ def create_app(
         for i, seat in enumerate(body.seats):
             if seat.kind == "bot":
                 places.append(PlaceRecord(i, "bot", seat.name or BOT_NAMES[i], seat.bot))
+            elif seat.kind == "friend":  # an invitation, never itself a seat's key
+                places.append(PlaceRecord(i, "friend", seat.name, invite=new_token()))
             else:
                 places.append(PlaceRecord(i, seat.kind, seat.name, None, new_token(),
                                           claimed=seat.kind == "you"))
@@ -289,16 +298,27 @@ def create_app(
                 p.name = "You"
         # no name: stored empty, and each page words the variant's name in its language
         name = body.name
-        options = {} if body.turn_timer is None else {"turn_timer": body.turn_timer}
+        invited = any(p.kind == "friend" for p in places)
+        private = invited if body.private is None else body.private
+        host = new_token()
+        options: dict[str, Any] = {"host": host, "private": private, "started": not invited}
+        if private:
+            options["watch"] = new_token()
+        if body.turn_timer is not None:
+            options["turn_timer"] = body.turn_timer
         table = await tables_of(request).create(name, rules, places, options)
         you = next((p for p in places if p.kind == "you"), None)
         return {
             "id": table.id,
-            "url": f"/table/{table.id}" + (f"?token={you.token}" if you else ""),
+            "url": f"/table/{table.id}",
             "token": you.token if you else None,
             "place": you.index if you else None,
-            "invites": [{"place": p.index, "token": p.token,
-                         "url": f"/table/{table.id}?token={p.token}"}
+            "host": host,
+            "host_url": f"/table/{table.id}?host={host}",
+            "watch_url": (f"/table/{table.id}?watch={options['watch']}" if private else None),
+            "private": private,
+            "invites": [{"place": p.index, "invite": p.invite,
+                         "url": f"/table/{table.id}?invite={p.invite}"}
                         for p in places if p.kind == "friend"],
         }
 
@@ -312,27 +332,32 @@ def create_app(
         """Take a place: with an invitation token, or an open place by its number."""
         rates["joins"].check(_address(request))
         table = await table_or_404(request, table_id)
+        if body.invite is not None:
+            try:
+                place = await table.claim_invite(body.invite, body.name or None)
+            except TableError as e:
+                if e.code == "bad_invitation":
+                    raise Refusal(403, e.code, str(e)) from None
+                spent = table.place_by_invite(body.invite)
+                raise Refusal(409, e.code, str(e), watch=not table.private,
+                              place=spent.index if spent else None) from None
+            return {"id": table.id, "place": place.index, "token": place.token,
+                    "url": f"/table/{table.id}"}
         async with table.lock:  # two asking at once for one open seat: one gets it
-            if body.token is not None:
-                place = table.place_by_token(body.token)
-                if place is None:
-                    raise Refusal(403, "bad_invitation",
-                                  "this invitation does not open a seat at this table")
-            elif body.place is not None and body.place < len(table.places):
+            if body.place is not None and body.place < len(table.places):
                 place = table.places[body.place]
                 if place.kind != "open" or place.claimed:
                     raise Refusal(409, "seat_taken", f"place {body.place} is not an open seat",
                                   place=body.place)
             else:
                 raise Refusal(422, "no_seat_given",
-                              "give an invitation token or the number of an open place")
+                              "give an invitation or the number of an open place")
             try:
-                await table.claim(place.index, body.name or None,
-                                  open_only=body.token is None)
+                await table.claim(place.index, body.name or None, open_only=True)
             except TableError as e:  # another process gave the seat away a moment ago
                 raise Refusal(409, "seat_taken", str(e), place=place.index) from None
         return {"id": table.id, "place": place.index, "token": place.token,
-                "url": f"/table/{table.id}?token={place.token}"}
+                "url": f"/table/{table.id}"}
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
@@ -347,17 +372,106 @@ def create_app(
 
     @app.delete("/api/tables/{table_id}")
     async def delete_table(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
-        """Its creator deletes a table, with every game played at it."""
+        """The host ends a table, with every game played at it (``token``: the host
+        link's key; at a table made before host links, the creator's seat token)."""
         table = await table_or_404(request, table_id)
-        place = table.place_by_token(body.token)
-        if place is None or place.kind != "you":
-            raise Refusal(403, "not_creator",
-                          "only the person who created this table may delete it")
+        if not table.is_host(body.token):
+            place = None if table.has_host else table.place_by_token(body.token)
+            if place is None or place.kind != "you":
+                raise Refusal(403, "not_creator",
+                              "only the table's host may delete it")
+        await tables_of(request).delete(table)
+        return {"id": table.id, "deleted": True}
+
+    # -- the host ------------------------------------------------------------------------------
+    async def hosted(request: Request, table_id: str, body: HostRequest,
+                     place: bool = False) -> Table:
+        table = await table_or_404(request, table_id)
+        if not table.is_host(body.host):
+            raise Refusal(403, "not_host", "only the host, with the host link, may do this")
+        if place and (body.place is None or body.place >= len(table.places)):
+            raise Refusal(422, "no_place", f"the table has no place {body.place}",
+                          place=body.place)
+        if table.closed:
+            raise Refusal(404, "no_table", f"no table {table_id!r}", table=table_id)
+        return table
+
+    @app.post("/api/tables/{table_id}/host")
+    async def host_view(request: Request, table_id: str, body: HostRequest) -> dict[str, Any]:
+        """What the host sees: the places, their invitations, the watch link."""
+        return (await hosted(request, table_id, body)).host_view()
+
+    @app.post("/api/tables/{table_id}/host/invite")
+    async def host_invite(request: Request, table_id: str, body: HostRequest
+                          ) -> dict[str, Any]:
+        """A new invitation for a place; whoever held it loses it at once."""
+        table = await hosted(request, table_id, body, place=True)
+        assert body.place is not None
+        await table.invite(body.place)
+        return table.host_view()
+
+    @app.post("/api/tables/{table_id}/host/remove")
+    async def host_remove(request: Request, table_id: str, body: HostRequest
+                          ) -> dict[str, Any]:
+        """Remove the person at a place: the seat waits for a new invitation's guest."""
+        table = await hosted(request, table_id, body, place=True)
+        assert body.place is not None
+        await table.invite(body.place, "removed")
+        return table.host_view()
+
+    @app.post("/api/tables/{table_id}/host/bot")
+    async def host_bot(request: Request, table_id: str, body: HostRequest) -> dict[str, Any]:
+        """Seat a bot in a place (``bot``: its level, Casual by default)."""
+        table = await hosted(request, table_id, body, place=True)
+        assert body.place is not None
+        level = body.bot or "basic"
+        if level not in BOTS:
+            raise Refusal(422, "bad_rules", f"unknown bot {level!r}; bots: {', '.join(BOTS)}")
+        try:
+            check_rules(make_bot(level, 0), table.rules)
+        except ValueError as e:
+            raise Refusal(422, "bad_rules", str(e)) from None
+        await table.seat_bot(body.place, level)
+        return table.host_view()
+
+    @app.post("/api/tables/{table_id}/host/start")
+    async def host_start(request: Request, table_id: str, body: HostRequest
+                         ) -> dict[str, Any]:
+        """Deal now: every invited seat nobody took is played by a bot meanwhile."""
+        table = await hosted(request, table_id, body)
+        await table.start()
+        return table.host_view()
+
+    @app.post("/api/tables/{table_id}/host/timer")
+    async def host_timer(request: Request, table_id: str, body: HostRequest
+                         ) -> dict[str, Any]:
+        """Set the turn timer (``turn_timer`` seconds; none: off)."""
+        table = await hosted(request, table_id, body)
+        await table.set_timer(body.turn_timer)
+        return table.host_view()
+
+    @app.post("/api/tables/{table_id}/host/mute")
+    async def host_mute(request: Request, table_id: str, body: HostRequest) -> dict[str, Any]:
+        """Mute (``muted``: true) or unmute a place in the chat."""
+        table = await hosted(request, table_id, body, place=True)
+        assert body.place is not None
+        await table.mute(body.place, body.muted)
+        return table.host_view()
+
+    @app.post("/api/tables/{table_id}/host/end")
+    async def host_end(request: Request, table_id: str, body: HostRequest) -> dict[str, Any]:
+        """End the table for everyone, with every game played at it."""
+        table = await hosted(request, table_id, body)
         await tables_of(request).delete(table)
         return {"id": table.id, "deleted": True}
 
     async def finished_match(request: Request, table_id: str, number: int) -> tuple[Table, Match]:
         table = await table_or_404(request, table_id)
+        if table.private:  # a seat's, the host's or the watch link's key
+            key = request.query_params.get("key") or request.headers.get("x-euchre-key")
+            if not (table.may_watch(key) or (key and table.place_by_token(key))):
+                raise Refusal(403, "private", "this table is private: its games are shown "
+                              "to its players, its host and those with its watch link")
         if number == table.match.number:
             match = table.match
         else:
@@ -417,12 +531,19 @@ def create_app(
                               "this seat token opens no seat at this table", 4403)
                 return
             place = found.index
+        elif not table.may_watch(websocket.query_params.get("watch")):
+            await _refuse(websocket, "private", "this table is private: watching it needs "
+                          "the host's watch link", 4403)
+            return
+        lang = websocket.query_params.get("lang", "en")
         async def close(code: int, reason: str) -> None:
             with contextlib.suppress(Exception):
                 await websocket.close(code, reason)
 
         conn = Connection(websocket.send_text, place, close=close, max_outbox=lim.outbox,
-                          reads_summaries=websocket.query_params.get("summary") == "wait")
+                          reads_summaries=websocket.query_params.get("summary") == "wait",
+                          token=token if place is not None else None,
+                          lang=lang if lang in LANGUAGES else "en")
         over_rate = _message_budget(lim)
         address = _address(websocket)
         await table.join(conn)
@@ -480,6 +601,8 @@ async def _handle(table: Table, conn: Connection, text: str,
         return None
     if isinstance(message, ReclaimMessage):
         return await table.reclaim(conn)
+    if isinstance(message, ChatMessage):
+        return table.chat(conn, message.text, message.preset)
     raise AssertionError(message)  # pragma: no cover
 
 

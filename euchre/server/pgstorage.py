@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import secrets
 import time
@@ -101,6 +102,12 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     CREATE INDEX matches_finished ON matches (finished DESC) WHERE finished IS NOT NULL;
     CREATE INDEX matches_open ON matches (table_id) WHERE finished IS NULL;
+    """,
+    # 2: invitations, apart from seat tokens (a claim spends one and makes a seat token)
+    """
+    ALTER TABLE places ADD COLUMN invite TEXT UNIQUE;
+    UPDATE places SET invite = token, token = NULL
+        WHERE kind = 'friend' AND NOT claimed AND token IS NOT NULL;
     """,
 )
 """The schema, one step per version: a database at version ``v`` runs the steps after it."""
@@ -230,9 +237,9 @@ class PostgresStorage:
             (table.id, table.name, Jsonb(table.rules), Jsonb(table.options), table.created,
              lock_key(table.id)))]
         statements += [(
-            "INSERT INTO places (table_id, place, kind, name, bot, token, claimed) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-            (table.id, p.index, p.kind, p.name, p.bot, p.token, p.claimed))
+            "INSERT INTO places (table_id, place, kind, name, bot, token, claimed, invite) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            (table.id, p.index, p.kind, p.name, p.bot, p.token, p.claimed, p.invite))
             for p in table.places]
         statements += [(
             "INSERT INTO matches (table_id, number, seed, started) VALUES (%s, %s, %s, %s)",
@@ -300,8 +307,37 @@ class PostgresStorage:
     ) -> None:
         """A person left a place: it becomes ``kind`` again, unclaimed, with a new token."""
         await self._write([
-            ("UPDATE places SET kind = %s, name = %s, token = %s, claimed = false "
+            ("UPDATE places SET kind = %s, name = %s, token = %s, claimed = false, invite = NULL "
              "WHERE table_id = %s AND place = %s", (kind, name, token, table_id, place)),
+            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    async def update_place(self, table_id: str, place: PlaceRecord,
+                           spend: str | None = None) -> bool:
+        """Store every field of ``place``; with ``spend``, only while the place holds
+        that invitation unspent (the row is the conflict: one of two claims wins)."""
+        pool = await self._open()
+        try:
+            async with pool.connection() as conn, conn.transaction():
+                cursor = await conn.execute(
+                    "UPDATE places SET kind = %s, name = %s, bot = %s, token = %s, "
+                    "claimed = %s, invite = %s WHERE table_id = %s AND place = %s "
+                    "AND (%s::text IS NULL OR (invite = %s AND NOT claimed))",
+                    (place.kind, place.name, place.bot, place.token, place.claimed,
+                     place.invite, table_id, place.index, spend, spend))
+                if cursor.rowcount == 0:
+                    return False
+                await conn.execute("SELECT pg_notify(%s, %s)",
+                                   (CHANNEL, self._notice(table_id, "t")))
+        except pg_errors.UniqueViolation as e:
+            raise StorageConflict(f"the database already holds this token: {e}") from None
+        except (psycopg.Error, OSError) as e:
+            raise StorageError(f"the database refused the write: {e}") from None
+        return True
+
+    async def set_options(self, table_id: str, options: dict[str, Any]) -> None:
+        """Store the table's options; every process reads them again."""
+        await self._write([
+            ("UPDATE tables SET options = %s WHERE id = %s", (Jsonb(options), table_id)),
             ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
 
     async def discard_match(self, table_id: str, match: int) -> None:
@@ -407,13 +443,24 @@ class PostgresStorage:
                 log.error("the database's notifications stopped (%s); reconnecting", e)
                 await asyncio.sleep(1)
 
+    async def send_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """A chat message to the other processes, in a notification of its own (a
+        message of 200 characters is far below the 8,000 bytes one may carry)."""
+        payload = f"{self._notice(table_id, 'c')} {json.dumps(message)}"
+        try:
+            await self._write([("SELECT pg_notify(%s, %s)", (CHANNEL, payload))])
+        except StorageError as e:
+            log.warning("a chat message did not reach the other processes: %s", e)
+
     def _parse(self, payload: str) -> Change | None:
         try:
-            sender, table_id, kind, match, seq = payload.split(" ")
+            sender, table_id, kind, match, seq, *rest = payload.split(" ", 5)
             if sender == self._sender:
                 return None  # our own write, already applied
+            if kind == "c":
+                return Change(table_id, chat=json.loads(rest[0]))
             return Change(table_id, kind == "a", int(match), int(seq), created=kind == "n")
-        except ValueError:
+        except (ValueError, IndexError):
             log.warning("an unexpected notification: %r", payload)
             return None
 
@@ -504,10 +551,10 @@ async def _load(conn: psycopg.AsyncConnection[Any], table_id: str, with_matches:
     if row is None:
         return None
     cur = await conn.execute(
-        "SELECT place, kind, name, bot, token, claimed FROM places WHERE table_id = %s "
-        "ORDER BY place", (table_id,))
-    places = [PlaceRecord(index, kind, name, bot, token, bool(claimed))
-              for index, kind, name, bot, token, claimed in await cur.fetchall()]
+        "SELECT place, kind, name, bot, token, claimed, invite FROM places "
+        "WHERE table_id = %s ORDER BY place", (table_id,))
+    places = [PlaceRecord(index, kind, name, bot, token, bool(claimed), invite)
+              for index, kind, name, bot, token, claimed, invite in await cur.fetchall()]
     matches: list[MatchRecord] = []
     if with_matches:
         cur = await conn.execute(

@@ -14,6 +14,8 @@ From the client (one JSON object per text frame):
 ``{"type": "ping"}``                               answered by ``{"type": "pong"}``
 ``{"type": "continue"}``                           the deal's summary is read: bots may go on
 ``{"type": "reclaim"}``                            take back a seat a stand-in bot is playing
+``{"type": "chat", "text": "hi"}``                 say something to the table (players only;
+                                                  or ``"preset": "nice"``, a quick message)
 ================================================  =============================================
 
 From the server:
@@ -28,7 +30,9 @@ From the server:
   ``code`` (one of :data:`ERROR_CODES`) and ``params`` let the page word it in its
   player's language; ``message`` says it in English, for other clients and logs.  The
   HTTP API's refusals carry the same three (``detail`` is the English message);
-* ``{"type": "hint", "seq", "action"}`` and ``{"type": "pong"}`` in answer.
+* ``{"type": "hint", "seq", "action"}`` and ``{"type": "pong"}`` in answer;
+* ``{"type": "chat", "place", "seat", "name", "text" or "preset", "at"}`` to everyone at
+  the table, and ``{"type": "chat_log", "messages"}`` (the latest) on connecting.
 """
 
 from __future__ import annotations
@@ -44,10 +48,12 @@ __all__ = [
     "ERROR_CODES",
     "MAX_MESSAGE",
     "ActMessage",
+    "ChatMessage",
     "ClientMessage",
     "ContinueMessage",
     "CreateTable",
     "HintMessage",
+    "HostRequest",
     "JoinRequest",
     "LeaveRequest",
     "PingMessage",
@@ -89,6 +95,13 @@ ERROR_CODES: dict[str, str] = {
     "bad_page": "a page's limit or offset out of range",
     "bad_rules": "rules or seats RULES.md does not allow",
     "bad_invitation": "the invitation opens no seat",
+    "invitation_spent": "the invitation was used: the seat is taken (params: place, watch)",
+    "not_host": "only the host (with the host link) may do this",
+    "no_place": "the table has no such place (params: place)",
+    "private": "a private table: watching needs the host's watch link",
+    "waiting": "the game has not started: it waits for the invited players or the host",
+    "revoked": "your seat token stopped working: the host changed your seat (params: why)",
+    "muted": "the host muted you in the chat",
     "seat_taken": "the place is not an open seat (params: place)",
     "no_seat_given": "neither an invitation nor an open place",
     "not_creator": "only the table's creator may delete it",
@@ -148,9 +161,18 @@ class ReclaimMessage(_Message):
     type: Literal["reclaim"]
 
 
+class ChatMessage(_Message):
+    """Say something to the table: a quick message (``preset``, worded by each page in
+    its reader's language) or up to 200 characters of ``text``."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    preset: Annotated[str, Field(min_length=1, max_length=20)] | None = None
+
+
 ClientMessage = Annotated[
     ActMessage | SyncMessage | HintMessage | RematchMessage | PingMessage | ContinueMessage
-    | ReclaimMessage,
+    | ReclaimMessage | ChatMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send."""
@@ -241,6 +263,9 @@ class CreateTable(BaseModel):
     turn_timer: Annotated[float, Field(ge=1, le=3600)] | None = None
     """Seconds a person has to act before a stand-in bot plays the seat; ``None``: no
     timer (the lobby proposes one for tables with open seats, none among friends)."""
+    private: bool | None = None
+    """Not listed in the lobby, watched only with the host's watch link; ``None`` (the
+    default): private when a seat is a friend's (an invitation), else public."""
 
     def check(self, bots: Any) -> Rules:
         """The rules, after checking the seats against them; raises ``ValueError``."""
@@ -259,12 +284,12 @@ class CreateTable(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    """``POST /api/tables/{id}/join``: take a place with its token (an invitation link),
-    or an open place by number."""
+    """``POST /api/tables/{id}/join``: take a place with its invitation (spent by the
+    claim, which answers a seat token of the place's own), or an open place by number."""
 
     model_config = ConfigDict(extra="forbid")
 
-    token: Annotated[str, Field(max_length=100)] | None = None
+    invite: Annotated[str, Field(max_length=100)] | None = None
     place: Annotated[int, Field(ge=0, le=4)] | None = None
     name: Annotated[str, Field(max_length=40)] = ""
 
@@ -276,3 +301,16 @@ class LeaveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     token: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class HostRequest(BaseModel):
+    """The host's requests (``POST /api/tables/{id}/host/...``): the host link's key, and
+    what the request needs of ``place``, ``bot``, ``turn_timer`` and ``muted``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host: Annotated[str, Field(min_length=1, max_length=100)]
+    place: Annotated[int, Field(ge=0, le=4)] | None = None
+    bot: Annotated[str, Field(max_length=40)] | None = None
+    turn_timer: Annotated[float, Field(ge=1, le=3600)] | None = None
+    muted: bool = True

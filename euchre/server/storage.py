@@ -76,8 +76,14 @@ class PlaceRecord:
     name: str
     bot: str | None = None
     token: str | None = None
-    """The secret that lets a person take and resume this place (``None`` for a bot)."""
+    """The seat token: the secret that lets the person holding the place play and resume
+    it (``None`` while nobody holds it, and for a bot)."""
     claimed: bool = False
+    invite: str | None = None
+    """The place's invitation: a secret that lets one person claim the place once.  It
+    is never a seat token: claiming it makes a new one.  It stays stored once spent
+    (``claimed``), so a second person opening it is told the seat is taken; a new
+    invitation from the host replaces it."""
 
 
 @dataclass(slots=True)
@@ -172,6 +178,18 @@ class Storage(Protocol):
         """Forget an unfinished match and its actions (an abandoned game)."""
         ...
 
+    async def update_place(self, table_id: str, place: PlaceRecord,
+                           spend: str | None = None) -> bool:
+        """Store every field of ``place``.  With ``spend`` (an invitation) the database
+        writes it only if the place still has that invitation unspent, so of two people
+        opening one invitation at once exactly one gets the seat: returns whether it was
+        written."""
+        ...
+
+    async def set_options(self, table_id: str, options: dict[str, Any]) -> None:
+        """Store the table's options (the host's settings: timer, privacy, start)."""
+        ...
+
     async def delete_table(self, table_id: str) -> None:
         """Forget a table: its places, every match and every action."""
         ...
@@ -192,6 +210,8 @@ class Change:
     match: int = 0
     seq: int = 0
     created: bool = False
+    chat: dict[str, Any] | None = None
+    """A chat message said at the table (nothing was stored)."""
 
 
 @runtime_checkable
@@ -220,6 +240,10 @@ class Peers(Protocol):
 
     async def orphaned_tables(self, limit: int = 100) -> list[str]:
         """Unfinished tables with bots that no process plays."""
+        ...
+
+    async def send_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Pass a chat message said here to the other processes (nothing is stored)."""
         ...
 
 
@@ -258,6 +282,7 @@ CREATE TABLE IF NOT EXISTS places (
     bot TEXT,
     token TEXT UNIQUE,
     claimed INTEGER NOT NULL,
+    invite TEXT,
     PRIMARY KEY (table_id, place)
 );
 CREATE TABLE IF NOT EXISTS matches (
@@ -314,6 +339,13 @@ class SQLiteStorage:
             conn.execute("PRAGMA foreign_keys=ON")
             conn.executescript(_SCHEMA)
             conn.executescript(_OPTIONS_SCHEMA)
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(places)")}
+            if "invite" not in columns:  # a database of an earlier version
+                conn.execute("ALTER TABLE places ADD COLUMN invite TEXT")
+                # a friend's unclaimed token was an invitation: it becomes one, and
+                # claiming it makes a seat token of its own
+                conn.execute("UPDATE places SET invite = token, token = NULL "
+                             "WHERE kind = 'friend' AND claimed = 0 AND token IS NOT NULL")
         except BaseException:
             self._release()
             raise
@@ -382,9 +414,9 @@ class SQLiteStorage:
                 (table.id, table.name, json.dumps(table.rules), table.created),
             )
             conn.executemany(
-                "INSERT INTO places (table_id, place, kind, name, bot, token, claimed) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(table.id, p.index, p.kind, p.name, p.bot, p.token, int(p.claimed))
+                "INSERT INTO places (table_id, place, kind, name, bot, token, claimed, invite) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table.id, p.index, p.kind, p.name, p.bot, p.token, int(p.claimed), p.invite)
                  for p in table.places],
             )
             for m in table.matches:
@@ -501,8 +533,32 @@ class SQLiteStorage:
 
         def write(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "UPDATE places SET kind = ?, name = ?, token = ?, claimed = 0 "
+                "UPDATE places SET kind = ?, name = ?, token = ?, claimed = 0, invite = NULL "
                 "WHERE table_id = ? AND place = ?", (kind, name, token, table_id, place))
+
+        await self._run(write)
+
+    async def update_place(self, table_id: str, place: PlaceRecord,
+                           spend: str | None = None) -> bool:
+        """Store every field of ``place`` (see :class:`Storage`)."""
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cursor = conn.execute(
+                "UPDATE places SET kind = ?, name = ?, bot = ?, token = ?, claimed = ?, "
+                "invite = ? WHERE table_id = ? AND place = ?"
+                " AND (? IS NULL OR (invite = ? AND claimed = 0))",
+                (place.kind, place.name, place.bot, place.token, int(place.claimed),
+                 place.invite, table_id, place.index, spend, spend))
+            return cursor.rowcount > 0
+
+        return await self._run(write)
+
+    async def set_options(self, table_id: str, options: dict[str, Any]) -> None:
+        """Store the table's options."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT OR REPLACE INTO table_options (table_id, options) "
+                         "VALUES (?, ?)", (table_id, json.dumps(options)))
 
         await self._run(write)
 
@@ -609,9 +665,10 @@ def _load(conn: sqlite3.Connection, table_id: str, with_matches: bool = True
     if row is None:
         return None
     places = [
-        PlaceRecord(index, kind, name, bot, token, bool(claimed))
-        for index, kind, name, bot, token, claimed in conn.execute(
-            "SELECT place, kind, name, bot, token, claimed FROM places WHERE table_id = ? "
+        PlaceRecord(index, kind, name, bot, token, bool(claimed), invite)
+        for index, kind, name, bot, token, claimed, invite in conn.execute(
+            "SELECT place, kind, name, bot, token, claimed, invite FROM places "
+            "WHERE table_id = ? "
             "ORDER BY place", (table_id,))
     ]
     matches: list[MatchRecord] = []

@@ -20,6 +20,7 @@ the person's clock ran out: the database orders them like any action).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -38,7 +39,7 @@ from euchre.game import Game, Rubber
 from euchre.records import game_record
 from euchre.rules import Rules
 from euchre.server import views
-from euchre.server.limits import LimitError, Limits
+from euchre.server.limits import LimitError, Limits, Rate, TokenBucket
 from euchre.server.storage import (
     Change,
     MatchRecord,
@@ -69,6 +70,25 @@ EVICT_AFTER = 30.0
 
 SLOW_READER = 4408
 """The close code of a connection that let more than its outbox limit pile up unread."""
+
+LOBBY_QUIET = 600.0
+"""Seconds a public table stays in the lobby's list with no person connected to it (it
+can still be resumed with its links, and expires as any idle table)."""
+
+CHAT_RATE = Rate(5, 10)
+"""Chat messages one connection may send: 5 at once, then 5 more every 10 seconds."""
+
+CHAT_LENGTH = 200
+"""The longest chat message, in characters."""
+
+CHAT_KEPT = 30
+"""Chat messages a table keeps in memory for people who connect later."""
+
+QUICK_MESSAGES = ("nice", "good_game", "oops", "well_played", "thanks", "hurry")
+"""The preset chat messages; each page words them in its own language."""
+
+STAND_IN_LEVEL = "basic"
+"""The bot the host's Start and "seat a bot" put in an empty place by default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +202,16 @@ class Connection:
 
     def __init__(self, send: Callable[[str], Awaitable[None]], place: int | None, *,
                  close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
-                 max_outbox: int = Limits().outbox, reads_summaries: bool = False) -> None:
+                 max_outbox: int = Limits().outbox, reads_summaries: bool = False,
+                 token: str | None = None, lang: str = "en") -> None:
         self.place = place
+        self.token = token
+        """The seat token the connection came with: when the place's token changes (the
+        host invited someone else to it), the connection is ended."""
+        self.lang = lang
+        """The language the page speaks: refusals are explained in it."""
+        self.chat = TokenBucket(CHAT_RATE, time.monotonic())
+        """How often this connection may talk at the table."""
         self.reads_summaries = reads_summaries
         """The client shows each deal's summary and says ``continue`` once it is read."""
         self._send = send
@@ -281,9 +309,17 @@ class Table:
         self.used = time.monotonic()
         """When the table was last asked for (a finished table idle long enough may be
         dropped from memory, :meth:`Tables.make_room`)."""
-        turn_timer = record.options.get("turn_timer")
-        self.turn_timer: float | None = None if turn_timer is None else float(turn_timer)
+        self.options: dict[str, Any] = {}
+        """The table's settings that are not rules (stored): the turn timer, the host's
+        and the watchers' keys, privacy, whether the game has started, who is muted."""
+        self.turn_timer: float | None = None
         """Seconds a person has to act before a stand-in bot plays the seat (None: off)."""
+        self._take_options(record.options)
+        self.chat_log: collections.deque[dict[str, Any]] = collections.deque(maxlen=CHAT_KEPT)
+        """The latest chat messages, for people who connect later (kept in memory only)."""
+        self.last_person = time.time()
+        """When a person was last connected here (a public table nobody visits leaves
+        the lobby's list after :data:`LOBBY_QUIET` seconds)."""
         self.away: set[int] = set()
         """Places a stand-in bot plays for now: the person ran out of time, or left."""
         self.reading: set[int] = set()
@@ -337,13 +373,82 @@ class Table:
 
     # -- who is who ----------------------------------------------------------------------------
     def place_by_token(self, token: str) -> PlaceRecord | None:
-        """The place this seat token opens, if any (compared in constant time)."""
+        """The place this seat token opens, if any (compared in constant time): a place
+        a person holds, never a bot's or an empty one."""
         found = None
         given = token.encode()
         for p in self.places:
-            if p.token is not None and secrets.compare_digest(p.token.encode(), given):
+            if (p.token is not None and p.claimed and p.kind != "bot"
+                    and secrets.compare_digest(p.token.encode(), given)):
                 found = p
         return found
+
+    def place_by_invite(self, invite: str) -> PlaceRecord | None:
+        """The place this invitation was made for, spent or not (constant time)."""
+        found = None
+        given = invite.encode()
+        for p in self.places:
+            if p.invite is not None and secrets.compare_digest(p.invite.encode(), given):
+                found = p
+        return found
+
+    # -- the table's settings: host, privacy, waiting room ---------------------------------------
+    def _take_options(self, options: dict[str, Any]) -> None:
+        self.options = dict(options)
+        timer = self.options.get("turn_timer")
+        self.turn_timer = None if timer is None else float(timer)
+
+    def _key_matches(self, name: str, given: str | None) -> bool:
+        key = self.options.get(name)
+        return (isinstance(key, str) and given is not None
+                and secrets.compare_digest(key.encode(), given.encode()))
+
+    def is_host(self, token: str | None) -> bool:
+        """Does ``token`` hold the host's powers here (the host link's key)?"""
+        return self._key_matches("host", token)
+
+    @property
+    def has_host(self) -> bool:
+        """The table was made with a host link (tables made before hosts had none)."""
+        return isinstance(self.options.get("host"), str)
+
+    @property
+    def private(self) -> bool:
+        """Not in the lobby's list, and watched only with the host's watch link."""
+        return bool(self.options.get("private", False))
+
+    def may_watch(self, key: str | None) -> bool:
+        """May a spectator with this key (or none) watch?  Anyone at a public table; at a
+        private one, the watch link's key or the host's."""
+        return not self.private or self._key_matches("watch", key) or self.is_host(key)
+
+    @property
+    def started(self) -> bool:
+        """Has the game begun?  A table with invited seats waits until every invited
+        person has arrived or the host starts it (tables made before had no wait)."""
+        return bool(self.options.get("started", True))
+
+    @property
+    def muted(self) -> frozenset[int]:
+        """Places the host has muted in the chat."""
+        return frozenset(int(p) for p in self.options.get("muted", ()))
+
+    def invited(self) -> list[PlaceRecord]:
+        """Places whose invitation is out and not yet taken (a bot may play meanwhile)."""
+        return [p for p in self.places
+                if p.invite is not None and not p.claimed and p.kind in ("friend", "bot")]
+
+    @property
+    def watching(self) -> int:
+        """Spectators connected here."""
+        return sum(c.place is None for c in self.connections)
+
+    @property
+    def listed(self) -> bool:
+        """Shown in the lobby's list: public, unfinished, and a person connected lately."""
+        return (not self.private and not self.is_over
+                and (any(c.place is not None for c in self.connections)
+                     or time.time() - self.last_person < LOBBY_QUIET))
 
     def seat_of(self, conn: Connection) -> int | None:
         """The seat a connection plays in the current match (``None``: spectator)."""
@@ -360,6 +465,21 @@ class Table:
             return place.name or f"{place.bot} bot"
         return place.name or ("open seat" if place.kind == "open" else "friend")
 
+    def _seat_facts(self, p: int, connected: set[int]) -> dict[str, Any]:
+        place = self.places[p]
+        return {
+            "place": p,
+            "name": self._place_name(place),
+            "kind": "bot" if place.kind == "bot" else "person",
+            "bot": place.bot,
+            "open": place.kind == "open" and not place.claimed,
+            "claimed": place.kind == "bot" or place.claimed,
+            "invited": place.invite is not None and not place.claimed,
+            "connected": place.kind == "bot" or p in connected,
+            "away": p in self.away,
+            "muted": p in self.muted,
+        }
+
     def connected_places(self) -> set[int]:
         """Places with at least one live connection."""
         return {c.place for c in self.connections if c.place is not None}
@@ -373,20 +493,8 @@ class Table:
     def info(self) -> dict[str, Any]:
         """The public facts of the table: rules and who sits where (no tokens)."""
         connected = self.connected_places()
-        seats = []
-        for seat, p in enumerate(self.match.place_at):
-            place = self.places[p]
-            seats.append({
-                "seat": seat,
-                "place": p,
-                "name": self._place_name(place),
-                "kind": "bot" if place.kind == "bot" else "person",
-                "bot": place.bot,
-                "open": place.kind == "open" and not place.claimed,
-                "claimed": place.kind == "bot" or place.claimed,
-                "connected": place.kind == "bot" or p in connected,
-                "away": p in self.away,
-            })
+        seats = [{"seat": seat, **self._seat_facts(p, connected)}
+                 for seat, p in enumerate(self.match.place_at)]
         return {
             "id": self.id,
             "name": self.name,
@@ -398,6 +506,10 @@ class Table:
             "match": self.match.number,
             "matches": self.matches,
             "turn_timer": self.turn_timer,
+            "private": self.private,
+            "started": self.started,
+            "watching": self.watching,
+            "host": self.has_host,
         }
 
     def state(self, seat: int | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -482,9 +594,9 @@ class Table:
     async def join(self, conn: Connection) -> None:
         """A connection arrives: greet it, claim its place if new, tell everyone."""
         place = self.places[conn.place] if conn.place is not None else None
-        if place is not None and not place.claimed:
-            await self.claim(place.index, None)
         self.connections.append(conn)
+        if place is not None:
+            self.last_person = time.time()
         conn.push_json({
             "type": "hello",
             "table": self.id,
@@ -494,6 +606,8 @@ class Table:
             "pause_ms": int(1000 * max(self.settings.bot_delay, self.settings.trick_pause)),
             "owner": place is not None and place.kind == "you",
         })
+        if self.chat_log:
+            conn.push_json({"type": "chat_log", "messages": list(self.chat_log)})
         self.last_active = time.time()
         self.broadcast()
         self.kick()
@@ -503,6 +617,8 @@ class Table:
         if conn in self.connections:
             self.connections.remove(conn)
             self.last_active = time.time()
+            if conn.place is not None:
+                self.last_person = time.time()
             self.broadcast()
 
     async def claim(self, place_index: int, name: str | None,
@@ -537,6 +653,9 @@ class Table:
             if match.is_over:
                 return _error("game_over", "the game is over (RULES §10): no action is legal; "
                               "ask for a rematch")
+            if not self.started:
+                return _error("waiting", "the game starts when every invited player has "
+                              "arrived, or when the host starts it: nothing was done")
             if seq is not None and seq != match.seq:
                 return _error("stale", f"your message answers state {seq} but the table is "
                               f"at state {match.seq}: nothing was done",
@@ -551,14 +670,15 @@ class Table:
                 who = self.names()[mover] if mover is not None else "nobody"
                 return _error("not_your_turn",
                               f"it is seat {mover}'s turn ({who}), not yours (seat {seat})",
-                              {"seat": mover, "you": seat})
+                              {"seat": mover, "you": seat, "name": who})
             if not deal.is_legal(action):
+                reason = _explain(deal.observation(seat), action, conn.lang)
                 try:
                     deal.copy().apply(action, seat=seat)
                 except IllegalActionError as e:
-                    return _error("illegal", str(e), {"action": str(action)})
+                    return _error("illegal", str(e), {"action": str(action), "reason": reason})
                 return _error("illegal", f"'{action}' is not legal now",  # pragma: no cover
-                              {"action": str(action)})
+                              {"action": str(action), "reason": reason})
             place = self.match.place_at[seat]
             self.away.discard(place)  # acting takes the seat back
             self.reading.discard(place)  # and is reading on
@@ -590,11 +710,13 @@ class Table:
         if match.is_over:
             return None
         seat = match.game.deal.to_move
-        if seat is None or self.reading or self.closed:
+        if seat is None or self.reading or self.closed or not self.started:
             return None
         place = match.place_at[seat]
         if place in self.away:
-            return place
+            # a stand-in plays for a person away only while someone is at the table: a
+            # table everybody left does not play itself
+            return place if any(c.place is not None for c in self.connections) else None
         if place in self._bots and (self.peers is None or self.peers.holds_bots(self.id)):
             return place
         return None
@@ -688,9 +810,11 @@ class Table:
         if self.match.number != record.matches[-1].number:
             self.away.clear()
             self.reading.clear()
-        self.match = self._replay(record.matches[-1])
         self.places = record.places
+        self._take_options(record.options)
+        self.match = self._replay(record.matches[-1])
         self.matches = len(record.matches)
+        self._drop_revoked()
 
     def _apply_stored(self, actions: list[tuple[int, str]]) -> None:
         """Apply actions another process stored, one at a time, each state sent: the
@@ -718,7 +842,7 @@ class Table:
                     if record is None or not record.matches:
                         return False
                     stored = record.matches[-1]
-                    self.places = record.places
+                    self._take_places(record)
                     if (stored.number == match.number
                             and stored.actions[:match.seq] == match.actions):
                         self._apply_stored(stored.actions[match.seq:])
@@ -857,7 +981,7 @@ class Table:
 
     def _waits_on_a_person(self) -> bool:
         match = self.match
-        if match.is_over or self.closed:
+        if match.is_over or self.closed or not self.started:
             return False
         if self.reading:
             return True
@@ -928,6 +1052,7 @@ class Table:
             place.name = ""
             place.claimed = False
             place.token = token
+            place.invite = None
             if not self.is_over:
                 self.away.add(place.index)
             self.reading.discard(place.index)
@@ -952,6 +1077,249 @@ class Table:
         conns, self.connections = self.connections, []
         for conn in conns:
             await conn.end(code, message, 4404, params)
+
+
+    # -- invitations and the host's powers ----------------------------------------------------
+    def _take_places(self, record: TableRecord) -> None:
+        """Places and settings as another process stored them (the lock is held): its
+        bots play, and a connection whose seat token was revoked is ended."""
+        bots_before = {(p.index, p.bot) for p in self.places if p.kind == "bot"}
+        self.places = record.places
+        self._take_options(record.options)
+        if {(p.index, p.bot) for p in self.places if p.kind == "bot"} != bots_before:
+            self._bots = self._make_bots(self.match.number)
+        self._drop_revoked()
+
+    def _drop_revoked(self, why: str = "reinvited") -> None:
+        """End every connection whose seat token no longer opens its place (the host
+        invited someone else to it, removed the person, or seated a bot)."""
+        for conn in list(self.connections):
+            if conn.place is None:
+                continue
+            place = self.places[conn.place]
+            if (conn.token is not None and place.token is not None and place.claimed
+                    and place.kind != "bot"
+                    and secrets.compare_digest(place.token.encode(), conn.token.encode())):
+                continue
+            self.connections.remove(conn)
+            message = {
+                "removed": "the host removed you from this table",
+                "replaced": "the host seated a bot in your place",
+            }.get(why, "the host gave your seat to someone else: ask the host for a new "
+                       "invitation")
+            task = asyncio.create_task(conn.end("revoked", message, 4403, {"why": why}))
+            _KEEP.add(task)
+            task.add_done_callback(_KEEP.discard)
+
+    async def _store_place(self, place: PlaceRecord, spend: str | None = None) -> bool:
+        """Write one place (the lock is held); ``False`` if ``spend`` was spent already."""
+        return await self.storage.update_place(self.id, place, spend)
+
+    async def _store_options(self, **changes: Any) -> None:
+        options = {**self.options, **changes}
+        await self.storage.set_options(self.id, options)
+        self._take_options(options)
+
+    async def claim_invite(self, invite: str, name: str | None) -> PlaceRecord:
+        """A person opens an invitation: the place is theirs, with a new seat token, and
+        the invitation is spent.  :class:`TableError` ``bad_invitation`` (no place has
+        it) or ``invitation_spent`` (someone took the seat with it already)."""
+        async with self.lock:
+            place = self.place_by_invite(invite)
+            if place is None:
+                raise TableError("bad_invitation",
+                                 "this invitation does not open a seat at this table")
+            if place.claimed:
+                raise TableError("invitation_spent", "this invitation was used already: "
+                                 "the seat is taken")
+            kept = place.name if place.kind == "friend" else ""
+            new_name = (name or "").strip()[:40] or kept or "Friend"
+            claimed = PlaceRecord(place.index, "friend", new_name, None, new_token(), True,
+                                  place.invite)
+            if not await self._store_place(claimed, spend=invite):
+                raise TableError("invitation_spent", "this invitation was used already: "
+                                 "the seat is taken")
+            was_bot = place.kind == "bot"
+            self.places[place.index] = claimed
+            if was_bot:  # a late arrival takes the seat back from the bot keeping it
+                self._bots = self._make_bots(self.match.number)
+            self.away.discard(place.index)
+            if not self.started and not self.invited():
+                await self._store_options(started=True)  # everyone is here: deal
+            self._arm_clock()
+            self.broadcast()
+        self.kick()
+        return claimed
+
+    async def invite(self, place_index: int, why: str = "reinvited") -> PlaceRecord:
+        """The host makes a new invitation for a place: whoever held it loses it at once
+        (their seat token stops working, here and on every other server process), and a
+        bot keeping the seat plays on until the invited person arrives.  An empty seat of
+        a started game is played by a stand-in meanwhile."""
+        async with self.lock:
+            place = self.places[place_index]
+            if place.kind == "bot":
+                fresh = PlaceRecord(place.index, "bot", place.name, place.bot, None, False,
+                                    new_token())
+            else:
+                fresh = PlaceRecord(place.index, "friend", "", None, None, False, new_token())
+            await self._store_place(fresh)
+            self.places[place_index] = fresh
+            if fresh.kind == "friend" and self.started and not self.is_over:
+                self.away.add(place_index)
+            self._drop_revoked(why)
+            self._arm_clock()
+            self.broadcast()
+        self.kick()
+        return fresh
+
+    async def seat_bot(self, place_index: int, level: str) -> PlaceRecord:
+        """The host puts a bot in a place: whoever held it loses it; the place keeps a
+        new invitation, which gives the seat back to the person the host sends it to."""
+        async with self.lock:
+            place = self.places[place_index]
+            name = place.name if place.kind == "bot" and place.name else _bot_name(place_index)
+            fresh = PlaceRecord(place.index, "bot", name, level, None, False, new_token())
+            await self._store_place(fresh)
+            self.places[place_index] = fresh
+            self.away.discard(place_index)
+            self.reading.discard(place_index)
+            self._bots = self._make_bots(self.match.number)
+            self._drop_revoked("replaced")
+            self._arm_clock()
+            self.broadcast()
+        if self.peers is not None:
+            await self.peers.claim_bots(self.id)
+        self.kick()
+        return fresh
+
+    async def start(self) -> list[int]:
+        """The host starts the game: every invited seat nobody took is played by a bot
+        (its invitation stays good: a late arrival takes the seat back).  Returns the
+        places the bots took."""
+        async with self.lock:
+            if self.started:
+                return []
+            taken = []
+            for place in self.invited():
+                if place.kind == "bot":
+                    continue
+                fresh = PlaceRecord(place.index, "bot", _bot_name(place.index),
+                                    STAND_IN_LEVEL if STAND_IN_LEVEL in BOTS else "random",
+                                    None, False, place.invite)
+                await self._store_place(fresh)
+                self.places[place.index] = fresh
+                taken.append(place.index)
+            self._bots = self._make_bots(self.match.number)
+            await self._store_options(started=True)
+            self._arm_clock()
+            self.broadcast()
+        if self.peers is not None and self._bots:
+            await self.peers.claim_bots(self.id)
+        self.kick()
+        return taken
+
+    async def set_timer(self, seconds: float | None) -> None:
+        """The host sets the turn timer (``None``: off)."""
+        async with self.lock:
+            await self._store_options(turn_timer=seconds)
+            self._stop_clock()
+            self._arm_clock()
+            self.broadcast()
+        self.kick()
+
+    async def mute(self, place_index: int, muted: bool) -> None:
+        """The host mutes (or unmutes) a place in the chat."""
+        async with self.lock:
+            now = set(self.muted)
+            if muted:
+                now.add(place_index)
+            else:
+                now.discard(place_index)
+            await self._store_options(muted=sorted(now))
+            self.broadcast()
+
+    def host_view(self) -> dict[str, Any]:
+        """What the host sees: every place with its state and, for a place whose
+        invitation is out, the invitation's link; the watch link of a private table."""
+        connected = self.connected_places()
+        places = []
+        for p in self.places:
+            facts = self._seat_facts(p.index, connected)
+            facts["seat"] = self.match.seat_of[p.index]
+            facts["invite_url"] = (f"/table/{self.id}?invite={p.invite}"
+                                   if p.invite is not None and not p.claimed else None)
+            places.append(facts)
+        watch = self.options.get("watch")
+        return {"id": self.id, "name": self.name, "private": self.private,
+                "started": self.started, "turn_timer": self.turn_timer,
+                "over": self.is_over, "watching": self.watching,
+                "watch_url": f"/table/{self.id}?watch={watch}" if watch else None,
+                "places": places}
+
+    # -- the chat ---------------------------------------------------------------------------------
+    def chat(self, conn: Connection, text: str | None, preset: str | None
+             ) -> dict[str, Any] | None:
+        """A player says something to the table; returns an error, or ``None`` once sent
+        to every connection (spectators read it but may not talk)."""
+        if conn.place is None:
+            return _error("spectator", "a spectator may not talk to the players",
+                          {"asked": "chat"})
+        if conn.place in self.muted:
+            return _error("muted", "the host has muted you at this table")
+        wait = conn.chat.take(time.monotonic())
+        if wait:
+            return _error("rate_limited", "you are talking too fast: wait a moment",
+                          {"what": "chat", "count": CHAT_RATE.count,
+                           "seconds": CHAT_RATE.seconds, "wait": int(wait) + 1},
+                          retry_ms=int(1000 * wait) + 1)
+        message: dict[str, Any] = {"type": "chat", "place": conn.place,
+                                   "seat": self.seat_of(conn),
+                                   "name": self._place_name(self.places[conn.place]),
+                                   "at": time.time()}
+        if preset is not None:
+            if preset not in QUICK_MESSAGES:
+                return _error("malformed", f"no quick message {preset!r}")
+            message["preset"] = preset
+        else:
+            clean = " ".join("".join(ch for ch in (text or "") if ch.isprintable()).split())
+            if not clean:
+                return _error("malformed", "an empty chat message")
+            message["text"] = clean[:CHAT_LENGTH]
+        self.receive_chat(message)
+        if self.peers is not None:
+            task = asyncio.create_task(self.peers.send_chat(self.id, message))
+            _KEEP.add(task)
+            task.add_done_callback(_KEEP.discard)
+        return None
+
+    def receive_chat(self, message: dict[str, Any]) -> None:
+        """A chat message, said here or at another server process: every connection
+        gets it, and it is kept for those who come later."""
+        self.chat_log.append(message)
+        for conn in self.connections:
+            conn.push_json(message)
+
+
+_KEEP: set[asyncio.Task[Any]] = set()
+"""Tasks started and not awaited (a connection being ended), kept until they finish."""
+
+
+def _bot_name(place: int) -> str:
+    return ("Ada", "Bea", "Cal", "Dot", "Eve")[place % 5]
+
+
+def _explain(obs: Any, action: Action, lang: str) -> str:
+    """Why ``action`` is not legal, in ``lang``: the terminal's own explanation."""
+    from euchre.cli import lang as cli_lang
+    from euchre.cli.illegal import why_illegal
+
+    before = cli_lang.current()
+    cli_lang.use(lang)
+    try:
+        return why_illegal(obs, action)
+    finally:
+        cli_lang.use(before)
 
 
 def new_token() -> str:
@@ -1022,6 +1390,11 @@ class Tables:
 
     def _changed(self, change: Change) -> None:
         """Another process stored something: the table, if held here, follows."""
+        if change.chat is not None:  # said at another process: no storage involved
+            held = self._tables.get(change.table_id)
+            if held is not None:
+                held.receive_chat(change.chat)
+            return
         if change.table_id == "*":
             targets = list(self._tables.values())
         else:
@@ -1189,8 +1562,9 @@ class Tables:
         return expired
 
     def open_tables(self) -> list[Table]:
-        """Tables whose current match is not over, newest first."""
-        return sorted((t for t in self._tables.values() if not t.is_over),
+        """The tables the lobby lists, newest first: public, unfinished, with a person
+        connected in the last :data:`LOBBY_QUIET` seconds."""
+        return sorted((t for t in self._tables.values() if t.listed),
                       key=lambda t: -t.created)
 
 

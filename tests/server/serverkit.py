@@ -26,8 +26,17 @@ from euchre.server.app import create_app
 from euchre.server.pgcluster import free_port
 from euchre.server.tables import Settings
 
-__all__ = ["Database", "Server", "free_port", "running_server", "server_command", "server_process",
-           "ws_connect"]
+__all__ = [
+    "Database",
+    "Server",
+    "claim_invite",
+    "free_port",
+    "running_server",
+    "seat_all",
+    "server_command",
+    "server_process",
+    "ws_connect",
+]
 
 
 Database = Callable[[str], Path | str]
@@ -51,10 +60,40 @@ class Server:
         answer: dict[str, Any] = r.json()
         return answer
 
+    def seat(self, answer: dict[str, Any], place: int, name: str = "") -> str:
+        """Open the invitation of ``place`` of a table just created (``answer``): the
+        seat token the claim gives."""
+        return claim_invite(self.http, answer, place, name)
+
+    def seat_all(self, answer: dict[str, Any]) -> dict[int, str]:
+        """Every place's seat token (the creator's, and each invitation claimed, so the
+        game starts): ``{place: token}``."""
+        return seat_all(self.http, answer)
+
     def ws(self, table: str, token: str | None = None, query: str = "") -> ClientConnection:
         """A WebSocket to a table, as a seat (with its token) or a spectator; ``query``
         adds parameters (``summary=wait``)."""
         return ws_connect(self.ws_base, table, token, query)
+
+
+def claim_invite(http: httpx2.Client, answer: dict[str, Any], place: int,
+                 name: str = "") -> str:
+    """Claim the invitation of ``place`` (``answer``: the table's creation) over
+    ``http``; the seat token it gives."""
+    invite = next(i["invite"] for i in answer["invites"] if i["place"] == place)
+    r = http.post(f"/api/tables/{answer['id']}/join", json={"invite": invite, "name": name})
+    assert r.status_code == 200, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+def seat_all(http: httpx2.Client, answer: dict[str, Any]) -> dict[int, str]:
+    """Every place's seat token over ``http``: the creator's, and each invitation
+    claimed (so the game starts)."""
+    tokens = {} if answer["token"] is None else {answer["place"]: answer["token"]}
+    for invite in answer["invites"]:
+        tokens[invite["place"]] = claim_invite(http, answer, invite["place"])
+    return tokens
 
 
 def ws_connect(ws_base: str, table: str, token: str | None = None,

@@ -76,31 +76,37 @@ def test_every_option_of_the_rules_is_accepted(server: Server) -> None:
 
 
 def test_created_tables_are_listed_without_their_secrets(server: Server) -> None:
-    answer = server.create({"players": 3},
-                           [{"kind": "you", "name": "Ann"}, {"kind": "friend"}, {"kind": "open"}])
-    assert answer["token"] and answer["place"] == 0
+    r = server.http.post("/api/tables", json={
+        "rules": {"players": 3}, "private": False,
+        "seats": [{"kind": "you", "name": "Ann"}, {"kind": "friend"}, {"kind": "open"}]})
+    assert r.status_code == 201
+    answer = r.json()
+    assert answer["token"] and answer["place"] == 0 and answer["host"]
     assert [i["place"] for i in answer["invites"]] == [1]
     listing = server.http.get("/api/tables")
     assert listing.status_code == 200
     text = listing.text
-    assert answer["token"] not in text and answer["invites"][0]["token"] not in text
+    for secret in (answer["token"], answer["host"], answer["invites"][0]["invite"]):
+        assert secret not in text
     table = next(t for t in listing.json()["open"] if t["id"] == answer["id"])
     assert [s["name"] for s in table["seats"]] == ["Ann", "friend", "open seat"]
     assert [s["kind"] for s in table["seats"]] == ["person"] * 3
     assert [s["open"] for s in table["seats"]] == [False, False, True]
     assert [s["claimed"] for s in table["seats"]] == [True, False, False]
+    assert [s["invited"] for s in table["seats"]] == [False, True, False]
 
 
 def test_an_invitation_or_an_open_seat_is_taken_by_name(server: Server) -> None:
     answer = server.create({"players": 3},
                            [{"kind": "you", "name": "Ann"}, {"kind": "friend"}, {"kind": "open"}])
     tid = answer["id"]
-    invite = answer["invites"][0]["token"]
-    r = server.http.post(f"/api/tables/{tid}/join", json={"token": invite, "name": "Bea"})
-    assert r.status_code == 200 and r.json()["place"] == 1 and r.json()["token"] == invite
+    invite = answer["invites"][0]["invite"]
+    r = server.http.post(f"/api/tables/{tid}/join", json={"invite": invite, "name": "Bea"})
+    assert r.status_code == 200 and r.json()["place"] == 1
+    assert r.json()["token"] != invite  # the claim makes a seat token of its own
     for guess in ("guess" * 6, "ünïcödé"):
-        r = server.http.post(f"/api/tables/{tid}/join", json={"token": guess, "name": "Eve"})
-        assert r.status_code == 403
+        r = server.http.post(f"/api/tables/{tid}/join", json={"invite": guess, "name": "Eve"})
+        assert r.status_code == 403 and r.json()["code"] == "bad_invitation"
     r = server.http.post(f"/api/tables/{tid}/join", json={"place": 2, "name": "Cy"})
     assert r.status_code == 200 and r.json()["token"]
     r = server.http.post(f"/api/tables/{tid}/join", json={"place": 2, "name": "Dee"})

@@ -46,8 +46,8 @@ def test_a_lone_surrogate_in_a_new_table_is_a_422_naming_the_field(
 
 def test_a_lone_surrogate_when_taking_a_seat_is_a_422(server: Server) -> None:
     answer = server.create({"players": 2}, [{"kind": "you"}, {"kind": "friend"}])
-    token = answer["invites"][0]["token"]
-    for body in (f'{{"token": "{token}", "name": "\\ud800"}}', '{"token": "\\udbff"}'):
+    invite = answer["invites"][0]["invite"]
+    for body in (f'{{"invite": "{invite}", "name": "\\ud800"}}', '{"invite": "\\udbff"}'):
         r = server.http.post(f"/api/tables/{answer['id']}/join", content=body.encode(),
                              headers={"content-type": "application/json"})
         assert r.status_code == 422, r.text

@@ -77,12 +77,17 @@ async def _play_table(base: str, rules: dict[str, Any], seats: list[str], seed: 
                       http: httpx2.AsyncClient) -> dict[str, Any]:
     choices = [{"kind": "you" if i == 0 else "friend", "name": f"P{i}"} if s == "p"
                else {"kind": "bot", "bot": s} for i, s in enumerate(seats)]
-    r = await http.post("/api/tables", json={"rules": rules, "seats": choices})
+    r = await http.post("/api/tables", json={"rules": rules, "seats": choices,
+                                             "private": False})
     assert r.status_code == 201, r.text
     answer = r.json()
     tid = answer["id"]
     tokens = {0: answer["token"]} if answer["token"] else {}
-    tokens.update({i["place"]: i["token"] for i in answer["invites"]})
+    for invite in answer["invites"]:  # each friend opens the invitation: a seat token
+        joined = await http.post(f"/api/tables/{tid}/join",
+                                 json={"invite": invite["invite"], "name": ""})
+        assert joined.status_code == 200, joined.text
+        tokens[invite["place"]] = joined.json()["token"]
     ws = base.replace("http", "ws") + f"/ws/{tid}"
     logs: dict[int | None, list[dict[str, Any]]] = {None: []}
     tasks = [asyncio.create_task(_player(ws, random.Random(seed), logs[None]))]

@@ -110,7 +110,7 @@ def test_a_person_whose_write_collides_gets_the_stored_table_and_plays_on(
         answer = server.create({"players": 2}, [{"kind": "you"}, {"kind": "friend"}])
         tid = answer["id"]
         with server.ws(tid, answer["token"]) as a, \
-                server.ws(tid, answer["invites"][0]["token"]) as b:
+                server.ws(tid, server.seat(answer, 1)) as b:
             conns = [a, b]
             state = latest_state(a)
             seq, mover = state["seq"], state["deal"]["to_move"]

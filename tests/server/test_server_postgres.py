@@ -25,7 +25,15 @@ from typing import Any
 
 import httpx2
 import pytest
-from serverkit import free_port, latest_state, recv, wait_until_serving, ws_connect
+from serverkit import (
+    claim_invite,
+    free_port,
+    latest_state,
+    recv,
+    seat_all,
+    wait_until_serving,
+    ws_connect,
+)
 from test_server_leak import _check_table, _player
 from websockets.sync.client import ClientConnection
 
@@ -94,7 +102,7 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
         answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 5},
                                                 "seats": seats}).json()
         tid = answer["id"]
-        tokens = {0: answer["token"]} | {i["place"]: i["token"] for i in answer["invites"]}
+        tokens = seat_all(http, answer)
         logs: dict[int | None, list[dict[str, Any]]] = {None: [], 0: [], 1: [], 2: [], 3: []}
         deadline = time.monotonic() + 10
         for base in bases:  # every process's lobby lists the new table
@@ -140,7 +148,7 @@ def test_when_the_process_playing_the_bots_dies_another_takes_them_over(
         answer = httpx2.post(f"{base_a}/api/tables", timeout=10, json={
             "rules": {"players": 4, "target": 5}, "seats": seats}).json()
         tid = answer["id"]
-        tokens = {0: answer["token"], 2: answer["invites"][0]["token"]}
+        tokens = seat_all(httpx2.Client(base_url=base_a, timeout=10), answer)
         # the process that made the table plays its bots: it holds the table's lock
         with psycopg.connect(url) as conn:
             holders = conn.execute(
@@ -223,7 +231,7 @@ def test_actions_for_one_seat_on_two_processes_at_once_apply_exactly_one(
             "seats": [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}],
         }).json()
         tid, token = answer["id"], answer["token"]
-        other = answer["invites"][0]["token"]
+        other = claim_invite(httpx2.Client(base_url=base_a, timeout=10), answer, 1)
         with contextlib.ExitStack() as stack:
             twins = [stack.enter_context(ws_connect(base.replace("http", "ws"), tid, token))
                      for base in (base_a, base_b)]

@@ -14,7 +14,15 @@ import time
 from typing import Any
 
 import httpx2
-from serverkit import Database, free_port, latest_state, recv, server_process, ws_connect
+from serverkit import (
+    Database,
+    free_port,
+    latest_state,
+    recv,
+    seat_all,
+    server_process,
+    ws_connect,
+)
 from websockets.sync.client import ClientConnection
 
 from euchre.records import replay
@@ -61,7 +69,7 @@ def test_a_killed_server_resumes_every_game_exactly(database: Database) -> None:
                                                           "draw": True},
                                                 "seats": seats}).json()
         tid = answer["id"]
-        tokens = {0: answer["token"], 2: answer["invites"][0]["token"]}
+        tokens = seat_all(http, answer)
         with contextlib.ExitStack() as stack:
             conns = {place: stack.enter_context(ws_connect(ws_base, tid, tok))
                      for place, tok in tokens.items()}

@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 import httpx2
-from serverkit import Database, free_port, latest_state, server_process, ws_connect
+from serverkit import Database, claim_invite, free_port, latest_state, server_process, ws_connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -43,12 +43,13 @@ def test_sigterm_stops_the_server_soon_with_every_shown_action_stored(
             "rules": {"players": 4}, "seats": [{"kind": "bot", "bot": "basic"}] * 4,
         }).json()["id"] for _ in range(3)]
         people = http.post("/api/tables", json={
-            "rules": {"players": 2}, "seats": [{"kind": "you"}, {"kind": "friend"}]}).json()
+            "rules": {"players": 2}, "seats": [{"kind": "you"}, {"kind": "friend"}],
+            "private": False}).json()
         sockets = contextlib.ExitStack()
         watcher = sockets.enter_context(ws_connect(ws_base, bots[0]))
         player = sockets.enter_context(ws_connect(ws_base, people["id"], people["token"]))
         friend = sockets.enter_context(
-            ws_connect(ws_base, people["id"], people["invites"][0]["token"]))
+            ws_connect(ws_base, people["id"], claim_invite(http, people, 1)))
         stuck = sockets.enter_context(
             connect(f"{ws_base}/ws/{people['id']}", ping_interval=None, max_queue=1))
         stuck.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)

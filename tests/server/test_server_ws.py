@@ -46,7 +46,7 @@ def two_humans(server: Server) -> Iterator[tuple[Server, str, list[ClientConnect
     answer = server.create({"players": 2, "target": 3},
                            [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}])
     tid = answer["id"]
-    with server.ws(tid, answer["token"]) as a, server.ws(tid, answer["invites"][0]["token"]) as b:
+    with server.ws(tid, answer["token"]) as a, server.ws(tid, server.seat(answer, 1, "Bo")) as b:
         state_of(a)
         state_of(b)  # b's arrival: a gets a state with b connected, then b its own
         state_of(a)
