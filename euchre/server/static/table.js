@@ -10,7 +10,7 @@ import {
   backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon, theCard,
 } from "./cards.js";
 import { KEYMAP, keyCommand } from "./keys.js";
-import { _, fmt, joinNames, ngettext, number, pgettext } from "./i18n.js";
+import { _, fmt, joinNames, language, ngettext, number, pgettext } from "./i18n.js";
 import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
@@ -120,9 +120,12 @@ function askToJoin() {
 function connect() {
   if (!T || T.closed) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  // a player's page shows each deal's summary, and the bots wait until it is read
-  const query = T.token ? `?token=${encodeURIComponent(T.token)}&summary=wait` : "";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${T.id}${query}`);
+  // a player's page shows each deal's summary, and the bots wait until it is read; the
+  // server words its refusals in the page's language
+  const query = new URLSearchParams();
+  if (T.token) { query.set("token", T.token); query.set("summary", "wait"); }
+  query.set("lang", language());
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${T.id}?${query}`);
   T.ws = ws;
   ws.onopen = () => { T.retry = 0; setBanner(""); };
   ws.onmessage = (event) => onMessage(JSON.parse(event.data));
@@ -155,6 +158,13 @@ function act(action) {
   }
 }
 
+/** A card you may not play now, clicked: sent all the same, so that the server's refusal
+ * says why (it changes nothing). */
+function tryAct(action) {
+  if (T.pending || T.state.you === null) return;
+  if (send({ type: "act", action, seq: T.state.seq })) T.pending = true;
+}
+
 function onMessage(m) {
   if (m.type === "hello") {
     T.hello = m;
@@ -181,7 +191,8 @@ function onMessage(m) {
   }
   if (m.type === "error") {
     T.pending = false;
-    const text = errorText(m.code, m.params, m.message);
+    const who = (seat) => (T.state && T.state.table.seats[seat] ? nameOf(seat) : null);
+    const text = errorText(m.code, m.params, m.message, who);
     if (m.code === "closed" || m.code === "left") {
       T.closed = true;
       if (m.code === "left" || !T.token) forgetSeat();
@@ -201,8 +212,10 @@ function onMessage(m) {
         <p>${esc(text)}</p><p><a class="button primary" href="/">${_("Back to the lobby")}</a></p></div>`;
       return;
     }
-    toast(text, 5000);
+    // a choice that crossed the table's next move is quietly dropped: the new state
+    // shows what happened instead
     if (m.code === "stale") send({ type: "sync" });
+    else toast(text, 5000);
     render();
   }
 }
@@ -797,6 +810,9 @@ function hand() {
   let verb = "";
   if (turn && d.phase === "play") { legal = legalSet("play "); verb = "play"; }
   if (turn && (d.phase === "exchange" || d.phase === "dummy")) { legal = legalSet("discard "); verb = "discard"; }
+  // a card clicked out of turn or against the rules goes to the server anyway: its
+  // refusal says why
+  const tried = d.phase === "play" ? "play" : d.phase === "exchange" || d.phase === "dummy" ? "discard" : "";
   const dummy = new Set(d.dummy || []);
   const count = cards.length;
   const overlap = count > 7 ? "tight" : count > 5 ? "snug" : "";
@@ -808,7 +824,7 @@ function hand() {
     const key = i < KEYS.length ? KEYS[i] : "";
     const label = ok ? handLabel(verb, c) : cardName(c);
     return `<button class="hand-card ${cls}" data-card="${c}" data-index="${i}"
-        ${ok && !T.pending ? `data-act="${verb} ${c}"` : 'aria-disabled="true"'} ${attr("aria-label", label)}>
+        ${ok && !T.pending ? `data-act="${verb} ${c}"` : !ok && tried && !s.over ? attr("data-try", `${tried} ${c}`) : 'aria-disabled="true"'} ${attr("aria-label", label)}>
       ${cardSVG(c)}${key && ok ? `<kbd class="card-key">${key}</kbd>` : ""}
       ${dummy.has(c) ? `<span class="card-tag">${_("dummy")}</span>` : ""}
       ${d.phase === "exchange" && c === d.turnup ? `<span class="card-tag">${_("turn-up")}</span>` : ""}
@@ -920,9 +936,10 @@ function invites() {
 /** Clicks and changes anywhere on the table, handled once for the page's lifetime. */
 function wire(page) {
   page.addEventListener("click", async (e) => {
-    const el = e.target.closest("[data-act], [data-cmd], .copy, #dismiss-invites, .close-hint, #toggle-markers");
+    const el = e.target.closest("[data-act], [data-try], [data-cmd], .copy, .share, #dismiss-invites, .close-hint, #toggle-markers");
     if (!el || !T) return;
     if (el.dataset.act) { act(el.dataset.act); return; }
+    if (el.dataset.try) { tryAct(el.dataset.try); return; }
     const cmd = el.dataset.cmd;
     if (cmd === "rematch") rematch();
     else if (cmd === "reclaim") send({ type: "reclaim" });
