@@ -75,11 +75,21 @@ export function errorText(code, params, message, who = null) {
   return word ? word(params || {}, who) : String(message || code || "");
 }
 
+/** A sentence shown as a line begins with a capital, whatever word a language puts first
+ * ("hearts trump, made by…" is "Hearts trump, made by…"). */
+export function sentence(text) {
+  return text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
+}
+
 /**
  * The deal's outcome in a sentence or two.  `message` is {code, params} from the server;
  * `who(seat)` names a seat as a list item ("you" for the reader's own).
  */
 export function summaryText(message, who) {
+  return sentence(summaryWords(message, who));
+}
+
+function summaryWords(message, who) {
   const p = message.params || {};
   const names = (seats) => joinNames(seats.map(who));
   switch (message.code) {
