@@ -515,7 +515,7 @@ function chips() {
   if (d.trump) {
     const maker = d.maker === null ? "" : esc(d.alone ? fmt(_("{name} alone"), { name: nameOf(d.maker) }) : nameOf(d.maker));
     out.push(`<div class="chip trump-chip ${isRed(d.trump) ? "red" : "black"}">
-      ${suitIcon(d.trump)} <span>${_("Trump")} <b>${suitWord(d.trump)}</b><br><small>${maker}</small></span></div>`);
+      ${suitIcon(d.trump)} <span>${_("Trump")} <b>${suitWord(d.trump)}</b><br><small class="chip-name">${maker}</small></span></div>`);
   }
   if (d.called) {
     const partner = d.partner !== null ? esc(nameOf(d.partner)) : _("secret");
@@ -526,7 +526,7 @@ function chips() {
   }
   if (d.phase === "play" || d.tricks.length) {
     out.push(`<div class="chip tricks-chip" ${attr("aria-label", _("Tricks this deal"))}><span>${_("Tricks")}<br>
-      <small>${trickTally().map(([who, k]) => `<span class="tally">${esc(who)} <b>${k}</b></span>`).join(" · ")}</small></span></div>`);
+      <small>${trickTally().map(([who, k]) => `<span class="tally"><span class="tally-name">${esc(who)}</span> <b>${k}</b></span>`).join(" · ")}</small></span></div>`);
   }
   return `<div class="chips">${out.join("")}</div>`;
 }
@@ -539,14 +539,28 @@ function trickTally() {
   const won = d.tricks_won;
   if (n === 4) return sides().map((side) => [sideName(side), won[side[0]] + won[side[1]]]);
   if (n === 2 || d.maker === null) return won.map((k, seat) => [nameOf(seat), k]);
-  // three- and five-handed: the maker's side (with the partner once known) and the rest
-  const makers = d.makers;
-  const others = won.map((_, seat) => seat).filter((seat) => !makers.includes(seat)
-    && !d.sitting_out.includes(seat));
+  // three- and five-handed: the maker's side and the rest.  Five-handed, the called
+  // card's holder joins the maker once that card is played (RULES §12): until then
+  // every seat but the maker's, the secret partner's among them, counts as "the others",
+  // even on the partner's own page, so that nothing shows who it is
   const sum = (list) => list.reduce((t, seat) => t + won[seat], 0);
   const label = (list) => list.map(nameOf).join(" & ");
-  const secret = n === 5 && d.called && d.partner === null ? ` ${_("(partner secret)")}` : "";
-  return [[label(makers) + secret, sum(makers)], [label(others), sum(others)]];
+  const seats = won.map((_, seat) => seat).filter((seat) => !d.sitting_out.includes(seat));
+  if (n === 5 && d.called && !calledPlayed()) {
+    const rest = seats.filter((seat) => seat !== d.maker);
+    return [[`${nameOf(d.maker)} ${_("(partner secret)")}`, won[d.maker]],
+      [_("the others"), sum(rest)]];
+  }
+  const makers = d.makers;
+  const others = seats.filter((seat) => !makers.includes(seat));
+  return [[label(makers), sum(makers)], [label(others), sum(others)]];
+}
+
+/** Whether the called card (five-handed) has been played this deal: from then on its
+ * holder is known to everybody as the maker's partner. */
+function calledPlayed() {
+  const d = T.state.deal;
+  return d.events.some((e) => e.action === `play ${d.called}`);
 }
 
 function lastEventOf(seat) {
@@ -616,7 +630,7 @@ function center(seatPos) {
     return trick.map((c, i) => {
       const cls = ["trick-card", `tpos-${seatPos(c.seat)}`, c.seat === winner ? "winner" : "",
         gather ? "gathering" : ""].join(" ");
-      return `<div class="${cls}" style="${gather || ""}z-index:${i + 1}" data-seat="${c.seat}">
+      return `<div class="${cls}" style="${gather || ""}z-index:${i + 4}" data-seat="${c.seat}">
         ${cardSVG(c.card)}<span class="trick-who">${esc(nameOf(c.seat))}</span></div>`;
     }).join("");
   }
@@ -1046,15 +1060,12 @@ function gameOverTitle() {
 
 function showGameOver() {
   const s = T.state;
-  const scores = s.table.rules.players === 4
-    ? sides().map((side) => `<tr><td>${esc(sideName(side))}</td><td><b>${s.game.scores[side[0]]}</b></td></tr>`).join("")
-    : s.game.scores.map((v, seat) => `<tr><td>${esc(nameOf(seat))}</td><td><b>${v}</b></td></tr>`).join("");
-  const rubber = s.rubber && s.rubber.over
-    ? `<p>${esc(fmt(ngettext("Rubber won {games}, by {count} point.", "Rubber won {games}, by {count} points.", s.rubber.margin), { games: s.rubber.games_won.join("–"), count: s.rubber.margin }))}</p>` : "";
+  const scores = gameOverScores();
+  const rubber = s.rubber && s.rubber.over ? rubberTable() : "";
   showOverlay(`
     <h2 class="summary-title">${esc(gameOverTitle())}</h2>
-    <p>${esc(fmt(_("Game over: first to {target}."), { target: s.table.rules.target }))}</p>${rubber}
-    <table class="points"><tbody>${scores}</tbody></table>
+    <p>${esc(fmt(_("Game over: first to {target}."), { target: s.table.rules.target }))}</p>
+    ${rubber || `<table class="points"><tbody>${scores}</tbody></table>`}
     <div class="buttons">
       ${s.you !== null ? `<button class="primary" id="rematch-btn">${_("Rematch")} <kbd>R</kbd></button>` : ""}
       <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
@@ -1066,6 +1077,42 @@ function showGameOver() {
   $("#close-dialog").onclick = closeOverlay;
 }
 
+/** The last game's scores, the winners first. */
+function gameOverScores() {
+  const s = T.state;
+  const g = s.game;
+  const won = (seat) => g.winners.includes(seat);
+  if (s.table.rules.players === 4) {
+    return sides().sort((a, b) => won(b[0]) - won(a[0])).map((side) => `<tr class="${won(side[0]) ? "ours" : ""}">
+      <td>${esc(sideName(side))}</td><td><b>${g.scores[side[0]]}</b></td></tr>`).join("");
+  }
+  const seats = g.scores.map((v, seat) => seat).sort((a, b) => won(b) - won(a) || g.scores[b] - g.scores[a]);
+  return seats.map((seat) => `<tr class="${won(seat) ? "ours" : ""}"><td>${esc(nameOf(seat))}</td><td><b>${g.scores[seat]}</b></td></tr>`).join("");
+}
+
+/** A rubber's end: each game of it with its score, and the rubber points (RULES §11),
+ * the side that won the rubber first. */
+function rubberTable() {
+  const r = T.state.rubber;
+  const order = r.winner === 1 ? [1, 0] : [0, 1];
+  const all = sides();
+  const head = r.games.map((g, k) => `<th>${esc(fmt(_("Game {number}"), { number: k + 1 }))}</th>`).join("");
+  const rows = order.map((side) => {
+    const seats = all[side];
+    const cells = r.games.map((g) => {
+      const score = g.scores[seats[0]];
+      return g.winners.includes(seats[0]) ? `<td><b>${score}</b> ✓</td>` : `<td>${score}</td>`;
+    }).join("");
+    return `<tr class="${side === r.winner ? "ours" : ""}"><td>${esc(sideName(seats))}</td>${cells}<td><b>${r.points[side]}</b></td></tr>`;
+  }).join("");
+  const games = order.map((side) => r.games_won[side]).join("–");
+  const line = fmt(ngettext("Rubber won {games}, by {count} point.", "Rubber won {games}, by {count} points.", r.margin),
+    { games, count: r.margin });
+  return `<p>${esc(line)}</p>
+    <table class="points rubber"><thead><tr><th>${_("Side")}</th>${head}<th>${_("Rubber points")}</th></tr></thead>
+      <tbody>${rows}</tbody></table>`;
+}
+
 function showInvites() {
   T.invitesDismissed = false;
   render();
@@ -1074,10 +1121,11 @@ function showInvites() {
 function showKeys() {
   const rows = KEYMAP().map((k) => `<tr ${attr("data-keys", k.keys.join(","))}>
       <td>${k.label.map((x) => (x === "…" ? "…" : `<kbd>${esc(x)}</kbd>`)).join(" ")}</td><td>${esc(k.what)}</td></tr>`).join("");
+  // the list scrolls inside the window; its title and the button to close it stay in view
   showOverlay(`<h2>${_("Keyboard shortcuts")}</h2>
     <p class="muted">${_("Each key means one thing.")}</p>
-    <table class="keys"><tbody>${rows}</tbody></table>
-    <div class="buttons"><button class="primary" id="close-dialog">${_("Close")}</button></div>`);
+    <div class="dialog-scroll" tabindex="0" ${attr("aria-label", _("Keyboard shortcuts"))}><table class="keys"><tbody>${rows}</tbody></table></div>
+    <div class="buttons"><button class="primary" id="close-dialog">${_("Close")}</button></div>`, { className: "keys-dialog" });
   $("#close-dialog").onclick = closeOverlay;
 }
 
