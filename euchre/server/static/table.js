@@ -15,6 +15,7 @@ import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
 import { tableName, VARIANT_NAMES } from "./util.js";
+import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
@@ -49,6 +50,8 @@ export function leaveTable() {
   clearInterval(T.clockTimer);
   if (T.ws) T.ws.close();
   document.removeEventListener("keydown", onKey);
+  if (T.narrow) T.narrow.removeEventListener("change", render);
+  forgetTurn();
   T = null;
 }
 
@@ -71,6 +74,9 @@ export async function showTable(root, id, params) {
     pace: PACES[localStorage.getItem("euchre.pace")] ? localStorage.getItem("euchre.pace") : "normal",
   };
   T.clockTimer = setInterval(tickClock, 250);
+  // one column below this width (style.css): the invitations go above the table
+  T.narrow = matchMedia("(max-width: 980px)");
+  T.narrow.addEventListener("change", render);
   document.addEventListener("keydown", onKey);
   root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">${_("Connecting…")}</p></div>`;
   if (token && !localStorage.getItem(`euchre.joined.${id}`)) {
@@ -179,6 +185,7 @@ function onMessage(m) {
     T.clockEnd = m.clock ? Date.now() + m.clock.remaining * 1000 : null;
     noteTransitions();
     render();
+    noticeTurn(myTurn());
     return;
   }
   if (m.type === "hint") {
@@ -422,6 +429,7 @@ function render() {
     // button under the pointer stays put while the others play
     page.innerHTML = `
       <div class="table-main" id="table-main">
+        <div id="invites-top"></div>
         <div class="statusbar" id="statusbar"></div>
         <div class="felt-wrap"><div class="felt" id="felt"></div></div>
         <div class="controls" id="controls"></div>
@@ -441,6 +449,7 @@ function render() {
   redraw($("#controls", page), controls());
   redraw($("#hand", page), hand());
   redraw($("#side-top", page), sideTop());
+  redraw($("#invites-top", page), narrow() ? invitePanel() : "");
   const log = $("#log", page);
   if (redraw(log, logLines())) log.scrollTop = log.scrollHeight;
   page.classList.toggle("spectating", s.you === null);
@@ -462,16 +471,27 @@ function renderTopbar() {
   const r = s.table.rules;
   const middle = `<span class="table-title">${esc(tableName(s.table.name, r.players))}</span>
     <span class="muted small-hide">${esc(fmt(_("{variant} · to {target}"), { variant: VARIANT_NAMES()[r.players], target: r.target }))}</span>`;
+  // the tools a phone keeps in its bar (the hint, the invitations); the others go in the
+  // menu there, and stand in the bar on a wide screen
   const tools = `
-    <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
     ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" ${attr("title", _("Ask the expert bot (I)"))}>${_("Hint")}</button>` : ""}
+    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}`;
+  const sound = soundOn();
+  const menu = `
+    <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
     ${s.you !== null ? `<button class="tool" id="tool-leave" ${attr("title", _("Leave this table"))}>${_("Leave")}</button>` : ""}
-    ${s.over ? `<a class="tool small-hide" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Record")}</a>` : ""}
-    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}
-    <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}>?</button>`;
-  setTopbar(middle, tools);
+    ${s.over ? `<a class="tool" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Record")}</a>` : ""}
+    <button class="tool" id="tool-sound" data-keep-menu aria-pressed="${sound}" ${attr("title", _("A sound when it becomes your turn while this tab is hidden"))}>
+      ${speakerSVG(sound)}<span class="menu-label">${_("Sound on your turn")}</span></button>
+    <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}><span aria-hidden="true">?</span><span class="menu-label">${_("Keyboard shortcuts")}</span></button>`;
+  // drawn again only when it changes: a tool in focus, or the open menu, stays as it is
+  const bar = middle + tools + menu;
+  if (T.topbar === bar && $("#tool-last")) return;
+  T.topbar = bar;
+  setTopbar(middle, tools, menu);
   $("#tool-last").onclick = showLastTrick;
   $("#tool-keys").onclick = showKeys;
+  $("#tool-sound").onclick = toggleSound;
   const hint = $("#tool-hint");
   if (hint) hint.onclick = askHint;
   const inv = $("#tool-invite");
@@ -897,19 +917,34 @@ function drawText() {
   return fmt(esc(_("The draw: {rounds}. The two lowest play the two highest; the lowest deals.")), { rounds: rounds.join("; ") });
 }
 
-function sideTop() {
+/** The invitation links of a table you just created, each to share (where the browser
+ * has the Web Share API, a phone's) or to copy. */
+function invitePanel() {
   const inv = invites();
-  const invitePanel = inv.length && !T.invitesDismissed ? `<div class="invite-box">
+  if (!inv.length || T.invitesDismissed) return "";
+  const share = typeof navigator.share === "function";
+  return `<section class="invite-box" id="invite-box" ${attr("aria-label", _("Invite friends"))}>
     <b>${_("Invite friends")}</b> <button class="link small" id="dismiss-invites">${_("hide")}</button>
     ${inv.map((x) => `<div class="invite">${esc(fmt(_("Seat {number}:"), { number: x.place + 1 }))}
       <input readonly ${attr("value", location.origin + x.url)} ${attr("aria-label", fmt(_("invitation link for seat {number}"), { number: x.place + 1 }))}>
-      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</div>` : "";
+      ${share ? `<button class="small share primary" ${attr("data-share", location.origin + x.url)}>${_("Share")}</button>` : ""}
+      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</section>`;
+}
+
+/** Whether the page is one column (the log below the table): the invitations then go
+ * above the table, on the first screen. */
+function narrow() {
+  return T.narrow ? T.narrow.matches : false;
+}
+
+function sideTop() {
+  const invitesHere = narrow() ? "" : invitePanel();
   const pace = `<div class="pace" role="group" ${attr("aria-label", _("Trick pace"))}>
     <span class="pace-title">${_("Trick pace")}</span>
     <div class="segmented small">${Object.keys(PACES).map((k) => `<label><input type="radio" name="pace"
       value="${k}" ${k === T.pace ? "checked" : ""}><span data-pace="${k}">${PACE_WORDS()[k]}</span></label>`).join("")}</div></div>`;
   const hint = T.hint ? `<div class="hint-in-side">${hintPanel()}</div>` : "";
-  return `${invitePanel}${hint}${pace}`;
+  return `${invitesHere}${hint}${pace}`;
 }
 
 /** The expert's hint: its choice, why, and the value of every legal choice. */
@@ -964,10 +999,15 @@ function wire(page) {
       T.markers = !T.markers;
       localStorage.setItem("euchre.markers", T.markers ? "1" : "0");
       render();
-    } else if (el.classList.contains("copy")) {
-      try { await navigator.clipboard.writeText(el.dataset.copy); toast(_("Link copied")); } catch {
-        el.previousElementSibling.select(); toast(_("Press Ctrl+C to copy"));
+    } else if (el.classList.contains("share")) {
+      try {
+        await navigator.share({ title: _("Euchre"), text: _("Come and play euchre with me:"), url: el.dataset.share });
+      } catch (err) {
+        // dismissed by the player; else the link is copied instead
+        if (!err || err.name !== "AbortError") copyLink(el.nextElementSibling);
       }
+    } else if (el.classList.contains("copy")) {
+      copyLink(el);
     }
   });
   page.addEventListener("change", (e) => {
@@ -979,6 +1019,13 @@ function wire(page) {
       render();
     }
   });
+}
+
+/** Copy an invitation link (`button` is its Copy button, after its field). */
+async function copyLink(button) {
+  try { await navigator.clipboard.writeText(button.dataset.copy); toast(_("Link copied")); } catch {
+    button.parentElement.querySelector("input").select(); toast(_("Press Ctrl+C to copy"));
+  }
 }
 
 function rematch() {
@@ -1111,6 +1158,18 @@ function rubberTable() {
   return `<p>${esc(line)}</p>
     <table class="points rubber"><thead><tr><th>${_("Side")}</th>${head}<th>${_("Rubber points")}</th></tr></thead>
       <tbody>${rows}</tbody></table>`;
+}
+
+/** A loudspeaker, with its sound waves when the sound is on, struck out when off. */
+function speakerSVG(on) {
+  const rest = on ? '<path d="M11 5.5a3.5 3.5 0 0 1 0 5M12.5 3a7 7 0 0 1 0 10" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/>'
+    : '<path d="M10.5 5.5l4 5m0-5l-4 5" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/>';
+  return `<svg class="speaker" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M2 6h3l4-3v10l-4-3H2z" fill="currentColor"/>${rest}</svg>`;
+}
+
+function toggleSound() {
+  setSound(!soundOn());
+  render();
 }
 
 function showInvites() {
