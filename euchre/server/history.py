@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from euchre.cards import Card
 from euchre.deal import Deal
 from euchre.rules import Rules
 from euchre.server.views import summary_message, summary_text
@@ -15,8 +16,23 @@ from euchre.server.views import summary_message, summary_text
 __all__ = ["replay_frames"]
 
 
-def _snapshot(deal: Deal, last: tuple[int, str] | None) -> dict[str, Any]:
+def _played(deal: Deal) -> list[tuple[int, Card]]:
+    """Every card played so far this deal, with its seat."""
+    return [*(c for t in deal.tricks for c in t.cards), *deal.current_trick]
+
+
+def _snapshot(deal: Deal, last: tuple[int, str] | None, tricks_before: int) -> dict[str, Any]:
+    """The deal after one action.  The trick shown is the one in progress, or, when that
+    action was the trick's last card, the whole trick and its winner: each trick stays in
+    view once complete, the deal's last one included."""
     n = deal.n
+    tricks = deal.tricks
+    just_won = tricks[-1] if len(tricks) > tricks_before else None
+    shown = just_won.cards if just_won is not None else deal.current_trick
+    called = deal.called
+    # the five-handed partner is known to everybody once the called card is played; a
+    # called card left in the kitty is never played, and the maker plays alone (RULES §6)
+    revealed = called is not None and any(c == called for _, c in _played(deal))
     return {
         "action": None if last is None else {"seat": last[0], "action": last[1]},
         "phase": deal.phase.name.lower(),
@@ -26,7 +42,10 @@ def _snapshot(deal: Deal, last: tuple[int, str] | None) -> dict[str, Any]:
         "maker": deal.maker,
         "alone": deal.alone,
         "sitting_out": list(deal.sitting_out),
-        "trick": [{"seat": s, "card": str(c)} for s, c in deal.current_trick],
+        "trick": [{"seat": s, "card": str(c)} for s, c in shown],
+        "trick_winner": None if just_won is None else just_won.winner,
+        "called": None if called is None else str(called),
+        "partner": deal.partner if revealed else None,
         "last_trick": (None if not deal.tricks else
                        {"cards": [{"seat": s, "card": str(c)}
                                   for s, c in deal.tricks[-1].cards],
@@ -55,12 +74,13 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
     score = [0] * n
     for rec in record["deals"]:
         deal = Deal.from_record({**rec, "rules": rules}, apply_actions=False)
-        frames = [_snapshot(deal, None)]
+        frames = [_snapshot(deal, None, 0)]
         for text in rec["actions"]:
             seat = deal.to_move
             assert seat is not None
+            done = len(deal.tricks)
             deal.apply(text)
-            frames.append(_snapshot(deal, (seat, text)))
+            frames.append(_snapshot(deal, (seat, text), done))
         before = list(score)
         result = deal.result
         if deal.is_over:

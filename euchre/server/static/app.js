@@ -6,6 +6,7 @@ import { relabelLobby, showLobby } from "./lobby.js";
 import { leaveTable, relabelTable, showTable } from "./table.js";
 import { leaveHistory, relabelHistory, showHistory } from "./history.js";
 import { _, chooseLanguage, chooserHTML, language, loadLanguage, onLanguage } from "./i18n.js";
+import { closeMenu, initMenu, menuWords } from "./menu.js";
 
 $("#defs").innerHTML = defsSVG();
 
@@ -17,7 +18,10 @@ function pageWords() {
     <a class="tool rules-link" href="/rules/${language()}" target="_blank" rel="help"
       ${attr("title", _("The rules of the game"))}>${_("Rules")}</a>`;
   $("#language").addEventListener("change", (e) => chooseLanguage(e.target.value));
+  menuWords();
 }
+
+initMenu();
 
 // another language, chosen on the page: only the words change; a table keeps its game
 // and its connection, a form what was typed in it
@@ -31,6 +35,7 @@ onLanguage(() => {
 
 async function route() {
   closeOverlay();
+  closeMenu();
   leaveTable();
   leaveHistory();
   const root = $("#app");

@@ -104,11 +104,13 @@ function render() {
       <div class="seat-name"><span>${esc(name)}</span>
         ${deal.dealer === seat ? `<span class="badge dealer">${_("Dealer")}</span>` : ""}
         ${frame.maker === seat ? `<span class="badge maker">${frame.alone ? _("Maker, alone") : _("Maker")}</span>` : ""}
+        ${frame.partner === seat ? `<span class="badge partner">${_("Partner")}</span>` : ""}
         ${frame.tricks_won[seat] ? `<span class="badge tricks">${frame.tricks_won[seat]}</span>` : ""}</div>
       <div class="open-hand">${frame.hands[seat].map((c) => cardSVG(c, "mini-face")).join("")}</div>
     </div>`).join("");
   const centre = trick.length
-    ? trick.map((c) => `<div class="trick-card tpos-${seatPos(c.seat)}">${cardSVG(c.card)}</div>`).join("")
+    ? trick.map((c) => `<div class="trick-card tpos-${seatPos(c.seat)}${c.seat === frame.trick_winner ? " winner" : ""}"
+        data-seat="${c.seat}">${cardSVG(c.card)}</div>`).join("")
     : frame.phase === "bid_turnup" || H.frame === 0
       ? `<div class="turnup"><div class="turnup-label">${_("Turn-up")}</div>${cardSVG(deal.turnup)}</div>` : "";
   const dealList = game.deals.map((d, i) => `

@@ -31,9 +31,15 @@ const CLOSED = () => ({
 export const ERRORS = {
   malformed: () => _("The server could not read that message."),
   invalid_action: (p) => fmt(_("“{action}” is not an action."), { action: p.action ?? "" }),
-  not_your_turn: (p) => (p.asked === "hint"
-    ? _("A hint is given only when it is your turn.") : _("It is not your turn.")),
-  illegal: (p) => fmt(_("“{action}” is not allowed now."), { action: p.action ?? "" }),
+  not_your_turn: (p, who) => {
+    if (p.asked === "hint") return _("A hint is given only when it is your turn.");
+    const name = who && p.seat !== null && p.seat !== undefined ? who(p.seat) : null;
+    return name ? fmt(_("It is {name}'s turn."), { name }) : _("It is not your turn.");
+  },
+  // the server words why in the player's language (the terminal's own explanation, for
+  // the `lang` the page connected with); a server without it names only the action
+  illegal: (p) => (typeof p.reason === "string" && p.reason
+    ? p.reason : fmt(_("“{action}” is not allowed now."), { action: p.action ?? "" })),
   stale: () => _("The table moved on before your choice arrived: nothing was done."),
   spectator: (p) => SPECTATOR()[p.asked] || SPECTATOR().act,
   closed: (p) => CLOSED()[p.why] || _("The table is closed: nothing was done."),
@@ -60,10 +66,19 @@ export const ERRORS = {
   no_rules: () => _("There are no rules in that language."),
 };
 
-/** An error from the server in the page's words (its English message if the code is new). */
-export function errorText(code, params, message) {
+/**
+ * An error from the server in the page's words (its English message if the code is new).
+ * `who(seat)`, where the page knows the table, names a seat ("It is Dot's turn.").
+ */
+export function errorText(code, params, message, who = null) {
   const word = ERRORS[code];
-  return word ? word(params || {}) : String(message || code || "");
+  return word ? word(params || {}, who) : String(message || code || "");
+}
+
+/** A sentence shown as a line begins with a capital, whatever word a language puts first
+ * ("hearts trump, made by…" is "Hearts trump, made by…"). */
+export function sentence(text) {
+  return text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
 }
 
 /**
@@ -71,6 +86,10 @@ export function errorText(code, params, message) {
  * `who(seat)` names a seat as a list item ("you" for the reader's own).
  */
 export function summaryText(message, who) {
+  return sentence(summaryWords(message, who));
+}
+
+function summaryWords(message, who) {
   const p = message.params || {};
   const names = (seats) => joinNames(seats.map(who));
   switch (message.code) {

@@ -10,11 +10,12 @@ import {
   backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon, theCard,
 } from "./cards.js";
 import { KEYMAP, keyCommand } from "./keys.js";
-import { _, fmt, joinNames, ngettext, number, pgettext } from "./i18n.js";
+import { _, fmt, joinNames, language, ngettext, number, pgettext } from "./i18n.js";
 import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
 import { tableName, VARIANT_NAMES } from "./util.js";
+import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
@@ -49,6 +50,8 @@ export function leaveTable() {
   clearInterval(T.clockTimer);
   if (T.ws) T.ws.close();
   document.removeEventListener("keydown", onKey);
+  if (T.narrow) T.narrow.removeEventListener("change", render);
+  forgetTurn();
   T = null;
 }
 
@@ -71,6 +74,9 @@ export async function showTable(root, id, params) {
     pace: PACES[localStorage.getItem("euchre.pace")] ? localStorage.getItem("euchre.pace") : "normal",
   };
   T.clockTimer = setInterval(tickClock, 250);
+  // one column below this width (style.css): the invitations go above the table
+  T.narrow = matchMedia("(max-width: 980px)");
+  T.narrow.addEventListener("change", render);
   document.addEventListener("keydown", onKey);
   root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">${_("Connecting…")}</p></div>`;
   if (token && !localStorage.getItem(`euchre.joined.${id}`)) {
@@ -120,9 +126,12 @@ function askToJoin() {
 function connect() {
   if (!T || T.closed) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  // a player's page shows each deal's summary, and the bots wait until it is read
-  const query = T.token ? `?token=${encodeURIComponent(T.token)}&summary=wait` : "";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${T.id}${query}`);
+  // a player's page shows each deal's summary, and the bots wait until it is read; the
+  // server words its refusals in the page's language
+  const query = new URLSearchParams();
+  if (T.token) { query.set("token", T.token); query.set("summary", "wait"); }
+  query.set("lang", language());
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${T.id}?${query}`);
   T.ws = ws;
   ws.onopen = () => { T.retry = 0; setBanner(""); };
   ws.onmessage = (event) => onMessage(JSON.parse(event.data));
@@ -155,6 +164,13 @@ function act(action) {
   }
 }
 
+/** A card you may not play now, clicked: sent all the same, so that the server's refusal
+ * says why (it changes nothing). */
+function tryAct(action) {
+  if (T.pending || T.state.you === null) return;
+  if (send({ type: "act", action, seq: T.state.seq })) T.pending = true;
+}
+
 function onMessage(m) {
   if (m.type === "hello") {
     T.hello = m;
@@ -169,6 +185,7 @@ function onMessage(m) {
     T.clockEnd = m.clock ? Date.now() + m.clock.remaining * 1000 : null;
     noteTransitions();
     render();
+    noticeTurn(myTurn());
     return;
   }
   if (m.type === "hint") {
@@ -181,7 +198,8 @@ function onMessage(m) {
   }
   if (m.type === "error") {
     T.pending = false;
-    const text = errorText(m.code, m.params, m.message);
+    const who = (seat) => (T.state && T.state.table.seats[seat] ? nameOf(seat) : null);
+    const text = errorText(m.code, m.params, m.message, who);
     if (m.code === "closed" || m.code === "left") {
       T.closed = true;
       if (m.code === "left" || !T.token) forgetSeat();
@@ -201,8 +219,10 @@ function onMessage(m) {
         <p>${esc(text)}</p><p><a class="button primary" href="/">${_("Back to the lobby")}</a></p></div>`;
       return;
     }
-    toast(text, 5000);
+    // a choice that crossed the table's next move is quietly dropped: the new state
+    // shows what happened instead
     if (m.code === "stale") send({ type: "sync" });
+    else toast(text, 5000);
     render();
   }
 }
@@ -409,6 +429,7 @@ function render() {
     // button under the pointer stays put while the others play
     page.innerHTML = `
       <div class="table-main" id="table-main">
+        <div id="invites-top"></div>
         <div class="statusbar" id="statusbar"></div>
         <div class="felt-wrap"><div class="felt" id="felt"></div></div>
         <div class="controls" id="controls"></div>
@@ -428,6 +449,7 @@ function render() {
   redraw($("#controls", page), controls());
   redraw($("#hand", page), hand());
   redraw($("#side-top", page), sideTop());
+  redraw($("#invites-top", page), narrow() ? invitePanel() : "");
   const log = $("#log", page);
   if (redraw(log, logLines())) log.scrollTop = log.scrollHeight;
   page.classList.toggle("spectating", s.you === null);
@@ -449,16 +471,27 @@ function renderTopbar() {
   const r = s.table.rules;
   const middle = `<span class="table-title">${esc(tableName(s.table.name, r.players))}</span>
     <span class="muted small-hide">${esc(fmt(_("{variant} · to {target}"), { variant: VARIANT_NAMES()[r.players], target: r.target }))}</span>`;
+  // the tools a phone keeps in its bar (the hint, the invitations); the others go in the
+  // menu there, and stand in the bar on a wide screen
   const tools = `
-    <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
     ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" ${attr("title", _("Ask the expert bot (I)"))}>${_("Hint")}</button>` : ""}
+    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}`;
+  const sound = soundOn();
+  const menu = `
+    <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
     ${s.you !== null ? `<button class="tool" id="tool-leave" ${attr("title", _("Leave this table"))}>${_("Leave")}</button>` : ""}
-    ${s.over ? `<a class="tool small-hide" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Record")}</a>` : ""}
-    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}
-    <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}>?</button>`;
-  setTopbar(middle, tools);
+    ${s.over ? `<a class="tool" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Record")}</a>` : ""}
+    <button class="tool" id="tool-sound" data-keep-menu aria-pressed="${sound}" ${attr("title", _("A sound when it becomes your turn while this tab is hidden"))}>
+      ${speakerSVG(sound)}<span class="menu-label">${_("Sound on your turn")}</span></button>
+    <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}><span aria-hidden="true">?</span><span class="menu-label">${_("Keyboard shortcuts")}</span></button>`;
+  // drawn again only when it changes: a tool in focus, or the open menu, stays as it is
+  const bar = middle + tools + menu;
+  if (T.topbar === bar && $("#tool-last")) return;
+  T.topbar = bar;
+  setTopbar(middle, tools, menu);
   $("#tool-last").onclick = showLastTrick;
   $("#tool-keys").onclick = showKeys;
+  $("#tool-sound").onclick = toggleSound;
   const hint = $("#tool-hint");
   if (hint) hint.onclick = askHint;
   const inv = $("#tool-invite");
@@ -502,7 +535,7 @@ function chips() {
   if (d.trump) {
     const maker = d.maker === null ? "" : esc(d.alone ? fmt(_("{name} alone"), { name: nameOf(d.maker) }) : nameOf(d.maker));
     out.push(`<div class="chip trump-chip ${isRed(d.trump) ? "red" : "black"}">
-      ${suitIcon(d.trump)} <span>${_("Trump")} <b>${suitWord(d.trump)}</b><br><small>${maker}</small></span></div>`);
+      ${suitIcon(d.trump)} <span>${_("Trump")} <b>${suitWord(d.trump)}</b><br><small class="chip-name">${maker}</small></span></div>`);
   }
   if (d.called) {
     const partner = d.partner !== null ? esc(nameOf(d.partner)) : _("secret");
@@ -513,7 +546,7 @@ function chips() {
   }
   if (d.phase === "play" || d.tricks.length) {
     out.push(`<div class="chip tricks-chip" ${attr("aria-label", _("Tricks this deal"))}><span>${_("Tricks")}<br>
-      <small>${trickTally().map(([who, k]) => `<span class="tally">${esc(who)} <b>${k}</b></span>`).join(" · ")}</small></span></div>`);
+      <small>${trickTally().map(([who, k]) => `<span class="tally"><span class="tally-name">${esc(who)}</span> <b>${k}</b></span>`).join(" · ")}</small></span></div>`);
   }
   return `<div class="chips">${out.join("")}</div>`;
 }
@@ -526,14 +559,28 @@ function trickTally() {
   const won = d.tricks_won;
   if (n === 4) return sides().map((side) => [sideName(side), won[side[0]] + won[side[1]]]);
   if (n === 2 || d.maker === null) return won.map((k, seat) => [nameOf(seat), k]);
-  // three- and five-handed: the maker's side (with the partner once known) and the rest
-  const makers = d.makers;
-  const others = won.map((_, seat) => seat).filter((seat) => !makers.includes(seat)
-    && !d.sitting_out.includes(seat));
+  // three- and five-handed: the maker's side and the rest.  Five-handed, the called
+  // card's holder joins the maker once that card is played (RULES §12): until then
+  // every seat but the maker's, the secret partner's among them, counts as "the others",
+  // even on the partner's own page, so that nothing shows who it is
   const sum = (list) => list.reduce((t, seat) => t + won[seat], 0);
   const label = (list) => list.map(nameOf).join(" & ");
-  const secret = n === 5 && d.called && d.partner === null ? ` ${_("(partner secret)")}` : "";
-  return [[label(makers) + secret, sum(makers)], [label(others), sum(others)]];
+  const seats = won.map((_, seat) => seat).filter((seat) => !d.sitting_out.includes(seat));
+  if (n === 5 && d.called && !calledPlayed()) {
+    const rest = seats.filter((seat) => seat !== d.maker);
+    return [[`${nameOf(d.maker)} ${_("(partner secret)")}`, won[d.maker]],
+      [_("the others"), sum(rest)]];
+  }
+  const makers = d.makers;
+  const others = seats.filter((seat) => !makers.includes(seat));
+  return [[label(makers), sum(makers)], [label(others), sum(others)]];
+}
+
+/** Whether the called card (five-handed) has been played this deal: from then on its
+ * holder is known to everybody as the maker's partner. */
+function calledPlayed() {
+  const d = T.state.deal;
+  return d.events.some((e) => e.action === `play ${d.called}`);
 }
 
 function lastEventOf(seat) {
@@ -603,7 +650,7 @@ function center(seatPos) {
     return trick.map((c, i) => {
       const cls = ["trick-card", `tpos-${seatPos(c.seat)}`, c.seat === winner ? "winner" : "",
         gather ? "gathering" : ""].join(" ");
-      return `<div class="${cls}" style="${gather || ""}z-index:${i + 1}" data-seat="${c.seat}">
+      return `<div class="${cls}" style="${gather || ""}z-index:${i + 4}" data-seat="${c.seat}">
         ${cardSVG(c.card)}<span class="trick-who">${esc(nameOf(c.seat))}</span></div>`;
     }).join("");
   }
@@ -797,6 +844,9 @@ function hand() {
   let verb = "";
   if (turn && d.phase === "play") { legal = legalSet("play "); verb = "play"; }
   if (turn && (d.phase === "exchange" || d.phase === "dummy")) { legal = legalSet("discard "); verb = "discard"; }
+  // a card clicked out of turn or against the rules goes to the server anyway: its
+  // refusal says why
+  const tried = d.phase === "play" ? "play" : d.phase === "exchange" || d.phase === "dummy" ? "discard" : "";
   const dummy = new Set(d.dummy || []);
   const count = cards.length;
   const overlap = count > 7 ? "tight" : count > 5 ? "snug" : "";
@@ -808,7 +858,7 @@ function hand() {
     const key = i < KEYS.length ? KEYS[i] : "";
     const label = ok ? handLabel(verb, c) : cardName(c);
     return `<button class="hand-card ${cls}" data-card="${c}" data-index="${i}"
-        ${ok && !T.pending ? `data-act="${verb} ${c}"` : 'aria-disabled="true"'} ${attr("aria-label", label)}>
+        ${ok && !T.pending ? `data-act="${verb} ${c}"` : !ok && tried && !s.over ? attr("data-try", `${tried} ${c}`) : 'aria-disabled="true"'} ${attr("aria-label", label)}>
       ${cardSVG(c)}${key && ok ? `<kbd class="card-key">${key}</kbd>` : ""}
       ${dummy.has(c) ? `<span class="card-tag">${_("dummy")}</span>` : ""}
       ${d.phase === "exchange" && c === d.turnup ? `<span class="card-tag">${_("turn-up")}</span>` : ""}
@@ -867,19 +917,34 @@ function drawText() {
   return fmt(esc(_("The draw: {rounds}. The two lowest play the two highest; the lowest deals.")), { rounds: rounds.join("; ") });
 }
 
-function sideTop() {
+/** The invitation links of a table you just created, each to share (where the browser
+ * has the Web Share API, a phone's) or to copy. */
+function invitePanel() {
   const inv = invites();
-  const invitePanel = inv.length && !T.invitesDismissed ? `<div class="invite-box">
+  if (!inv.length || T.invitesDismissed) return "";
+  const share = typeof navigator.share === "function";
+  return `<section class="invite-box" id="invite-box" ${attr("aria-label", _("Invite friends"))}>
     <b>${_("Invite friends")}</b> <button class="link small" id="dismiss-invites">${_("hide")}</button>
     ${inv.map((x) => `<div class="invite">${esc(fmt(_("Seat {number}:"), { number: x.place + 1 }))}
       <input readonly ${attr("value", location.origin + x.url)} ${attr("aria-label", fmt(_("invitation link for seat {number}"), { number: x.place + 1 }))}>
-      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</div>` : "";
+      ${share ? `<button class="small share primary" ${attr("data-share", location.origin + x.url)}>${_("Share")}</button>` : ""}
+      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</section>`;
+}
+
+/** Whether the page is one column (the log below the table): the invitations then go
+ * above the table, on the first screen. */
+function narrow() {
+  return T.narrow ? T.narrow.matches : false;
+}
+
+function sideTop() {
+  const invitesHere = narrow() ? "" : invitePanel();
   const pace = `<div class="pace" role="group" ${attr("aria-label", _("Trick pace"))}>
     <span class="pace-title">${_("Trick pace")}</span>
     <div class="segmented small">${Object.keys(PACES).map((k) => `<label><input type="radio" name="pace"
       value="${k}" ${k === T.pace ? "checked" : ""}><span data-pace="${k}">${PACE_WORDS()[k]}</span></label>`).join("")}</div></div>`;
   const hint = T.hint ? `<div class="hint-in-side">${hintPanel()}</div>` : "";
-  return `${invitePanel}${hint}${pace}`;
+  return `${invitesHere}${hint}${pace}`;
 }
 
 /** The expert's hint: its choice, why, and the value of every legal choice. */
@@ -920,9 +985,10 @@ function invites() {
 /** Clicks and changes anywhere on the table, handled once for the page's lifetime. */
 function wire(page) {
   page.addEventListener("click", async (e) => {
-    const el = e.target.closest("[data-act], [data-cmd], .copy, #dismiss-invites, .close-hint, #toggle-markers");
+    const el = e.target.closest("[data-act], [data-try], [data-cmd], .copy, .share, #dismiss-invites, .close-hint, #toggle-markers");
     if (!el || !T) return;
     if (el.dataset.act) { act(el.dataset.act); return; }
+    if (el.dataset.try) { tryAct(el.dataset.try); return; }
     const cmd = el.dataset.cmd;
     if (cmd === "rematch") rematch();
     else if (cmd === "reclaim") send({ type: "reclaim" });
@@ -933,10 +999,15 @@ function wire(page) {
       T.markers = !T.markers;
       localStorage.setItem("euchre.markers", T.markers ? "1" : "0");
       render();
-    } else if (el.classList.contains("copy")) {
-      try { await navigator.clipboard.writeText(el.dataset.copy); toast(_("Link copied")); } catch {
-        el.previousElementSibling.select(); toast(_("Press Ctrl+C to copy"));
+    } else if (el.classList.contains("share")) {
+      try {
+        await navigator.share({ title: _("Euchre"), text: _("Come and play euchre with me:"), url: el.dataset.share });
+      } catch (err) {
+        // dismissed by the player; else the link is copied instead
+        if (!err || err.name !== "AbortError") copyLink(el.nextElementSibling);
       }
+    } else if (el.classList.contains("copy")) {
+      copyLink(el);
     }
   });
   page.addEventListener("change", (e) => {
@@ -948,6 +1019,13 @@ function wire(page) {
       render();
     }
   });
+}
+
+/** Copy an invitation link (`button` is its Copy button, after its field). */
+async function copyLink(button) {
+  try { await navigator.clipboard.writeText(button.dataset.copy); toast(_("Link copied")); } catch {
+    button.parentElement.querySelector("input").select(); toast(_("Press Ctrl+C to copy"));
+  }
 }
 
 function rematch() {
@@ -1029,15 +1107,12 @@ function gameOverTitle() {
 
 function showGameOver() {
   const s = T.state;
-  const scores = s.table.rules.players === 4
-    ? sides().map((side) => `<tr><td>${esc(sideName(side))}</td><td><b>${s.game.scores[side[0]]}</b></td></tr>`).join("")
-    : s.game.scores.map((v, seat) => `<tr><td>${esc(nameOf(seat))}</td><td><b>${v}</b></td></tr>`).join("");
-  const rubber = s.rubber && s.rubber.over
-    ? `<p>${esc(fmt(ngettext("Rubber won {games}, by {count} point.", "Rubber won {games}, by {count} points.", s.rubber.margin), { games: s.rubber.games_won.join("–"), count: s.rubber.margin }))}</p>` : "";
+  const scores = gameOverScores();
+  const rubber = s.rubber && s.rubber.over ? rubberTable() : "";
   showOverlay(`
     <h2 class="summary-title">${esc(gameOverTitle())}</h2>
-    <p>${esc(fmt(_("Game over: first to {target}."), { target: s.table.rules.target }))}</p>${rubber}
-    <table class="points"><tbody>${scores}</tbody></table>
+    <p>${esc(fmt(_("Game over: first to {target}."), { target: s.table.rules.target }))}</p>
+    ${rubber || `<table class="points"><tbody>${scores}</tbody></table>`}
     <div class="buttons">
       ${s.you !== null ? `<button class="primary" id="rematch-btn">${_("Rematch")} <kbd>R</kbd></button>` : ""}
       <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
@@ -1049,6 +1124,54 @@ function showGameOver() {
   $("#close-dialog").onclick = closeOverlay;
 }
 
+/** The last game's scores, the winners first. */
+function gameOverScores() {
+  const s = T.state;
+  const g = s.game;
+  const won = (seat) => g.winners.includes(seat);
+  if (s.table.rules.players === 4) {
+    return sides().sort((a, b) => won(b[0]) - won(a[0])).map((side) => `<tr class="${won(side[0]) ? "ours" : ""}">
+      <td>${esc(sideName(side))}</td><td><b>${g.scores[side[0]]}</b></td></tr>`).join("");
+  }
+  const seats = g.scores.map((v, seat) => seat).sort((a, b) => won(b) - won(a) || g.scores[b] - g.scores[a]);
+  return seats.map((seat) => `<tr class="${won(seat) ? "ours" : ""}"><td>${esc(nameOf(seat))}</td><td><b>${g.scores[seat]}</b></td></tr>`).join("");
+}
+
+/** A rubber's end: each game of it with its score, and the rubber points (RULES §11),
+ * the side that won the rubber first. */
+function rubberTable() {
+  const r = T.state.rubber;
+  const order = r.winner === 1 ? [1, 0] : [0, 1];
+  const all = sides();
+  const head = r.games.map((g, k) => `<th>${esc(fmt(_("Game {number}"), { number: k + 1 }))}</th>`).join("");
+  const rows = order.map((side) => {
+    const seats = all[side];
+    const cells = r.games.map((g) => {
+      const score = g.scores[seats[0]];
+      return g.winners.includes(seats[0]) ? `<td><b>${score}</b> ✓</td>` : `<td>${score}</td>`;
+    }).join("");
+    return `<tr class="${side === r.winner ? "ours" : ""}"><td>${esc(sideName(seats))}</td>${cells}<td><b>${r.points[side]}</b></td></tr>`;
+  }).join("");
+  const games = order.map((side) => r.games_won[side]).join("–");
+  const line = fmt(ngettext("Rubber won {games}, by {count} point.", "Rubber won {games}, by {count} points.", r.margin),
+    { games, count: r.margin });
+  return `<p>${esc(line)}</p>
+    <table class="points rubber"><thead><tr><th>${_("Side")}</th>${head}<th>${_("Rubber points")}</th></tr></thead>
+      <tbody>${rows}</tbody></table>`;
+}
+
+/** A loudspeaker, with its sound waves when the sound is on, struck out when off. */
+function speakerSVG(on) {
+  const rest = on ? '<path d="M11 5.5a3.5 3.5 0 0 1 0 5M12.5 3a7 7 0 0 1 0 10" fill="none" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/>'
+    : '<path d="M10.5 5.5l4 5m0-5l-4 5" stroke="currentColor" stroke-width="1.4" stroke-linecap="round"/>';
+  return `<svg class="speaker" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M2 6h3l4-3v10l-4-3H2z" fill="currentColor"/>${rest}</svg>`;
+}
+
+function toggleSound() {
+  setSound(!soundOn());
+  render();
+}
+
 function showInvites() {
   T.invitesDismissed = false;
   render();
@@ -1057,10 +1180,11 @@ function showInvites() {
 function showKeys() {
   const rows = KEYMAP().map((k) => `<tr ${attr("data-keys", k.keys.join(","))}>
       <td>${k.label.map((x) => (x === "…" ? "…" : `<kbd>${esc(x)}</kbd>`)).join(" ")}</td><td>${esc(k.what)}</td></tr>`).join("");
+  // the list scrolls inside the window; its title and the button to close it stay in view
   showOverlay(`<h2>${_("Keyboard shortcuts")}</h2>
     <p class="muted">${_("Each key means one thing.")}</p>
-    <table class="keys"><tbody>${rows}</tbody></table>
-    <div class="buttons"><button class="primary" id="close-dialog">${_("Close")}</button></div>`);
+    <div class="dialog-scroll" tabindex="0" ${attr("aria-label", _("Keyboard shortcuts"))}><table class="keys"><tbody>${rows}</tbody></table></div>
+    <div class="buttons"><button class="primary" id="close-dialog">${_("Close")}</button></div>`, { className: "keys-dialog" });
   $("#close-dialog").onclick = closeOverlay;
 }
 

@@ -75,9 +75,14 @@ export function storeName(name) {
   if (name) localStorage.setItem("euchre.name", name);
 }
 
-export function setTopbar(middle = "", tools = "") {
+/**
+ * The top bar's middle (the page's title), its tools always in view, and the tools of its
+ * menu (`menu`): in the bar on a wide screen, behind the menu button on a narrow one.
+ */
+export function setTopbar(middle = "", tools = "", menu = "") {
   $("#topbar-middle").innerHTML = middle;
   $("#topbar-tools").innerHTML = tools;
+  $("#menu-items").innerHTML = menu;
 }
 
 /** The variants' names, by number of players. */
