@@ -15,6 +15,7 @@ import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
 import { tableName, VARIANT_NAMES } from "./util.js";
+import { showReview } from "./review.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
@@ -1040,12 +1041,15 @@ function showGameOver() {
     <table class="points"><tbody>${scores}</tbody></table>
     <div class="buttons">
       ${s.you !== null ? `<button class="primary" id="rematch-btn">${_("Rematch")} <kbd>R</kbd></button>` : ""}
+      ${s.you !== null && T.token ? `<button id="review-btn">${_("Review my decisions")}</button>` : ""}
       <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
       <a class="button" href="/history/${T.id}/${s.table.match}">${_("Replay")}</a>
       <button id="close-dialog">${_("Close")}</button>
     </div>`, { className: "game-over" });
   const r = $("#rematch-btn");
   if (r) r.onclick = rematch;
+  const review = $("#review-btn");
+  if (review) review.onclick = () => showReview(T.id, s.table.match, T.token, showGameOver);
   $("#close-dialog").onclick = closeOverlay;
 }
 
