@@ -15,6 +15,8 @@ HTTP (JSON):
                                            ``bot``, ``start``, ``timer``, ``mute``, ``end``
 ``GET  /api/tables/{id}/matches/{n}/record``  the game record (RECORDS.md), once it is over
 ``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
+``GET  /api/tables/{id}/matches/{n}/review``  your decisions in it against the expert's
+                                           (:mod:`.review`; header ``X-Seat-Token``)
 =========================================  ==================================================
 
 ``GET  /api/i18n?lang=fr``                 the page's words in a language (default: the
@@ -32,6 +34,7 @@ a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`)
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import math
@@ -71,6 +74,7 @@ from euchre.server.protocol import (
     SyncMessage,
     parse_client_message,
 )
+from euchre.server.review import ReviewCache, review_match, review_seed
 from euchre.server.rulespage import rules_page
 from euchre.server.storage import (
     PlaceRecord,
@@ -504,6 +508,34 @@ def create_app(
         games = rec if isinstance(rec, list) else [rec]
         return {"id": table.id, "name": table.name, "match": number,
                 "games": [replay_frames(g) for g in games]}
+
+    # -- the expert's review of your decisions in a finished game (.review) ----------------
+    reviews = ReviewCache()
+
+    @app.get("/api/tables/{table_id}/matches/{number}/review")
+    async def review(request: Request, table_id: str, number: int) -> dict[str, Any]:
+        """Your decisions in a finished game (every game of a rubber) against the
+        expert's, from your seat's view only: your seat token in the ``X-Seat-Token``
+        header (a URL would leak it into logs).  A review already made is kept; making
+        one counts against the hints' rate."""
+        table = await table_or_404(request, table_id)
+        token = request.headers.get("x-seat-token")
+        place = table.place_by_token(token) if token else None
+        if place is None:
+            raise Refusal(403, "bad_token", "this seat token opens no seat at this table")
+        table, match = await finished_match(request, table_id, number)
+        seat = match.seat_of[place.index]
+        key = (table.id, match.number, seat)
+        found = reviews.get(key)
+        if found is None:
+            if not reviews.making(key):
+                rates["hints"].check(_address(request))
+            rec = table.record(match)
+            records = rec if isinstance(rec, list) else [rec]
+            seeds = [review_seed(table.id, match.number, g) for g in range(len(records))]
+            found = await reviews.review(key, functools.partial(review_match, records, seat,
+                                                                seeds))
+        return {"id": table.id, "match": match.number, **found}
 
     # -- the table ---------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

@@ -31,6 +31,7 @@ __all__ = [
     "Server",
     "claim_invite",
     "free_port",
+    "play_out",
     "running_server",
     "seat_all",
     "server_command",
@@ -121,6 +122,21 @@ def latest_state(ws: ClientConnection) -> dict[str, Any]:
             state = m
         elif m["type"] == "pong" and state is not None:
             return state
+
+
+def play_out(server: Server, table: str, token: str) -> dict[str, Any]:
+    """Play the seat of ``token`` with its first legal action until the game (or the
+    rubber) ends; returns the last state."""
+    with server.ws(table, token) as ws:
+        while True:
+            m = recv(ws)
+            if m["type"] != "state":
+                continue
+            if m["over"]:
+                return m
+            deal = m["deal"]
+            if deal["to_move"] == m["you"] and deal["legal"]:
+                ws.send(json.dumps({"type": "act", "action": deal["legal"][0], "seq": m["seq"]}))
 
 
 @contextlib.contextmanager

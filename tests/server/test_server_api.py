@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import Server, recv
+from serverkit import Server, play_out
 
 from euchre.records import replay
 from euchre.server.storage import default_db_path
 
 ALL_BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "basic"}]
-
-
-def _play_out(server: Server, table: str, token: str) -> dict[str, Any]:
-    """Play the seat of ``token`` with its first legal action until the game ends."""
-    with server.ws(table, token) as ws:
-        while True:
-            m = recv(ws)
-            if m["type"] != "state":
-                continue
-            if m["over"]:
-                return m
-            deal = m["deal"]
-            if deal["to_move"] == m["you"] and deal["legal"]:
-                ws.send(json.dumps({"type": "act", "action": deal["legal"][0], "seq": m["seq"]}))
 
 
 def test_options_list_every_variant_with_its_defaults_and_the_bots(server: Server) -> None:
@@ -124,7 +109,7 @@ def test_the_record_is_withheld_until_the_game_is_over_then_replays(server: Serv
     for what in ("record", "replay"):
         r = server.http.get(f"/api/tables/{tid}/matches/1/{what}")
         assert r.status_code == 409 and "RULES §12" in r.text
-    final = _play_out(server, tid, answer["token"])
+    final = play_out(server, tid, answer["token"])
     r = server.http.get(f"/api/tables/{tid}/matches/1/record")
     assert r.status_code == 200
     assert "attachment" in r.headers["content-disposition"]

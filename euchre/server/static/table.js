@@ -16,6 +16,7 @@ import {
 } from "./messages.js";
 import { tableName, VARIANT_NAMES } from "./util.js";
 import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
+import { showReview } from "./review.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
@@ -1115,12 +1116,15 @@ function showGameOver() {
     ${rubber || `<table class="points"><tbody>${scores}</tbody></table>`}
     <div class="buttons">
       ${s.you !== null ? `<button class="primary" id="rematch-btn">${_("Rematch")} <kbd>R</kbd></button>` : ""}
+      ${s.you !== null && T.token ? `<button id="review-btn">${_("Review my decisions")}</button>` : ""}
       <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
       <a class="button" href="/history/${T.id}/${s.table.match}">${_("Replay")}</a>
       <button id="close-dialog">${_("Close")}</button>
     </div>`, { className: "game-over" });
   const r = $("#rematch-btn");
   if (r) r.onclick = rematch;
+  const review = $("#review-btn");
+  if (review) review.onclick = () => showReview(T.id, s.table.match, T.token, showGameOver);
   $("#close-dialog").onclick = closeOverlay;
 }
 
