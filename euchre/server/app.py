@@ -95,6 +95,10 @@ STATIC = Path(__file__).parent / "static"
 BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eve")
 """Default names of bots, by place, so that every seat reads differently."""
 
+LEVELS = ("random", "basic", "intermediate", "expert")
+"""The bot levels the lobby offers, weakest first, that the page names plainly (Beginner,
+Casual, Good, Expert: ``static/bots.js``); an API client may seat any bot of ``BOTS``."""
+
 _OPTION_NOTES = {
     "deck": "24, 28 or 32 cards (RULES §1)",
     "joker": "add the joker, the highest trump (RULES §1)",
@@ -113,8 +117,9 @@ def _options() -> dict[str, Any]:
     for n in range(2, 6):
         rules = Rules(players=n)
         variants[str(n)] = {"name": rules.variant, "defaults": rules.to_dict()}
-    return {"variants": variants, "bots": list(BOTS), "hint": HINT_BOT in BOTS,
-            "notes": _OPTION_NOTES}
+    return {"variants": variants, "bots": list(BOTS),
+            "levels": [level for level in LEVELS if level in BOTS],
+            "hint": HINT_BOT in BOTS, "notes": _OPTION_NOTES}
 
 
 def _summary(table: Table) -> dict[str, Any]:
@@ -237,7 +242,8 @@ def create_app(
     # -- the lobby -------------------------------------------------------------------------
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        """Variants with their defaults, the option notes, and the bot levels."""
+        """Variants with their defaults, the option notes, every bot an API client may seat
+        (``bots``), and the levels the lobby offers (``levels``)."""
         return _options()
 
     @app.get("/api/tables")
