@@ -20,7 +20,8 @@ HTTP (JSON):
 
 WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
 ``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``;
-``/rules/{lang}``: the rules of the game for players, in English, French, German or Danish.
+``/rules/{lang}``: how to play at this site and the rules of each variant, for players, in
+English, French, German or Danish (``?variant=N``: that variant's section open).
 
 What one client may ask is bounded (:mod:`euchre.server.limits`); a WebSocket opened from
 a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`).
@@ -66,7 +67,7 @@ from euchre.server.protocol import (
     SyncMessage,
     parse_client_message,
 )
-from euchre.server.rulespage import rules_page
+from euchre.server.rulespage import asked_variant, rules_page
 from euchre.server.storage import (
     PlaceRecord,
     SQLiteStorage,
@@ -218,17 +219,19 @@ def create_app(
         return FileResponse(index)
 
     @app.get("/rules/{lang}", include_in_schema=False)
-    async def rules(lang: str) -> HTMLResponse:
-        """The rules for players, in ``lang`` (English where not yet translated)."""
+    async def rules(lang: str, variant: str | None = None) -> HTMLResponse:
+        """How to play here and the rules, in ``lang`` (English where not yet
+        translated), with the section of ``variant`` (2 to 5 players) open."""
         if lang not in LANGUAGES:
             raise Refusal(404, "no_rules", f"no rules in {lang!r}", lang=lang)
-        return HTMLResponse(rules_page(lang))
+        return HTMLResponse(rules_page(lang, asked_variant(variant)))
 
     @app.get("/rules", include_in_schema=False)
-    async def rules_default(request: Request) -> HTMLResponse:
+    async def rules_default(request: Request, variant: str | None = None) -> HTMLResponse:
         """The rules in the browser's language."""
         return HTMLResponse(rules_page(
-            from_accept_language(request.headers.get("accept-language", ""))))
+            from_accept_language(request.headers.get("accept-language", "")),
+            asked_variant(variant)))
 
     # -- the page's words ----------------------------------------------------------------
     @app.get("/api/i18n")

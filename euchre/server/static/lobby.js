@@ -16,7 +16,8 @@ const SEAT_WORDS = () => ({
 });
 
 /** What each option means, and its section of the rules page (the same anchor in every
- * language: the English heading's). */
+ * language: the English heading's); the rules of the variant chosen are opened with it, or
+ * of the one variant the option is for. */
 const NOTES = () => ({
   joker: { note: _("Add the joker, the highest trump"), section: "the-pack" },
   stick_the_dealer: {
@@ -27,8 +28,12 @@ const NOTES = () => ({
     note: _("The dealer must keep the turn-up when ordered up"), section: "after-the-bidding",
   },
   defend_alone: { note: _("A defender may go alone"), section: "defending-alone" },
-  draw: { note: _("The draw fixes partners and the first dealer"), section: "four-handed-extras" },
-  rubber: { note: _("Best of three games, with rubber points"), section: "four-handed-extras" },
+  draw: {
+    note: _("The draw fixes partners and the first dealer"), section: "four-handed-extras", variant: 4,
+  },
+  rubber: {
+    note: _("Best of three games, with rubber points"), section: "four-handed-extras", variant: 4,
+  },
 });
 
 /** The lobby again, in another language: the form keeps what was chosen. */
@@ -143,7 +148,8 @@ function players() {
 }
 
 function check(name, label, on, about, disabled = false) {
-  const link = about ? `<a class="rules-section" href="/rules/${language()}#${about.section}"
+  const variant = about ? about.variant || players() : null;
+  const link = about ? `<a class="rules-section" href="/rules/${language()}?variant=${variant}#${about.section}"
     target="_blank" rel="help" ${attr("title", about.note)}
     ${attr("aria-label", fmt(_("{note}: read the rules"), { note: about.note }))}>?</a>` : "";
   return `<span class="check-row"><label class="check ${disabled ? "disabled" : ""}"
