@@ -239,3 +239,34 @@ def test_the_lobby_offers_exactly_four_bot_levels_by_plain_names_in_the_pages_la
     assert seats.count(offered[1]) == 3 and "basic" not in seats
     assert errors == []
     context.close()
+
+
+def test_the_rules_link_at_a_table_opens_its_variant_in_the_pages_language(
+        server: Server, browser: Any) -> None:
+    """At a three-handed table in German, the top bar's rules link leads to the German page
+    with the three-handed section open and in view; back in the lobby, to the page alone."""
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#new-form")
+    assert page.get_attribute(".rules-link", "href") == "/rules/de"
+    page.click("#variant input[value='3'] + span")
+    page.click("#create")
+    page.wait_for_selector("#felt .seat")
+    href = page.get_attribute(".rules-link", "href")
+    assert href == "/rules/de?variant=3#variant-3"
+    rules = context.new_page()
+    rules.goto(server.base + href)
+    assert rules.evaluate("document.documentElement.lang") == "de"
+    opened = rules.eval_on_selector_all("details[open]", "found => found.map((d) => d.id)")
+    assert opened == ["variant-3"]
+    top = rules.evaluate("document.querySelector('#variant-3').getBoundingClientRect().top")
+    assert 0 <= top < 100
+    assert "Strohmann" in rules.inner_text("#variant-3")
+    page.click(".brand")
+    page.wait_for_selector("#new-form")
+    assert page.get_attribute(".rules-link", "href") == "/rules/de"
+    assert errors == []
+    context.close()

@@ -15,7 +15,7 @@ import { _, fmt, joinNames, ngettext, number, pgettext } from "./i18n.js";
 import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
-import { tableName, VARIANT_NAMES } from "./util.js";
+import { setRulesVariant, tableName, VARIANT_NAMES } from "./util.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
@@ -458,6 +458,7 @@ function renderTopbar() {
     ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}
     <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}>?</button>`;
   setTopbar(middle, tools);
+  setRulesVariant(r.players);
   $("#tool-last").onclick = showLastTrick;
   $("#tool-keys").onclick = showKeys;
   const hint = $("#tool-hint");
