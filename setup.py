@@ -1,5 +1,4 @@
-"""The package build's steps beyond pyproject.toml: compile the translation catalogs, and
-copy the rules pages (``docs/rules*.md``) into the package for the web app.
+"""The package build's step beyond pyproject.toml: compile the translation catalogs.
 
 The ``.po`` files are in the repository, the compiled ``.mo`` files never are; building
 the package (a wheel, or an editable install) compiles each ``euchre/locale/<lang>/
@@ -40,29 +39,11 @@ def compile_catalogs(locale: Path = LOCALE) -> list[Path]:
     return built
 
 
-RULES = Path(__file__).resolve().parent / "euchre" / "server" / "rules"
-DOCS = Path(__file__).resolve().parent / "docs"
-
-
-def copy_rules(docs: Path = DOCS, rules: Path = RULES) -> list[Path]:
-    """Copy the rules pages for players (``docs/rules*.md``: English and its
-    translations) into the package, where the web app serves them from (its
-    ``rules/`` folder is package data, never committed)."""
-    rules.mkdir(exist_ok=True)
-    copied = []
-    for page in sorted(docs.glob("rules*.md")):
-        target = rules / page.name
-        target.write_bytes(page.read_bytes())
-        copied.append(target)
-    return copied
-
-
 class BuildPy(build_py):
-    """``build_py`` that compiles the catalogs and copies the rules pages first."""
+    """``build_py`` that compiles the catalogs first."""
 
     def run(self) -> None:
         compile_catalogs()
-        copy_rules()
         super().run()
 
 

@@ -25,7 +25,8 @@ HTTP (JSON):
 
 WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
 ``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``;
-``/rules/{lang}``: the rules of the game for players, in English, French, German or Danish.
+``/rules/{lang}``: how to play at this site and the rules of each variant, for players, in
+English, French, German or Danish (``?variant=N``: that variant's section open).
 
 What one client may ask is bounded (:mod:`euchre.server.limits`); a WebSocket opened from
 a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`).
@@ -75,7 +76,7 @@ from euchre.server.protocol import (
     parse_client_message,
 )
 from euchre.server.review import ReviewCache, review_match, review_seed
-from euchre.server.rulespage import rules_page
+from euchre.server.rulespage import asked_variant, rules_page
 from euchre.server.storage import (
     PlaceRecord,
     SQLiteStorage,
@@ -104,6 +105,10 @@ STATIC = Path(__file__).parent / "static"
 BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eve")
 """Default names of bots, by place, so that every seat reads differently."""
 
+LEVELS = ("random", "basic", "intermediate", "expert")
+"""The bot levels the lobby offers, weakest first, that the page names plainly (Beginner,
+Casual, Good, Expert: ``static/bots.js``); an API client may seat any bot of ``BOTS``."""
+
 _OPTION_NOTES = {
     "deck": "24, 28 or 32 cards (RULES §1)",
     "joker": "add the joker, the highest trump (RULES §1)",
@@ -122,8 +127,9 @@ def _options() -> dict[str, Any]:
     for n in range(2, 6):
         rules = Rules(players=n)
         variants[str(n)] = {"name": rules.variant, "defaults": rules.to_dict()}
-    return {"variants": variants, "bots": list(BOTS), "hint": HINT_BOT in BOTS,
-            "notes": _OPTION_NOTES}
+    return {"variants": variants, "bots": list(BOTS),
+            "levels": [level for level in LEVELS if level in BOTS],
+            "hint": HINT_BOT in BOTS, "notes": _OPTION_NOTES}
 
 
 def _summary(table: Table) -> dict[str, Any]:
@@ -222,17 +228,19 @@ def create_app(
         return FileResponse(index)
 
     @app.get("/rules/{lang}", include_in_schema=False)
-    async def rules(lang: str) -> HTMLResponse:
-        """The rules for players, in ``lang`` (English where not yet translated)."""
+    async def rules(lang: str, variant: str | None = None) -> HTMLResponse:
+        """How to play here and the rules, in ``lang`` (English where not yet
+        translated), with the section of ``variant`` (2 to 5 players) open."""
         if lang not in LANGUAGES:
             raise Refusal(404, "no_rules", f"no rules in {lang!r}", lang=lang)
-        return HTMLResponse(rules_page(lang))
+        return HTMLResponse(rules_page(lang, asked_variant(variant)))
 
     @app.get("/rules", include_in_schema=False)
-    async def rules_default(request: Request) -> HTMLResponse:
+    async def rules_default(request: Request, variant: str | None = None) -> HTMLResponse:
         """The rules in the browser's language."""
         return HTMLResponse(rules_page(
-            from_accept_language(request.headers.get("accept-language", ""))))
+            from_accept_language(request.headers.get("accept-language", "")),
+            asked_variant(variant)))
 
     # -- the page's words ----------------------------------------------------------------
     @app.get("/api/i18n")
@@ -246,7 +254,8 @@ def create_app(
     # -- the lobby -------------------------------------------------------------------------
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        """Variants with their defaults, the option notes, and the bot levels."""
+        """Variants with their defaults, the option notes, every bot an API client may seat
+        (``bots``), and the levels the lobby offers (``levels``)."""
         return _options()
 
     @app.get("/api/tables")

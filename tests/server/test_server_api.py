@@ -14,13 +14,15 @@ from euchre.server.storage import default_db_path
 ALL_BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "basic"}]
 
 
-def test_options_list_every_variant_with_its_defaults_and_the_bots(server: Server) -> None:
+def test_options_list_every_variant_with_its_defaults_the_bots_and_the_lobbys_levels(
+        server: Server) -> None:
     data = server.http.get("/api/options").json()
     assert set(data["variants"]) == {"2", "3", "4", "5"}
     assert data["variants"]["5"]["defaults"]["deck"] == 28
     assert data["variants"]["5"]["defaults"]["stick_the_dealer"] is True
     assert data["variants"]["3"]["defaults"]["defend_alone"] is True
     assert {"random", "basic"} <= set(data["bots"])
+    assert data["levels"] == ["random", "basic", "intermediate", "expert"]
     assert data["hint"] is ("expert" in data["bots"])
 
 

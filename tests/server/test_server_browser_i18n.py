@@ -194,3 +194,79 @@ def test_choosing_a_language_mid_game_keeps_the_game_and_its_connection(
     page.wait_for_selector("text=Meldinger og træk")
     assert errors == []
     page.context.close()
+
+
+PLAIN_LEVELS = [
+    ("en-US", ["Bot: Beginner", "Bot: Casual", "Bot: Good", "Bot: Expert"],
+     "Follows simple rules of thumb"),
+    ("fr-FR", ["Bot : Débutant", "Bot : Amateur", "Bot : Confirmé", "Bot : Expert"],
+     "Suit quelques règles simples de bon sens"),
+]
+"""The bots the lobby offers a seat, by their plain names, in English and in French, and
+the line under a seat given to the default level (Casual)."""
+
+
+@pytest.mark.parametrize(("locale", "offered", "casual"), PLAIN_LEVELS)
+def test_the_lobby_offers_exactly_four_bot_levels_by_plain_names_in_the_pages_language(
+        server: Server, browser: Any, locale: str, offered: list[str], casual: str) -> None:
+    from euchre.bots import BOTS
+
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seats select[name=seat1]")
+    options = page.eval_on_selector_all(
+        "#seats select[name=seat1] option",
+        "found => found.map((o) => ({ value: o.value, text: o.textContent.trim() }))")
+    bots = [o["text"] for o in options if o["value"].startswith("bot:")]
+    assert bots == offered
+    shown = " ".join(o["text"].lower() for o in options)
+    raw = set(BOTS) - {"expert"}  # the bots' own names ("expert" is also a plain one)
+    assert [name for name in sorted(raw) if re.search(rf"\b{name}\b", shown)] == []
+    # the default is Casual, with its line under the seat
+    chosen = page.eval_on_selector("#seats select[name=seat1]",
+                                   "s => s.options[s.selectedIndex].textContent.trim()")
+    assert chosen == offered[1]
+    note = page.inner_text("#seats .seat-choice:nth-child(2) .seat-note")
+    assert note == casual
+    # at the table, the bots' seats name their level the same way
+    page.fill("#your-name", "Pat")
+    page.click("#create")
+    page.wait_for_selector("#felt .seat")
+    seats = page.inner_text("#felt")
+    assert seats.count(offered[1]) == 3 and "basic" not in seats
+    assert errors == []
+    context.close()
+
+
+def test_the_rules_link_at_a_table_opens_its_variant_in_the_pages_language(
+        server: Server, browser: Any) -> None:
+    """At a three-handed table in German, the top bar's rules link leads to the German page
+    with the three-handed section open and in view; back in the lobby, to the page alone."""
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#new-form")
+    assert page.get_attribute(".rules-link", "href") == "/rules/de"
+    page.click("#variant input[value='3'] + span")
+    page.click("#create")
+    page.wait_for_selector("#felt .seat")
+    href = page.get_attribute(".rules-link", "href")
+    assert href == "/rules/de?variant=3#variant-3"
+    rules = context.new_page()
+    rules.goto(server.base + href)
+    assert rules.evaluate("document.documentElement.lang") == "de"
+    opened = rules.eval_on_selector_all("details[open]", "found => found.map((d) => d.id)")
+    assert opened == ["variant-3"]
+    top = rules.evaluate("document.querySelector('#variant-3').getBoundingClientRect().top")
+    assert 0 <= top < 100
+    assert "Strohmann" in rules.inner_text("#variant-3")
+    page.click(".brand")
+    page.wait_for_selector("#new-form")
+    assert page.get_attribute(".rules-link", "href") == "/rules/de"
+    assert errors == []
+    context.close()

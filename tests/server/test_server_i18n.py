@@ -1,6 +1,7 @@
 """The web app speaks the player's language: the page's catalog by ``Accept-Language`` or
 by choice, every error code the server sends worded by the page in every language, every
-word of the page's scripts in the catalogs, and the rules page in each language."""
+word of the page's scripts in the catalogs, and the rules and help page in each language:
+how to play at this site, then each variant's rules, the one asked for open."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from fastapi.testclient import TestClient
 from euchre.i18n import LANGUAGES, catalog_json
 from euchre.server.app import create_app
 from euchre.server.protocol import ERROR_CODES
-from euchre.server.rulespage import anchors
+from euchre.server.rulespage import HELP, HOW_TO, VARIANT_SECTIONS, anchors
 
 SERVER = Path(__file__).resolve().parents[2] / "euchre" / "server"
 STATIC = SERVER / "static"
@@ -125,12 +126,82 @@ def test_the_rules_page_is_served_in_each_language(client: TestClient, lang: str
     with client:
         page = client.get(f"/rules/{lang}")
     assert page.status_code == 200
-    assert '<h1 id="how-to-play-euchre">' in page.text and "<table>" in page.text
-    translated = (Path(__file__).resolve().parents[2] / "docs" / f"rules.{lang}.md").exists()
-    assert f'<html lang="{lang if lang == "en" or translated else "en"}">' in page.text
-    for other in LANGUAGES:  # one bar of languages: the Markdown's own line is dropped
+    assert '<h1 id="playing-euchre-here">' in page.text and "<table>" in page.text
+    assert (HELP / ("help.md" if lang == "en" else f"help.{lang}.md")).is_file()
+    assert f'<html lang="{lang}">' in page.text
+    for other in LANGUAGES:  # one bar of languages
         assert page.text.count(f'href="/rules/{other}"') == 1
     assert ".md" not in page.text
+
+
+def _main(page: str) -> str:
+    """The words of a rules page, without its tags and its bar of links."""
+    return re.sub(r"<[^>]+>", " ", page.split("<main>", 1)[1])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_the_how_to_and_a_section_for_each_variant(
+        client: TestClient, lang: str) -> None:
+    with client:
+        page = client.get(f"/rules/{lang}").text
+    ids = _parsed(page).ids
+    assert HOW_TO in ids
+    assert page.index(f'id="{HOW_TO}"') < page.index('id="variant-2"')  # how to play first
+    for players, section in VARIANT_SECTIONS.items():
+        assert f'<details class="variant" id="variant-{players}"><summary><h2 id="{section}">' \
+            in page
+    if lang != "en":  # written in the language, not the English page again
+        english = _main(client.get("/rules/en").text)
+        assert _main(page) != english and "Creating a table" not in page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_variant_asked_for_is_the_one_section_open(client: TestClient, lang: str) -> None:
+    with client:
+        five = client.get(f"/rules/{lang}?variant=5").text
+        plain = client.get(f"/rules/{lang}").text
+        odd = client.get(f"/rules/{lang}?variant=nine")
+        beyond = client.get(f"/rules/{lang}?variant=6").text
+    assert re.findall(r'<details class="variant" id="variant-(\d)" open>', five) == ["5"]
+    for page in (plain, odd.text, beyond):  # no variant (or none there is): all closed
+        assert odd.status_code == 200
+        assert re.findall(r"<details[^>]* open>", page) == []
+    # the other languages of the page keep the variant open
+    for other in LANGUAGES:
+        assert f'href="/rules/{other}?variant=5"' in five
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_rules_page_speaks_of_the_terminal_or_its_flags(client: TestClient, lang: str) -> None:
+    with client:
+        words = _main(client.get(f"/rules/{lang}").text)
+    assert re.findall(r"--\w+", words) == []
+    assert re.findall(r"(?i)terminal|json|\bseat \d", words) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_page_names_the_bot_levels_as_the_lobby_does(
+        client: TestClient, lang: str) -> None:
+    words = catalog_json(lang, "web")["messages"]
+    assert isinstance(words, dict)
+    with client:
+        page = _main(client.get(f"/rules/{lang}").text)
+    for level in ("Beginner", "Casual", "Good", "Expert"):
+        assert (words.get(level) or level) in page, level
+
+
+def test_every_rules_page_has_the_english_headings_levels_in_the_same_order() -> None:
+    """Each heading takes the English one's anchor by its place (``/rules/fr#the-pack``):
+    the translations must keep the English page's headings, level by level."""
+    def levels(path: Path) -> list[int]:
+        return [len(line) - len(line.lstrip("#")) for line in
+                path.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+
+    english = levels(HELP / "help.md")
+    assert len(english) == len(anchors())
+    for lang in LANGUAGES:
+        if lang != "en":
+            assert levels(HELP / f"help.{lang}.md") == english, lang
 
 
 class _Links(HTMLParser):
@@ -175,12 +246,17 @@ def test_the_headings_have_the_same_anchors_in_every_language(client: TestClient
     lobby's notes link to sections that exist."""
     lobby = (STATIC / "lobby.js").read_text(encoding="utf-8")
     linked = set(re.findall(r'section: "([\w-]+)"', lobby))
-    assert {"the-pack", "defending-alone", "four-handed-extras"} <= linked
+    assert linked == {"the-pack", "choosing-trump-the-bidding", "after-the-bidding",
+                      "defending-alone", "four-handed-extras"}
     assert linked <= set(anchors())
+    # the four-handed extras lie in the four-handed section: the lobby opens it with them
+    assert re.findall(r'section: "four-handed-extras", variant: (\d)', lobby) == ["4", "4"]
     with client:
         for lang in LANGUAGES:
-            ids = _parsed(client.get(f"/rules/{lang}").text).ids
-            assert set(anchors()) <= ids, lang
+            page = client.get(f"/rules/{lang}?variant=4").text
+            assert set(anchors()) <= _parsed(page).ids, lang
+            opened = page.split('id="variant-4" open>', 1)[1].split("</details>", 1)[0]
+            assert 'id="four-handed-extras"' in opened
 
 
 def test_the_rules_follow_the_browser_and_refuse_an_unknown_language(

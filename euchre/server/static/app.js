@@ -1,6 +1,6 @@
 // The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay.
 
-import { $, attr, closeOverlay } from "./util.js";
+import { $, attr, closeOverlay, rulesHref, setRulesVariant } from "./util.js";
 import { defsSVG } from "./cards.js";
 import { relabelLobby, showLobby } from "./lobby.js";
 import { leaveTable, relabelTable, showTable } from "./table.js";
@@ -10,12 +10,13 @@ import { closeMenu, initMenu, menuWords } from "./menu.js";
 
 $("#defs").innerHTML = defsSVG();
 
-/** The page's own words, the language chooser and the link to the rules in that language. */
+/** The page's own words, the language chooser and the link to the rules in that language
+ * (at a table, with its variant's section open). */
 function pageWords() {
   document.title = _("Euchre");
   $(".brand").setAttribute("aria-label", _("Euchre: the lobby"));
   $("#language-tools").innerHTML = `${chooserHTML()}
-    <a class="tool rules-link" href="/rules/${language()}" target="_blank" rel="help"
+    <a class="tool rules-link" href="${rulesHref()}" target="_blank" rel="help"
       ${attr("title", _("The rules of the game"))}>${_("Rules")}</a>`;
   $("#language").addEventListener("change", (e) => chooseLanguage(e.target.value));
   menuWords();
@@ -38,6 +39,7 @@ async function route() {
   closeMenu();
   leaveTable();
   leaveHistory();
+  setRulesVariant(null);
   const root = $("#app");
   const path = location.pathname;
   let m;

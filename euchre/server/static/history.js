@@ -1,6 +1,8 @@
 // The history page: a finished game replayed deal by deal, every hand face up.
 
-import { $, attr, $$, api, esc, positionsFor, setTopbar, tableName } from "./util.js";
+import {
+  $, attr, $$, api, esc, positionsFor, setRulesVariant, setTopbar, tableName,
+} from "./util.js";
 import { cardSVG, cardText, SUITS, suitIcon } from "./cards.js";
 import { _, fmt } from "./i18n.js";
 import { actionSentence, summaryText } from "./messages.js";
@@ -19,6 +21,7 @@ function topbar() {
   setTopbar(`<span class="table-title">${esc(tableName(data.name, data.games[0].seats.length))}</span>
     <span class="muted small-hide">${esc(fmt(_("game {number} · replay"), { number }))}</span>`,
   `<a class="tool" href="/api/tables/${id}/matches/${number}/record" download>${_("Record")}</a>`);
+  setRulesVariant(data.games[0].seats.length);
 }
 
 export function leaveHistory() {

@@ -5,6 +5,7 @@ import {
   $, attr, $$, api, esc, setTopbar, storeName, storedName, tableName, toast, VARIANT_NAMES,
 } from "./util.js";
 import { suitIcon } from "./cards.js";
+import { botLabel, botNote, DEFAULT_LEVEL } from "./bots.js";
 import { _, fmt, language, ngettext, pgettext } from "./i18n.js";
 
 const SEAT_WORDS = () => ({
@@ -15,7 +16,8 @@ const SEAT_WORDS = () => ({
 });
 
 /** What each option means, and its section of the rules page (the same anchor in every
- * language: the English heading's). */
+ * language: the English heading's); the rules of the variant chosen are opened with it, or
+ * of the one variant the option is for. */
 const NOTES = () => ({
   joker: { note: _("Add the joker, the highest trump"), section: "the-pack" },
   stick_the_dealer: {
@@ -26,8 +28,12 @@ const NOTES = () => ({
     note: _("The dealer must keep the turn-up when ordered up"), section: "after-the-bidding",
   },
   defend_alone: { note: _("A defender may go alone"), section: "defending-alone" },
-  draw: { note: _("The draw fixes partners and the first dealer"), section: "four-handed-extras" },
-  rubber: { note: _("Best of three games, with rubber points"), section: "four-handed-extras" },
+  draw: {
+    note: _("The draw fixes partners and the first dealer"), section: "four-handed-extras", variant: 4,
+  },
+  rubber: {
+    note: _("Best of three games, with rubber points"), section: "four-handed-extras", variant: 4,
+  },
 });
 
 /** The lobby again, in another language: the form keeps what was chosen. */
@@ -55,6 +61,7 @@ export function relabelLobby(root) {
     for (const box of f.querySelectorAll("input[type=checkbox]")) box.checked = kept.has(box.name);
     renderJokerTurnup();
     $$("#seats select").forEach((x, i) => { if (seats[i]) x.value = seats[i]; });
+    showSeatNotes();
     if (chosenTimer !== null) { $("#turn-timer").value = chosenTimer; $("#turn-timer").dataset.chosen = "1"; }
     proposeTurnTimer();
   });
@@ -117,6 +124,7 @@ export async function showLobby(root) {
     if (e.target.name === "players") renderRules();
     else if (e.target.name === "deck" || e.target.name === "joker") renderJokerTurnup();
     if (e.target.name === "turn_timer") e.target.dataset.chosen = "1";
+    if (e.target.name && e.target.name.startsWith("seat")) showSeatNotes();
     proposeTurnTimer();
   });
   form.addEventListener("submit", (e) => { e.preventDefault(); createTable(); });
@@ -140,7 +148,8 @@ function players() {
 }
 
 function check(name, label, on, about, disabled = false) {
-  const link = about ? `<a class="rules-section" href="/rules/${language()}#${about.section}"
+  const variant = about ? about.variant || players() : null;
+  const link = about ? `<a class="rules-section" href="/rules/${language()}?variant=${variant}#${about.section}"
     target="_blank" rel="help" ${attr("title", about.note)}
     ${attr("aria-label", fmt(_("{note}: read the rules"), { note: about.note }))}>?</a>` : "";
   return `<span class="check-row"><label class="check ${disabled ? "disabled" : ""}"
@@ -195,23 +204,41 @@ function renderJokerTurnup() {
     </div></fieldset>`;
 }
 
+/** The bot levels the lobby offers (the server's `levels`: Beginner to Expert), never the
+ * research bots an API client may also seat. */
+function offeredLevels() {
+  return options.levels || [];
+}
+
 function renderSeats(n) {
-  const bots = options.bots;
+  const levels = offeredLevels();
   const previous = $$("#seats select").map((s) => s.value);
   const words = SEAT_WORDS()[n];
   $("#seats").innerHTML = words.map((word, i) => {
-    const fallback = i === 0 ? "you" : `bot:${bots.includes("basic") ? "basic" : bots[0]}`;
+    const fallback = i === 0 ? "you" : `bot:${levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0]}`;
     const value = previous[i] || fallback;
     const opts = [
       ["you", _("You")], ["friend", _("A friend (invitation link)")],
       ["open", _("Open seat (anyone in the lobby)")],
-      ...bots.map((b) => [`bot:${b}`, fmt(_("Bot: {level}"), { level: b })]),
+      ...levels.map((b) => [`bot:${b}`, fmt(_("Bot: {level}"), { level: botLabel(b) }), botNote(b)]),
     ];
     return `<label class="seat-choice"><span class="seat-word">${i + 1}. ${word}</span>
       <select name="seat${i}" ${attr("aria-label", fmt(_("Seat {number}"), { number: i + 1 }))}>
-        ${opts.map(([v, t]) => `<option value="${v}" ${v === value ? "selected" : ""}>${esc(t)}</option>`).join("")}
-      </select></label>`;
+        ${opts.map(([v, t, note]) => `<option value="${v}" ${v === value ? "selected" : ""}
+          ${note ? attr("title", note) : ""}>${esc(t)}</option>`).join("")}
+      </select><small class="seat-note"></small></label>`;
   }).join("");
+  showSeatNotes();
+}
+
+/** Under each seat given to a bot, one line on how its level plays. */
+function showSeatNotes() {
+  for (const select of $$("#seats select")) {
+    const note = select.parentElement.querySelector(".seat-note");
+    const level = select.value.startsWith("bot:") ? select.value.slice(4) : null;
+    note.textContent = level ? botNote(level) : "";
+    note.hidden = !note.textContent;
+  }
 }
 
 /** A turn timer for tables that strangers may join; none among friends, unless chosen. */
@@ -274,7 +301,7 @@ async function createTable() {
 function seatList(table) {
   return table.seats.map((s) => {
     let who = esc(s.name);
-    if (s.kind === "bot") who = `${esc(s.name)} <span class="bot-tag">(${esc(fmt(_("{level} bot"), { level: s.bot }))})</span>`;
+    if (s.kind === "bot") who = `${esc(s.name)} <span class="bot-tag" ${attr("title", botNote(s.bot))}>(${esc(fmt(_("Bot: {level}"), { level: botLabel(s.bot) }))})</span>`;
     else if (s.open) {
       who = `<button class="small take-seat" data-table="${table.id}" data-place="${s.place}">
         ${esc(fmt(_("Take seat {number}"), { number: s.seat + 1 }))}</button>`;

@@ -10,11 +10,12 @@ import {
   backSVG, cardName, cardSVG, cardText, isRed, markerSVG, SUIT_SYMBOL, SUITS, suitIcon, theCard,
 } from "./cards.js";
 import { KEYMAP, keyCommand } from "./keys.js";
+import { botLabel, botNote } from "./bots.js";
 import { _, fmt, joinNames, language, ngettext, number, pgettext } from "./i18n.js";
 import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
-import { tableName, VARIANT_NAMES } from "./util.js";
+import { setRulesVariant, tableName, VARIANT_NAMES } from "./util.js";
 import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
 import { showReview } from "./review.js";
 
@@ -490,6 +491,7 @@ function renderTopbar() {
   if (T.topbar === bar && $("#tool-last")) return;
   T.topbar = bar;
   setTopbar(middle, tools, menu);
+  setRulesVariant(r.players);
   $("#tool-last").onclick = showLastTrick;
   $("#tool-keys").onclick = showKeys;
   $("#tool-sound").onclick = toggleSound;
@@ -613,7 +615,7 @@ function seatBox(seat, pos) {
   if (s.clock && s.clock.seat === seat) badges.push(`<span class="badge clock" data-clock ${attr("title", _("turn timer"))}></span>`);
   const ev = d.phase !== "play" || d.trick.length === 0 ? lastEventOf(seat) : null;
   const bubble = ev && d.phase !== "play" ? `<div class="bubble">${esc(bubbleText(ev.action))}</div>` : "";
-  const who = info.kind === "bot" ? `<small>${esc(fmt(_("{level} bot"), { level: info.bot }))}</small>` : "";
+  const who = info.kind === "bot" ? `<small ${attr("title", botNote(info.bot))}>${esc(fmt(_("Bot: {level}"), { level: botLabel(info.bot) }))}</small>` : "";
   const presence = info.kind === "bot" ? "" : `<span class="dot ${info.connected ? "on" : ""}"
     ${attr("title", info.connected ? _("connected") : _("away"))}></span>`;
   const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" ${attr("aria-label", fmt(ngettext("{count} card", "{count} cards", count), { count }))}>

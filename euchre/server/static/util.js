@@ -1,6 +1,6 @@
 // Small shared pieces: HTML escaping, the JSON API, the overlay and the toast.
 
-import { _, fmt } from "./i18n.js";
+import { _, fmt, language } from "./i18n.js";
 import { errorText } from "./messages.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
@@ -83,6 +83,22 @@ export function setTopbar(middle = "", tools = "", menu = "") {
   $("#topbar-middle").innerHTML = middle;
   $("#topbar-tools").innerHTML = tools;
   $("#menu-items").innerHTML = menu;
+}
+
+let rulesVariant = null;
+
+/** The address of the rules page in the page's language: at a table (or a replay), with
+ * the section of its variant open and in view. */
+export function rulesHref() {
+  const v = rulesVariant;
+  return `/rules/${language()}${v ? `?variant=${v}#variant-${v}` : ""}`;
+}
+
+/** The variant the page shows (2 to 5 players; null in the lobby), for the rules link. */
+export function setRulesVariant(players) {
+  rulesVariant = players || null;
+  const link = $(".rules-link");
+  if (link) link.href = rulesHref();
 }
 
 /** The variants' names, by number of players. */
