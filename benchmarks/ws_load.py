@@ -157,7 +157,12 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
                                                             "seats": seats})
             r.raise_for_status()
             answer = r.json()
-            tokens = [answer["token"]] + [i["token"] for i in answer["invites"]]
+            tokens = [answer["token"]]
+            for invite in answer["invites"]:  # each friend claims the seat's invitation
+                joined = await http.post(f"{base}/api/tables/{answer['id']}/join",
+                                         json={"invite": invite["invite"]})
+                joined.raise_for_status()
+                tokens.append(joined.json()["token"])
             for token in tokens:
                 if args.spread == "seat":
                     base = bases[turn % len(bases)]

@@ -54,9 +54,12 @@ class Server:
         self.ws_base = f"ws://127.0.0.1:{port}"
         self.http = httpx2.Client(base_url=self.base, timeout=10)
 
-    def create(self, rules: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
-        """Create a table; returns the API's answer."""
-        r = self.http.post("/api/tables", json={"rules": rules, "seats": seats})
+    def create(self, rules: dict[str, Any], seats: list[dict[str, Any]],
+               **extra: Any) -> dict[str, Any]:
+        """Create a table; returns the API's answer.  Public unless ``private=True`` is
+        given (``extra``: the other fields of the request)."""
+        body = {"rules": rules, "seats": seats, "private": False, **extra}
+        r = self.http.post("/api/tables", json=body)
         assert r.status_code == 201, r.text
         answer: dict[str, Any] = r.json()
         return answer

@@ -100,7 +100,7 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
         seats = [{"kind": "you", "name": "P0"}] + [
             {"kind": "friend", "name": f"P{i}"} for i in (1, 2, 3)]
         answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 5},
-                                                "seats": seats}).json()
+                                                "seats": seats, "private": False}).json()
         tid = answer["id"]
         tokens = seat_all(http, answer)
         logs: dict[int | None, list[dict[str, Any]]] = {None: [], 0: [], 1: [], 2: [], 3: []}
@@ -146,7 +146,7 @@ def test_when_the_process_playing_the_bots_dies_another_takes_them_over(
         seats = [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "basic"},
                  {"kind": "friend", "name": "Cy"}, {"kind": "bot", "bot": "random"}]
         answer = httpx2.post(f"{base_a}/api/tables", timeout=10, json={
-            "rules": {"players": 4, "target": 5}, "seats": seats}).json()
+            "rules": {"players": 4, "target": 5}, "seats": seats, "private": False}).json()
         tid = answer["id"]
         tokens = seat_all(httpx2.Client(base_url=base_a, timeout=10), answer)
         # the process that made the table plays its bots: it holds the table's lock
@@ -229,6 +229,7 @@ def test_actions_for_one_seat_on_two_processes_at_once_apply_exactly_one(
         answer = httpx2.post(f"{base_a}/api/tables", timeout=10, json={
             "rules": {"players": 2, "target": 5},
             "seats": [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}],
+            "private": False,
         }).json()
         tid, token = answer["id"], answer["token"]
         other = claim_invite(httpx2.Client(base_url=base_a, timeout=10), answer, 1)

@@ -67,7 +67,7 @@ def test_a_killed_server_resumes_every_game_exactly(database: Database) -> None:
         http = httpx2.Client(base_url=base, timeout=10)
         answer = http.post("/api/tables", json={"rules": {"players": 4, "target": 10,
                                                           "draw": True},
-                                                "seats": seats}).json()
+                                                "seats": seats, "private": False}).json()
         tid = answer["id"]
         tokens = seat_all(http, answer)
         with contextlib.ExitStack() as stack:
