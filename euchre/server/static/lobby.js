@@ -83,6 +83,9 @@ export async function showLobby(root) {
             <input id="your-name" name="your-name" maxlength="40" ${attr("placeholder", _("Your name"))}
               ${attr("value", storedName())}>
           </label>
+          <label class="field">${_("Table name")}
+            <input id="table-name" name="table-name" maxlength="60" ${attr("placeholder", _("Friday night euchre"))}>
+          </label>
           <fieldset class="field">
             <legend>${_("Variant")}</legend>
             <div class="segmented" id="variant">
@@ -103,11 +106,15 @@ export async function showLobby(root) {
             </select>
             <small>${_("When it runs out, a bot plays the seat until its player takes it back. Proposed for tables with open seats, off among friends.")}</small>
           </label>
+          <span class="check-row"><label class="check"><input type="checkbox" name="public" id="public">
+            <span>${_("Public: listed in the lobby, anyone may watch")}</span></label></span>
+          <small class="muted">${_("A table with invitations is private unless you choose: only the people you invite, and those you give the watch link, see it.")}</small>
           <p id="form-error" class="error" role="alert" hidden></p>
           <button class="primary big" id="create" type="submit">${_("Create table")}</button>
         </form>
       </section>
       <section class="panel" aria-labelledby="open-title">
+        <div id="my-tables"></div>
         <h2 id="open-title">${_("Open tables")}</h2>
         <div id="open-tables"><p class="muted">${_("Loading…")}</p></div>
         <h2>${_("Finished games")}</h2>
@@ -123,7 +130,7 @@ export async function showLobby(root) {
   form.addEventListener("change", (e) => {
     if (e.target.name === "players") renderRules();
     else if (e.target.name === "deck" || e.target.name === "joker") renderJokerTurnup();
-    if (e.target.name === "turn_timer") e.target.dataset.chosen = "1";
+    if (e.target.name === "turn_timer" || e.target.name === "public") e.target.dataset.chosen = "1";
     if (e.target.name && e.target.name.startsWith("seat")) showSeatNotes();
     proposeTurnTimer();
   });
@@ -241,8 +248,13 @@ function showSeatNotes() {
   }
 }
 
-/** A turn timer for tables that strangers may join; none among friends, unless chosen. */
+/** A turn timer for tables that strangers may join; none among friends, unless chosen.
+ * A table with invitations is private, unless chosen otherwise. */
 function proposeTurnTimer() {
+  const publicBox = $("#public");
+  if (publicBox && !publicBox.dataset.chosen) {
+    publicBox.checked = !$$("#seats select").some((x) => x.value === "friend");
+  }
   const select = $("#turn-timer");
   if (!select || select.dataset.chosen) return;
   const open = $$("#seats select").some((s) => s.value === "open");
@@ -280,16 +292,18 @@ async function createTable() {
   });
   try {
     const timer = $("#turn-timer").value;
-    const body = { rules: formRules(), seats, turn_timer: timer ? Number(timer) : null };
+    const body = {
+      rules: formRules(), seats, turn_timer: timer ? Number(timer) : null,
+      name: $("#table-name").value.trim(), private: !$("#public").checked,
+    };
     const answer = await api("/api/tables", { method: "POST", body });
     if (answer.token) {
       localStorage.setItem(`euchre.token.${answer.id}`, answer.token);
       localStorage.setItem(`euchre.joined.${answer.id}`, "1");
-      localStorage.setItem(`euchre.owner.${answer.id}`, "1");
     }
-    if (answer.invites.length) {
-      sessionStorage.setItem(`euchre.invites.${answer.id}`, JSON.stringify(answer.invites));
-    }
+    // the host link's key: the invitations, a bot for an absent player, the end of the
+    // table, from this browser or any device the host link is opened on
+    localStorage.setItem(`euchre.host.${answer.id}`, answer.host);
     history.pushState(null, "", answer.url);
     window.dispatchEvent(new PopStateEvent("popstate"));
   } catch (e) {
@@ -335,13 +349,14 @@ async function refreshTables() {
         ${localStorage.getItem(`euchre.token.${t.id}`)
     ? `<a class="button small primary" href="/table/${t.id}">${_("Resume")}</a>
        <button class="small table-leave" data-table="${t.id}">${_("Leave")}</button>` : ""}
-        ${localStorage.getItem(`euchre.owner.${t.id}`) && localStorage.getItem(`euchre.token.${t.id}`)
+        ${localStorage.getItem(`euchre.host.${t.id}`)
     ? `<button class="small table-delete" data-table="${t.id}">${_("Delete")}</button>` : ""}
         <a class="button small" href="/table/${t.id}">${_("Watch")}</a></div>
     </li>`).join("")}</ul>` : `<p class="muted">${_("No open tables. Create one!")}</p>`;
   $$(".take-seat", open).forEach((b) => b.addEventListener("click", () => takeSeat(b)));
   $$(".table-leave", open).forEach((b) => b.addEventListener("click", () => giveUp(b.dataset.table, "leave")));
   $$(".table-delete", open).forEach((b) => b.addEventListener("click", () => giveUp(b.dataset.table, "delete")));
+  showMyTables(new Set(data.open.map((t) => t.id)));
   const finished = $("#finished");
   finished.innerHTML = data.finished.length ? `<ul class="table-list">${data.finished.map((f) => {
     const last = f.result.games[f.result.games.length - 1];
@@ -381,14 +396,16 @@ async function giveUp(id, how) {
     : _("Leave this table? Your seat opens to others, and a bot plays it meanwhile.");
   if (!window.confirm(question)) return;
   const token = localStorage.getItem(`euchre.token.${id}`);
+  const host = localStorage.getItem(`euchre.host.${id}`);
   try {
-    if (how === "delete") await api(`/api/tables/${id}`, { method: "DELETE", body: { token } });
+    if (how === "delete") await api(`/api/tables/${id}`, { method: "DELETE", body: { token: host } });
     else await api(`/api/tables/${id}/leave`, { method: "POST", body: { token } });
   } catch (e) {
     toast(e.message);
     return;
   }
-  for (const key of ["token", "joined", "owner"]) localStorage.removeItem(`euchre.${key}.${id}`);
+  const gone = how === "delete" ? ["token", "joined", "owner", "host", "watch"] : ["token", "joined"];
+  for (const key of gone) localStorage.removeItem(`euchre.${key}.${id}`);
   toast(how === "delete" ? _("Table deleted") : _("You left the table"));
   refreshTables();
 }
@@ -407,4 +424,32 @@ async function takeSeat(button) {
   } catch (e) {
     toast(e.message);
   }
+}
+
+/** The tables this browser holds a seat or the host's key of, that the lobby's list does
+ * not show (a private table is listed nowhere else): to resume them. */
+async function showMyTables(listed) {
+  const box = $("#my-tables");
+  if (!box) return;
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const m = localStorage.key(i).match(/^euchre\.(token|host)\.([\w-]+)$/);
+    if (m && !listed.has(m[2])) ids.add(m[2]);
+  }
+  const found = [];
+  for (const id of [...ids].slice(0, 12)) {
+    try {
+      const t = await api(`/api/tables/${id}`);
+      if (!t.over) found.push(t);
+    } catch (e) {
+      if (e.code === "no_table") {
+        for (const key of ["token", "joined", "owner", "host", "watch"]) localStorage.removeItem(`euchre.${key}.${id}`);
+      }
+    }
+  }
+  if (!$("#my-tables")) return;
+  box.innerHTML = found.length ? `<h2>${_("Your tables")}</h2><ul class="table-list">${found.map((t) => `
+    <li class="table-item"><div class="table-head"><strong>${esc(tableName(t.name, t.rules.players))}</strong>
+      <span class="muted">${esc(VARIANT_NAMES()[t.rules.players])}${t.private ? ` · ${esc(_("private"))}` : ""}</span></div>
+      <div class="table-foot"><a class="button small primary" href="/table/${t.id}">${_("Resume")}</a></div></li>`).join("")}</ul>` : "";
 }

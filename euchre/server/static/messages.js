@@ -12,6 +12,7 @@ const RATE_WHAT = () => ({
   joins: _("Too many seats taken: try again in a moment."),
   hints: _("Too many hints asked for: try again in a moment."),
   messages: _("Too many messages: this one was dropped."),
+  chat: _("You are talking too fast: wait a moment."),
 });
 
 const SPECTATOR = () => ({
@@ -28,6 +29,12 @@ const CLOSED = () => ({
 });
 
 /** Every error code the server sends, worded; `p` are its parameters. */
+const REVOKED = () => ({
+  reinvited: _("The host gave your seat to someone else. Ask the host for a new invitation."),
+  removed: _("The host removed you from this table."),
+  replaced: _("The host seated a bot in your place."),
+});
+
 export const ERRORS = {
   malformed: () => _("The server could not read that message."),
   invalid_action: (p) => fmt(_("“{action}” is not an action."), { action: p.action ?? "" }),
@@ -60,7 +67,16 @@ export const ERRORS = {
   bad_invitation: () => _("This invitation does not open a seat at this table."),
   seat_taken: () => _("That seat is no longer open."),
   no_seat_given: () => _("Choose an open seat, or use an invitation link."),
-  not_creator: () => _("Only the person who created this table may delete it."),
+  not_creator: () => _("Only the table's host may delete it."),
+  invitation_spent: (p) => (p.watch
+    ? _("This invitation was used already: the seat is taken. You may watch the table.")
+    : _("This invitation was used already: the seat is taken. Ask the host for a new one.")),
+  not_host: () => _("Only the host, with the host link, may do that."),
+  no_place: () => _("The table has no such seat."),
+  private: () => _("This table is private: watching it needs the host's watch link."),
+  waiting: () => _("The game starts when every invited player has arrived, or when the host starts it."),
+  revoked: (p) => (REVOKED()[p.why] || REVOKED().reinvited),
+  muted: () => _("The host has muted you at this table."),
   no_game: () => _("This table has no such game."),
   invalid_request: () => _("The server refused the request: some field is not valid."),
   no_rules: () => _("There are no rules in that language."),

@@ -18,6 +18,9 @@ import {
 import { setRulesVariant, tableName, VARIANT_NAMES } from "./util.js";
 import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
 import { showReview } from "./review.js";
+import {
+  chatBox, hostAction, hostKey, keepHostKey, loadHostView, showHostPanel, waitingRoom, wireChat,
+} from "./host.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
 
@@ -59,14 +62,17 @@ export function leaveTable() {
 
 export async function showTable(root, id, params) {
   leaveTable();
+  // the secrets a link may carry are taken out of the address bar at once: a host key and
+  // a watch key are kept in this browser; an invitation is kept nowhere, only spent
+  const invite = params.get("invite");
+  if (params.get("host")) keepHostKey(id, params.get("host"));
+  if (params.get("watch")) localStorage.setItem(`euchre.watch.${id}`, params.get("watch"));
   let token = params.get("token");
-  if (token) {
-    localStorage.setItem(`euchre.token.${id}`, token);
-    // keep the address bar free of the secret; the token stays in this browser
+  if (token) localStorage.setItem(`euchre.token.${id}`, token);
+  if (invite || token || params.get("host") || params.get("watch")) {
     history.replaceState(null, "", `/table/${id}`);
-  } else {
-    token = localStorage.getItem(`euchre.token.${id}`);
   }
+  token = localStorage.getItem(`euchre.token.${id}`);
   T = {
     id, token, root, ws: null, hello: null, state: null, prev: null, pending: false,
     selected: -1, selectedCall: -1, aloneToggle: false, held: null, holdTimer: null, retry: 0,
@@ -81,47 +87,74 @@ export async function showTable(root, id, params) {
   T.narrow.addEventListener("change", render);
   document.addEventListener("keydown", onKey);
   root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">${_("Connecting…")}</p></div>`;
-  if (token && !localStorage.getItem(`euchre.joined.${id}`)) {
-    askToJoin();
+  T.chat = [];
+  T.hostView = null;
+  T.watch = localStorage.getItem(`euchre.watch.${id}`) || hostKey(id);
+  if (invite && !token) {
+    askToJoin(invite);
   } else {
     connect();
   }
 }
 
 // -- joining with an invitation link ------------------------------------------------------
-function askToJoin() {
+/** The invitation is checked by the server when it is claimed; nothing of it is kept in
+ * this browser before (a forged or spent link leaves no seat behind). */
+async function askToJoin(invite) {
+  let info;
+  try {
+    info = await api(`/api/tables/${T.id}`);
+  } catch (err) {
+    refusedJoin(err);
+    return;
+  }
+  if (!T) return;
   const dialog = showOverlay(`
     <h2>${_("Join the table")}</h2>
-    <p>${_("You were invited to play. What is your name?")}</p>
+    <p>${esc(fmt(_("You were invited to play at {table}. What is your name?"), { table: tableName(info.name, info.rules.players) }))}</p>
     <form id="join-form" class="join-form">
       <input id="join-name" maxlength="40" ${attr("placeholder", _("Your name"))} ${attr("value", storedName())} autofocus>
       <div class="buttons">
         <button class="primary" type="submit">${_("Take my seat")}</button>
-        <button type="button" id="join-watch">${_("Just watch")}</button>
       </div>
     </form>
     <p id="join-error" class="error" hidden></p>`);
   $("#join-name", dialog).focus();
-  $("#join-watch", dialog).addEventListener("click", () => {
-    T.token = null;
-    closeOverlay();
-    connect();
-  });
   $("#join-form", dialog).addEventListener("submit", async (e) => {
     e.preventDefault();
     const name = $("#join-name", dialog).value.trim();
     storeName(name);
     try {
-      await api(`/api/tables/${T.id}/join`, { method: "POST", body: { token: T.token, name } });
+      const answer = await api(`/api/tables/${T.id}/join`, { method: "POST", body: { invite, name } });
+      localStorage.setItem(`euchre.token.${T.id}`, answer.token);
       localStorage.setItem(`euchre.joined.${T.id}`, "1");
+      T.token = answer.token;
       closeOverlay();
       connect();
     } catch (err) {
-      const box = $("#join-error", dialog);
-      box.textContent = err.message;
-      box.hidden = false;
+      closeOverlay();
+      refusedJoin(err);
     }
   });
+}
+
+/** An invitation the server refused: why, and watching where the table allows it. */
+function refusedJoin(err) {
+  if (!T) return;
+  const title = err.code === "no_table" ? _("No such table")
+    : err.code === "invitation_spent" ? _("The seat is taken") : _("This invitation does not work");
+  const watch = err.code === "invitation_spent" && err.params.watch;
+  T.root.innerHTML = `<div class="panel narrow" id="join-refused"><h1>${esc(title)}</h1>
+    <p>${esc(err.message)}</p><p class="buttons">
+    ${watch ? `<button class="primary" id="watch-instead">${_("Watch the table")}</button>` : ""}
+    <a class="button" href="/">${_("Back to the lobby")}</a></p></div>`;
+  const button = $("#watch-instead");
+  if (button) {
+    button.addEventListener("click", () => {
+      T.root.innerHTML = `<div class="table-page" id="table-page"><p class="loading">${_("Connecting…")}</p></div>`;
+      connect();
+    });
+  }
 }
 
 // -- the connection ----------------------------------------------------------------------------
@@ -131,7 +164,7 @@ function connect() {
   // a player's page shows each deal's summary, and the bots wait until it is read; the
   // server words its refusals in the page's language
   const query = new URLSearchParams();
-  if (T.token) { query.set("token", T.token); query.set("summary", "wait"); }
+  if (T.token) { query.set("token", T.token); query.set("summary", "wait"); } else if (T.watch) query.set("watch", T.watch);
   query.set("lang", language());
   const ws = new WebSocket(`${scheme}://${location.host}/ws/${T.id}?${query}`);
   T.ws = ws;
@@ -176,12 +209,19 @@ function tryAct(action) {
 function onMessage(m) {
   if (m.type === "hello") {
     T.hello = m;
+    refreshHostView();
+    return;
+  }
+  if (m.type === "chat" || m.type === "chat_log") {
+    T.chat = m.type === "chat" ? [...T.chat, m].slice(-30) : m.messages;
+    drawChat();
     return;
   }
   if (m.type === "state") {
     T.prev = T.state;
     T.state = m;
     T.pending = false;
+    if (T.hostView && (!T.prev || seatsKey(T.prev) !== seatsKey(m))) refreshHostView();
     if (T.prev && T.prev.seq !== m.seq) { T.hint = null; T.selectedCall = -1; }
     if (T.prev && T.prev.deal.phase !== m.deal.phase) T.selected = -1;
     T.clockEnd = m.clock ? Date.now() + m.clock.remaining * 1000 : null;
@@ -202,10 +242,12 @@ function onMessage(m) {
     T.pending = false;
     const who = (seat) => (T.state && T.state.table.seats[seat] ? nameOf(seat) : null);
     const text = errorText(m.code, m.params, m.message, who);
-    if (m.code === "closed" || m.code === "left") {
+    if (m.code === "closed" || m.code === "left" || m.code === "revoked") {
       T.closed = true;
-      if (m.code === "left" || !T.token) forgetSeat();
-      T.root.innerHTML = `<div class="panel narrow"><h1>${m.code === "left" ? _("You left the table") : _("The table is closed")}</h1>
+      if (m.code !== "closed" || !T.token) forgetSeat();
+      const heading = m.code === "left" ? _("You left the table")
+        : m.code === "revoked" ? _("Your seat was changed by the host") : _("The table is closed");
+      T.root.innerHTML = `<div class="panel narrow"><h1>${heading}</h1>
         <p>${esc(text)}</p><p><a class="button primary" href="/">${_("Back to the lobby")}</a></p></div>`;
       return;
     }
@@ -227,6 +269,39 @@ function onMessage(m) {
     else toast(text, 5000);
     render();
   }
+}
+
+/** What the host's view depends on: who sits where, invited, here or a bot. */
+function seatsKey(state) {
+  return JSON.stringify(state.table.seats.map((x) => [x.kind, x.claimed, x.invited, x.connected, x.muted]))
+    + state.table.started;
+}
+
+/** The host's view (its invitations), if this browser holds the table's host key. */
+async function refreshHostView() {
+  if (!T || !hostKey(T.id)) return;
+  const id = T.id;
+  const view = await loadHostView(id);
+  if (!T || T.id !== id) return;
+  T.hostView = view;
+  T.topbar = null;
+  render();
+}
+
+function drawChat() {
+  const box = $("#chat-box");
+  if (!box || !T || !T.state) return;
+  const s = T.state;
+  const mine = s.you === null ? null : s.table.seats[s.you];
+  const form = $("#chat-text");
+  const typed = form ? form.value : "";
+  const focused = document.activeElement === form;
+  redraw(box, chatBox(T.chat, s.you !== null, Boolean(mine && mine.muted)));
+  const again = $("#chat-text");
+  if (again && typed) again.value = typed;
+  if (again && focused) again.focus();
+  const lines = $("#chat-lines");
+  if (lines) lines.scrollTop = lines.scrollHeight;
 }
 
 function setBanner(text) {
@@ -438,8 +513,10 @@ function render() {
         <div class="hand-row" id="hand"></div>
       </div>
       <aside class="side" id="side"><div id="side-top"></div>
-        <h2 class="log-title">${_("Bids and plays")}</h2><ol class="log" id="log" aria-live="polite"></ol></aside>`;
+        <h2 class="log-title">${_("Bids and plays")}</h2><ol class="log" id="log" aria-live="polite"></ol>
+        <section class="chat-box" id="chat-box"></section></aside>`;
     wire(page);
+    wireChat($("#chat-box", page), send);
   }
   $("#felt", page).className = `felt players-${n}`;
   redraw($("#statusbar", page), scoreboard() + chips());
@@ -447,13 +524,15 @@ function render() {
     ${Array.from({ length: n }, (_, seat) => seatBox(seat, seatPos(seat))).join("")}
     <div class="center" id="center">${center(seatPos)}</div>
     ${summaryShown() ? summaryPanel() : ""}
-    ${T.hint ? `<div class="hint-on-felt">${hintPanel()}</div>` : ""}`);
+    ${T.hint ? `<div class="hint-on-felt">${hintPanel()}</div>` : ""}
+    ${s.table.started === false ? waitingRoom(s, Boolean(T.hostView)) : ""}`);
   redraw($("#controls", page), controls());
   redraw($("#hand", page), hand());
   redraw($("#side-top", page), sideTop());
   redraw($("#invites-top", page), narrow() ? invitePanel() : "");
   const log = $("#log", page);
   if (redraw(log, logLines())) log.scrollTop = log.scrollHeight;
+  drawChat();
   page.classList.toggle("spectating", s.you === null);
   tickClock();
 }
@@ -477,7 +556,9 @@ function renderTopbar() {
   // menu there, and stand in the bar on a wide screen
   const tools = `
     ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" ${attr("title", _("Ask the expert bot (I)"))}>${_("Hint")}</button>` : ""}
-    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}`;
+    ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}
+    ${T.hostView ? `<button class="tool" id="tool-host" ${attr("title", _("The host's powers: invitations, bots, timer"))}>${_("Host")}</button>` : ""}
+    ${s.table.watching ? `<span class="muted small watching" id="watching">${esc(fmt(ngettext("{count} watching", "{count} watching", s.table.watching), { count: s.table.watching }))}</span>` : ""}`;
   const sound = soundOn();
   const menu = `
     <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
@@ -497,6 +578,8 @@ function renderTopbar() {
   $("#tool-sound").onclick = toggleSound;
   const hint = $("#tool-hint");
   if (hint) hint.onclick = askHint;
+  const host = $("#tool-host");
+  if (host) host.onclick = () => showHostPanel(T.id, T.hostView, (view) => { T.hostView = view; T.topbar = null; render(); });
   const inv = $("#tool-invite");
   if (inv) inv.onclick = showInvites;
   const leave = $("#tool-leave");
@@ -980,9 +1063,10 @@ function choiceText(action) {
 }
 
 function invites() {
-  try {
-    return JSON.parse(sessionStorage.getItem(`euchre.invites.${T.id}`) || "[]");
-  } catch { return []; }
+  // the host's view, from the server: open invitations of seats nobody holds yet
+  if (!T || !T.hostView) return [];
+  return T.hostView.places.filter((p) => p.invite_url && p.kind === "person")
+    .map((p) => ({ place: p.place, url: p.invite_url }));
 }
 
 /** Clicks and changes anywhere on the table, handled once for the page's lifetime. */
@@ -993,7 +1077,10 @@ function wire(page) {
     if (el.dataset.act) { act(el.dataset.act); return; }
     if (el.dataset.try) { tryAct(el.dataset.try); return; }
     const cmd = el.dataset.cmd;
-    if (cmd === "rematch") rematch();
+    if (cmd === "host-start") {
+      const view = await hostAction(T.id, "start");
+      if (view && T) { T.hostView = view; render(); }
+    } else if (cmd === "rematch") rematch();
     else if (cmd === "reclaim") send({ type: "reclaim" });
     else if (cmd === "continue") closeSummary();
     else if (el.classList.contains("close-hint")) { T.hint = null; render(); }

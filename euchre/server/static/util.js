@@ -22,7 +22,11 @@ export async function api(path, options = {}) {
     let message = fmt(_("The server answered {status}."), { status: response.status });
     if (data && data.code) message = errorText(data.code, data.params, data.detail);
     else if (data && typeof data.detail === "string") message = data.detail;
-    throw new Error(message);
+    const error = new Error(message);
+    error.status = response.status;
+    error.code = data && data.code;
+    error.params = (data && data.params) || {};
+    throw error;
   }
   return data;
 }
