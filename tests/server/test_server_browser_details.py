@@ -142,7 +142,7 @@ def _tally(page: Any) -> list[list[str]]:
 def _five_handed(revealed: bool) -> dict[str, Any]:
     """The five-handed play, maker Bea (seat 1) having called a card held by Dot (seat 3):
     each seat has won a trick; the called card played (``revealed``) or not yet."""
-    state = json.loads(state_for("five-play"))
+    state: dict[str, Any] = json.loads(state_for("five-play"))
     deal = state["deal"]
     assert deal["maker"] == 1 and deal["called"]
     deal["tricks_won"] = [1, 1, 0, 1, 1]
