@@ -559,7 +559,7 @@ function renderTopbar() {
     ${s.table.hint && s.you !== null && !s.over ? `<button class="tool" id="tool-hint" ${attr("title", _("Ask the expert bot (I)"))}>${_("Hint")}</button>` : ""}
     ${invites().length ? `<button class="tool" id="tool-invite" ${attr("title", _("Invitation links"))}>${_("Invite")}</button>` : ""}
     ${T.hostView ? `<button class="tool" id="tool-host" ${attr("title", _("The host's powers: invitations, bots, timer"))}>${_("Host")}</button>` : ""}
-    ${s.table.watching ? `<span class="muted small watchers" id="watchers">${esc(fmt(ngettext("{count} watching", "{count} watching", s.table.watching), { count: s.table.watching }))}</span>` : ""}`;
+    ${s.table.watching ? `<span class="muted small watchers small-hide" id="watchers">${esc(fmt(ngettext("{count} watching", "{count} watching", s.table.watching), { count: s.table.watching }))}</span>` : ""}`;
   const sound = soundOn();
   const menu = `
     <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
