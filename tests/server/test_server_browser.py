@@ -317,8 +317,9 @@ def test_leaving_a_table_and_deleting_your_own(slow_server: Server, browser: Any
     page.click("#leave-confirm")
     page.wait_for_selector("#new-form")
     assert slow_server.http.get(f"/api/tables/{first['id']}").status_code == 404
-    # a table of yours with a friend's seat: delete it from the lobby
+    # a public table of yours with a friend's seat: delete it from the lobby
     page.select_option("select[name=seat1]", "friend")
+    page.check("#public")
     page.click("#create")
     page.wait_for_selector("#felt")
     second = _state(page)
