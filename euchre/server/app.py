@@ -53,7 +53,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from euchre.bots import BOTS, check_rules, make_bot
+from euchre.bots import BOTS
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
@@ -73,6 +73,7 @@ from euchre.server.protocol import (
     ReclaimMessage,
     RematchMessage,
     SyncMessage,
+    check_bot,
     parse_client_message,
 )
 from euchre.server.review import ReviewCache, review_match, review_seed
@@ -86,6 +87,7 @@ from euchre.server.storage import (
     is_postgres_url,
 )
 from euchre.server.tables import (
+    BOT_NAMES,
     HINT_BOT,
     Connection,
     Match,
@@ -101,9 +103,6 @@ __all__ = ["create_app", "open_storage", "origin_allowed"]
 log = logging.getLogger("euchre.server")
 
 STATIC = Path(__file__).parent / "static"
-
-BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eve")
-"""Default names of bots, by place, so that every seat reads differently."""
 
 LEVELS = ("random", "basic", "intermediate", "expert")
 """The bot levels the lobby offers, weakest first, that the page names plainly (Beginner,
@@ -437,11 +436,9 @@ def create_app(
         """Seat a bot in a place (``bot``: its level, Casual by default)."""
         table = await hosted(request, table_id, body, place=True)
         assert body.place is not None
-        level = body.bot or "basic"
-        if level not in BOTS:
-            raise Refusal(422, "bad_rules", f"unknown bot {level!r}; bots: {', '.join(BOTS)}")
+        level = body.bot or cfg.stand_in
         try:
-            check_rules(make_bot(level, 0), table.rules)
+            check_bot(level, table.rules, BOTS)
         except ValueError as e:
             raise Refusal(422, "bad_rules", str(e)) from None
         await table.seat_bot(body.place, level)

@@ -63,6 +63,7 @@ __all__ = [
     "RulesModel",
     "SeatChoice",
     "SyncMessage",
+    "check_bot",
     "parse_client_message",
 ]
 
@@ -276,11 +277,17 @@ class CreateTable(BaseModel):
         if sum(s.kind == "you" for s in self.seats) > 1:
             raise ValueError("only one seat can be yours")
         for i, s in enumerate(self.seats):
-            if s.kind == "bot" and s.bot not in bots:
-                raise ValueError(f"seat {i}: unknown bot {s.bot!r}; bots: {', '.join(bots)}")
-            if s.kind == "bot" and s.bot is not None:
-                check_rules(make_bot(s.bot, 0), rules)  # a bot may refuse rules it cannot play
+            if s.kind == "bot":
+                check_bot(s.bot, rules, bots, f"seat {i}: ")
         return rules
+
+
+def check_bot(level: str | None, rules: Rules, bots: Any, where: str = "") -> None:
+    """Raise ``ValueError`` unless ``level`` is a bot of ``bots`` that plays ``rules`` (a
+    bot may refuse rules it cannot play); ``where`` heads the message of an unknown one."""
+    if level is None or level not in bots:
+        raise ValueError(f"{where}unknown bot {level!r}; bots: {', '.join(bots)}")
+    check_rules(make_bot(level, 0), rules)
 
 
 class JoinRequest(BaseModel):

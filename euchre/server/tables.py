@@ -51,7 +51,8 @@ from euchre.server.storage import (
     TableRecord,
 )
 
-__all__ = ["FAST_BOTS", "HINT_BOT", "Connection", "Match", "Settings", "Table", "Tables"]
+__all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "Connection", "Match", "Settings", "Table",
+           "Tables"]
 
 log = logging.getLogger("euchre.server")
 
@@ -87,8 +88,8 @@ CHAT_KEPT = 30
 QUICK_MESSAGES = ("nice", "good_game", "oops", "well_played", "thanks", "hurry")
 """The preset chat messages; each page words them in its own language."""
 
-STAND_IN_LEVEL = "basic"
-"""The bot the host's Start and "seat a bot" put in an empty place by default."""
+BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eve")
+"""Default names of bots, by place, so that every seat reads differently."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -967,6 +968,10 @@ class Table:
             self.broadcast()
         return None
 
+    def _stand_in_level(self) -> str:
+        """The level of the bot that keeps a person's seat (the settings', if installed)."""
+        return self.settings.stand_in if self.settings.stand_in in BOTS else "random"
+
     def _player_bot(self, place: int) -> Bot:
         """The bot that acts for ``place``: its own, or the stand-in of a person away."""
         bot = self._bots.get(place)
@@ -974,8 +979,8 @@ class Table:
             return bot
         stand_in = self._stand_ins.get(place)
         if stand_in is None:
-            name = self.settings.stand_in if self.settings.stand_in in BOTS else "random"
-            stand_in = make_bot(name, self._bot_seed(place, self.match.number))
+            stand_in = make_bot(self._stand_in_level(),
+                                self._bot_seed(place, self.match.number))
             self._stand_ins[place] = stand_in
         return stand_in
 
@@ -1178,7 +1183,7 @@ class Table:
         new invitation, which gives the seat back to the person the host sends it to."""
         async with self.lock:
             place = self.places[place_index]
-            name = place.name if place.kind == "bot" and place.name else _bot_name(place_index)
+            name = place.name if place.kind == "bot" and place.name else BOT_NAMES[place_index]
             fresh = PlaceRecord(place.index, "bot", name, level, None, False, new_token())
             await self._store_place(fresh)
             self.places[place_index] = fresh
@@ -1204,9 +1209,8 @@ class Table:
             for place in self.invited():
                 if place.kind == "bot":
                     continue
-                fresh = PlaceRecord(place.index, "bot", _bot_name(place.index),
-                                    STAND_IN_LEVEL if STAND_IN_LEVEL in BOTS else "random",
-                                    None, False, place.invite)
+                fresh = PlaceRecord(place.index, "bot", BOT_NAMES[place.index],
+                                    self._stand_in_level(), None, False, place.invite)
                 await self._store_place(fresh)
                 self.places[place.index] = fresh
                 taken.append(place.index)
@@ -1303,10 +1307,6 @@ class Table:
 
 _KEEP: set[asyncio.Task[Any]] = set()
 """Tasks started and not awaited (a connection being ended), kept until they finish."""
-
-
-def _bot_name(place: int) -> str:
-    return ("Ada", "Bea", "Cal", "Dot", "Eve")[place % 5]
 
 
 def _explain(obs: Any, action: Action, lang: str) -> str:

@@ -91,6 +91,13 @@ def _table_against_bots(page: Any, base: str, players: str = "Four-handed",
     page.wait_for_selector("#felt")
 
 
+def join_by_invitation(page: Any, url: str, name: str) -> None:
+    """Open an invitation link and claim its seat under ``name``, as a friend does."""
+    page.goto(url)
+    page.fill("#join-name", name)
+    page.click("text=Take my seat")
+
+
 def _click_something(page: Any, rng: random.Random) -> bool:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -364,9 +371,7 @@ def test_a_friend_joins_with_the_invitation_link_and_a_stranger_watches(
     invite = slow_server.base + answer["invites"][0]["url"]
     errors: list[str] = []
     page = _page(browser, errors, 390, 844, has_touch=True)
-    page.goto(invite)
-    page.fill("#join-name", "Bo")
-    page.click("text=Take my seat")
+    join_by_invitation(page, invite, "Bo")
     page.wait_for_selector(".seat.me")
     assert "token=" not in page.url  # the secret leaves the address bar
     page.wait_for_selector(".hand-card")

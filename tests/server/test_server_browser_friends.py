@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 from serverkit import Server
-from test_server_browser import ARTIFACTS, CHROMIUM, _page, browser, slow_server
+from test_server_browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    _page,
+    browser,
+    join_by_invitation,
+    slow_server,
+)
 
 __all__ = ["browser", "slow_server"]
 
@@ -32,17 +39,13 @@ def test_a_spent_invitation_refuses_a_second_browser_and_the_first_keeps_the_sea
     invite = slow_server.base + answer["invites"][0]["url"]
     errors: list[str] = []
     bob = _page(browser, errors, 390, 844, has_touch=True)
-    bob.goto(invite)
-    bob.fill("#join-name", "Bob")
-    bob.click("text=Take my seat")
+    join_by_invitation(bob, invite, "Bob")
     bob.wait_for_selector(".hand-card")  # the last invited person arrived: the cards are dealt
     assert "invite=" not in bob.url
     bob_token = _token(bob, tid)
     assert bob_token and bob_token != answer["invites"][0]["invite"]
     carl = _page(browser, errors, 1280, 800)
-    carl.goto(invite)
-    carl.fill("#join-name", "Carl")
-    carl.click("text=Take my seat")
+    join_by_invitation(carl, invite, "Carl")
     carl.wait_for_selector("#join-refused")
     text = carl.locator("#join-refused").inner_text()
     assert "taken" in text and "Ask the host" in text  # a private table: no watching
@@ -55,9 +58,7 @@ def test_a_spent_invitation_refuses_a_second_browser_and_the_first_keeps_the_sea
     assert names == ["Ann", "Bob"]
     # a forged link leaves no seat behind either
     forged = _page(browser, errors, 1280, 800)
-    forged.goto(f"{slow_server.base}/table/{tid}?invite=forged-{'x' * 20}")
-    forged.fill("#join-name", "Eve")
-    forged.click("text=Take my seat")
+    join_by_invitation(forged, f"{slow_server.base}/table/{tid}?invite=forged-{'x' * 20}", "Eve")
     forged.wait_for_selector("#join-refused")
     assert _token(forged, tid) is None
     assert errors == []
@@ -94,9 +95,7 @@ def test_the_host_recovers_the_links_in_another_browser_and_starts_the_game(
     second.screenshot(path=str(ARTIFACTS / "friends-host-panel-phone.png"))
     # a friend arrives with a recovered link
     friend = _page(browser, errors, 1280, 800)
-    friend.goto(next(v for v in values if "?invite=" in v))
-    friend.fill("#join-name", "Finn")
-    friend.click("text=Take my seat")
+    join_by_invitation(friend, next(v for v in values if "?invite=" in v), "Finn")
     friend.wait_for_selector("#waiting-room")  # one invited seat is still empty
     assert "Finn" in friend.locator("#waiting-room").inner_text()
     second.click("text=Close")
@@ -124,9 +123,7 @@ def test_the_chat_is_escaped_limited_and_the_host_mutes(slow_server: Server,
     ann.add_init_script(f"localStorage.setItem('euchre.token.{tid}', '{answer['token']}');"
                         f"localStorage.setItem('euchre.host.{tid}', '{answer['host']}')")
     bob = _page(browser, errors, 1280, 800)
-    bob.goto(slow_server.base + answer["invites"][0]["url"])
-    bob.fill("#join-name", "Bob")
-    bob.click("text=Take my seat")
+    join_by_invitation(bob, slow_server.base + answer["invites"][0]["url"], "Bob")
     ann.goto(f"{slow_server.base}/table/{tid}")
     ann.wait_for_selector("#chat-text")
     bob.wait_for_selector("#chat-text")

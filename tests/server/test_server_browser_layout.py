@@ -10,6 +10,7 @@ every moment is shown at every size quickly.  Screenshots go to ``artifacts/layo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -74,17 +75,26 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-@pytest.fixture
-def page(browser: Any, static_server: Server) -> Iterator[Any]:
-    """A fresh page of the app, its errors checked at the end."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+@contextlib.contextmanager
+def app_page(browser: Any, server: Server, width: int = 1280, height: int = 800,
+             **options: Any) -> Iterator[Any]:
+    """A fresh page of the app at ``width``×``height`` (``options``: the browser context's,
+    ``has_touch``), its script errors checked when it closes."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(static_server.base + "/")
+    page.goto(server.base + "/")
     yield page
     context.close()
     assert errors == []
+
+
+@pytest.fixture
+def page(browser: Any, static_server: Server) -> Iterator[Any]:
+    """A fresh page of the app, its errors checked at the end."""
+    with app_page(browser, static_server) as opened:
+        yield opened
 
 
 @pytest.fixture(scope="module")

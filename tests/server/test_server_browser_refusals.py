@@ -17,7 +17,7 @@ import pytest
 from serverkit import Server
 from tablestates import NAMES, hello, state_for
 from test_server_browser import CHROMIUM
-from test_server_browser_layout import browser, static_server
+from test_server_browser_layout import app_page, browser, static_server
 
 __all__ = ["browser", "static_server"]  # the fixtures, shared with the layout tests
 
@@ -30,14 +30,8 @@ Reply = Callable[[dict[str, Any]], dict[str, Any] | None]
 @pytest.fixture
 def page(browser: Any, static_server: Server) -> Iterator[Any]:
     """A fresh page at 390×844, its errors checked at the end."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(static_server.base + "/")
-    yield page
-    context.close()
-    assert errors == []
+    with app_page(browser, static_server, 390, 844, has_touch=True) as opened:
+        yield opened
 
 
 def _serve(page: Any, base: str, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
