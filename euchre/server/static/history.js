@@ -1,7 +1,7 @@
 // The history page: a finished game replayed deal by deal, every hand face up.
 
 import {
-  $, attr, $$, api, esc, positionsFor, setRulesVariant, setTopbar, tableName,
+  $, attr, $$, api, esc, gameURL, positionsFor, setRulesVariant, setTopbar, tableName,
 } from "./util.js";
 import { cardSVG, cardText, SUITS, suitIcon } from "./cards.js";
 import { _, fmt } from "./i18n.js";
@@ -20,7 +20,7 @@ function topbar() {
   const { data, id, number } = H;
   setTopbar(`<span class="table-title">${esc(tableName(data.name, data.games[0].seats.length))}</span>
     <span class="muted small-hide">${esc(fmt(_("game {number} · replay"), { number }))}</span>`,
-  `<a class="tool" href="/api/tables/${id}/matches/${number}/record" download>${_("Record")}</a>`);
+  `<a class="tool" href="${gameURL(id, number, "record")}" download>${_("Record")}</a>`);
   setRulesVariant(data.games[0].seats.length);
 }
 
@@ -34,7 +34,7 @@ export async function showHistory(root, id, number) {
   root.innerHTML = `<p class="loading">${_("Loading the game…")}</p>`;
   let data;
   try {
-    data = await api(`/api/tables/${id}/matches/${number}/replay`);
+    data = await api(gameURL(id, number, "replay"));
   } catch (e) {
     root.innerHTML = `<div class="panel narrow"><h1>${_("No replay")}</h1><p>${esc(e.message)}</p>
       <p><a class="button primary" href="/">${_("Back to the lobby")}</a></p></div>`;

@@ -54,6 +54,11 @@ function timerWord(seconds) {
   return fmt(ngettext("{count} minute", "{count} minutes", minutes), { count: minutes });
 }
 
+/** A seat's name; one whose invitation is out has none yet. */
+export function seatName(seat) {
+  return seat.invited && seat.kind === "person" ? _("invited friend") : seat.name;
+}
+
 function placeState(p) {
   if (p.kind === "bot") return p.invited ? _("a bot keeps the seat") : fmt(_("Bot: {level}"), { level: botLabel(p.bot) });
   if (p.invited) return _("invited, not here yet");
@@ -77,7 +82,7 @@ export function showHostPanel(id, view, onChange) {
       ? _("Give the seat back with this link:") : _("Invitation link:"), location.origin + p.invite_url) : "";
     const person = p.kind === "person" && !p.invited && !p.open;
     return `<li class="host-place" data-place="${p.place}">
-      <div><b>${esc(seat)}</b> · ${esc(p.name)} <span class="muted">(${esc(placeState(p))})</span>
+      <div><b>${esc(seat)}</b> · ${esc(seatName(p))} <span class="muted">(${esc(placeState(p))})</span>
         ${p.muted ? `<span class="muted">· ${_("muted")}</span>` : ""}</div>
       ${link}
       <div class="buttons">
@@ -142,7 +147,7 @@ export function waitingRoom(state, isHost) {
     const here = s.kind === "bot" || (s.claimed && !s.invited);
     const word = s.kind === "bot" ? fmt(_("Bot: {level}"), { level: botLabel(s.bot) })
       : here ? (s.connected ? _("here") : _("joined")) : _("invited, not here yet");
-    return `<li class="${here ? "arrived" : "missing"}"><b>${esc(s.name)}</b> <span class="muted">${esc(word)}</span></li>`;
+    return `<li class="${here ? "arrived" : "missing"}"><b>${esc(seatName(s))}</b> <span class="muted">${esc(word)}</span></li>`;
   }).join("");
   return `<section class="waiting-room" id="waiting-room" ${attr("aria-label", _("Waiting room"))}>
     <h2>${_("Waiting for the players")}</h2>

@@ -15,11 +15,12 @@ import { _, fmt, joinNames, language, ngettext, number, pgettext } from "./i18n.
 import {
   actionSentence, choiceWords, errorText, hintReason, summaryText,
 } from "./messages.js";
-import { setRulesVariant, tableName, VARIANT_NAMES } from "./util.js";
+import { gameURL, setRulesVariant, tableName, VARIANT_NAMES } from "./util.js";
 import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
 import { showReview } from "./review.js";
 import {
-  chatBox, hostAction, hostKey, keepHostKey, loadHostView, showHostPanel, waitingRoom, wireChat,
+  chatBox, hostAction, hostKey, keepHostKey, loadHostView, seatName, showHostPanel, waitingRoom,
+  wireChat,
 } from "./host.js";
 
 const PACE_WORDS = () => ({ slow: _("slow"), normal: _("normal"), fast: _("fast") });
@@ -408,7 +409,8 @@ function tickClock() {
 
 // -- names and words ---------------------------------------------------------------------------
 function names() {
-  return T.state.table.seats.map((s) => s.name);
+  // a seat whose invitation is out has no name yet: the page words it
+  return T.state.table.seats.map(seatName);
 }
 
 function nameOf(seat) {
@@ -564,7 +566,7 @@ function renderTopbar() {
   const menu = `
     <button class="tool" id="tool-last" ${attr("title", _("Show the last trick (L)"))}>${_("Last trick")}</button>
     ${s.you !== null ? `<button class="tool" id="tool-leave" ${attr("title", _("Leave this table"))}>${_("Leave")}</button>` : ""}
-    ${s.over ? `<a class="tool" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Record")}</a>` : ""}
+    ${s.over ? `<a class="tool" href="${gameURL(T.id, s.table.match, "record")}" download>${_("Record")}</a>` : ""}
     <button class="tool" id="tool-sound" data-keep-menu aria-pressed="${sound}" ${attr("title", _("A sound when it becomes your turn while this tab is hidden"))}>
       ${speakerSVG(sound)}<span class="menu-label">${_("Sound on your turn")}</span></button>
     <button class="tool" id="tool-keys" ${attr("title", _("Keyboard shortcuts (?)"))} ${attr("aria-label", _("Keyboard shortcuts"))}><span aria-hidden="true">?</span><span class="menu-label">${_("Keyboard shortcuts")}</span></button>`;
@@ -790,11 +792,14 @@ function hintedAction() {
 function controls() {
   const s = T.state;
   const d = s.deal;
+  if (s.table.started === false) {
+    return `<div class="prompt">${esc(_("Waiting for the players"))}</div>`;
+  }
   if (s.over) {
     return `<div class="prompt"><b>${esc(gameOverTitle())}</b></div>
       <div class="buttons">
         ${s.you !== null ? `<button class="primary" data-cmd="rematch">${_("Rematch")} <kbd>R</kbd></button>` : ""}
-        <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
+        <a class="button" href="${gameURL(T.id, s.table.match, "record")}" download>${_("Download record")}</a>
         <a class="button" href="/history/${T.id}/${s.table.match}">${_("Replay deal by deal")}</a>
         <a class="button" href="/">${_("Lobby")}</a>
       </div>`;
@@ -1207,7 +1212,7 @@ function showGameOver() {
     <div class="buttons">
       ${s.you !== null ? `<button class="primary" id="rematch-btn">${_("Rematch")} <kbd>R</kbd></button>` : ""}
       ${s.you !== null && T.token ? `<button id="review-btn">${_("Review my decisions")}</button>` : ""}
-      <a class="button" href="/api/tables/${T.id}/matches/${s.table.match}/record" download>${_("Download record")}</a>
+      <a class="button" href="${gameURL(T.id, s.table.match, "record")}" download>${_("Download record")}</a>
       <a class="button" href="/history/${T.id}/${s.table.match}">${_("Replay")}</a>
       <button id="close-dialog">${_("Close")}</button>
     </div>`, { className: "game-over" });

@@ -71,6 +71,14 @@ export function closeOverlay() {
 
 export const overlayOpen = () => !$("#overlay").hidden;
 
+/** A finished game's record or replay, as this browser may see it: at a private table the
+ * server asks for a key (this browser's seat token, host key or watch key). */
+export function gameURL(id, number, what) {
+  const key = ["token", "host", "watch"].map((k) => localStorage.getItem(`euchre.${k}.${id}`))
+    .find((v) => v);
+  return `/api/tables/${id}/matches/${number}/${what}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
+}
+
 export function storedName() {
   return localStorage.getItem("euchre.name") || "";
 }
