@@ -352,7 +352,7 @@ def _turn_timer(slow_server: Server, browser: Any) -> None:
     errors: list[str] = []
     page = _page(browser, errors)
     page.goto(slow_server.base + "/")
-    page.evaluate(f"localStorage.setItem('euchre.joined.{answer['id']}', '1')")
+    page.evaluate(f"localStorage.setItem('euchre.token.{answer['id']}', '{answer['token']}')")
     page.goto(slow_server.base + answer["url"])
     page.wait_for_selector("#controls [data-clock]")  # your turn, and the clock runs
     page.wait_for_selector("text=A bot is playing your seat", timeout=15000)

@@ -31,8 +31,9 @@ KEPT = {"joker", "euchre", "euchred", "bower", "march", "point", "partner", "dam
         "alone", "trump", "off", "and", "the", "for", "you", "your"}
 KEPT_BY_LANG = {"fr": {"face", "points", "score", "place", "variante", "pages", "page", "table",
                        "tables", "message", "action", "actions", "normal", "secret", "final"},
-                "de": {"partner", "variante", "name", "normal", "links", "bot"},
-                "da": {"point", "variant", "normal", "bot", "tip", "under", "bord", "spil"}}
+                "de": {"partner", "variante", "name", "normal", "links", "bot", "chat"},
+                "da": {"point", "variant", "normal", "bot", "tip", "under", "bord", "spil",
+                       "chat", "send"}}
 
 
 def _english_words() -> set[str]:

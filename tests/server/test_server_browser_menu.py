@@ -188,7 +188,7 @@ def test_a_new_tables_invitations_are_on_the_first_screen_of_a_phone_to_copy(
     assert page.locator("#invite-box .share").count() == 0
     assert page.locator("#invite-box .copy").count() == 1
     link = page.locator("#invite-box input").input_value()
-    assert re.search(r"/table/[\w-]+\?token=", link)
+    assert re.search(r"/table/[\w-]+\?invite=", link)
     page.screenshot(path=str(SHOTS / f"invite-{width}x{height}.png"))
     context.close()
 

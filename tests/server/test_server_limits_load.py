@@ -118,12 +118,15 @@ async def _load(base: str, pid: int) -> dict[str, Any]:
     ws_base = base.replace("http", "ws", 1)
     async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         game = (await http.post("/api/tables", json={"rules": {"players": 2},
-                                                     "seats": PEOPLE})).json()
+                                                     "seats": PEOPLE,
+                                                     "private": False})).json()
         lobby = (await http.post("/api/tables", json={
             "rules": {"players": 2}, "seats": [{"kind": "you"}, {"kind": "open"}]})).json()
+        friend = (await http.post(f"/api/tables/{game['id']}/join", json={
+            "invite": game["invites"][0]["invite"]})).json()["token"]
         url = f"{ws_base}/ws/{game['id']}"
         async with connect(f"{url}?token={game['token']}", max_size=2**22) as a, \
-                connect(f"{url}?token={game['invites'][0]['token']}", max_size=2**22) as b, \
+                connect(f"{url}?token={friend}", max_size=2**22) as b, \
                 connect(f"{url}?token={game['token']}", max_size=2**22) as asker:
             # warm up: the first hint loads (and compiles) the expert bot
             while (await _latest(a))["deal"]["to_move"] != 0:
@@ -158,8 +161,10 @@ def test_a_flood_meets_every_limit_with_its_code_and_a_game_plays_on(
     # tables: two were made before the flood; the rest up to the rate, then 429s
     created = Counter(out["created"])
     assert created == {(201, None): TABLES - 2, (429, "rate_limited"): 2 * TABLES + 2}
+    # seats: one was taken before the flood (the friend's invitation claimed); the rest
+    # up to the rate (one open seat: one 200, then 409s), then 429s
     joined = Counter(status for status, _ in out["joined"])
-    assert joined[429] == JOINS and joined[200] == 1 and joined[409] == JOINS - 1
+    assert joined[429] == JOINS + 1 and joined[200] == 1 and joined[409] == JOINS - 2
     assert {code for status, code in out["joined"] if status == 429} == {"rate_limited"}
     assert out["hints"][HINTS:] == ["rate_limited"] * HINTS
     assert "rate_limited" not in out["hints"][:HINTS]
