@@ -106,9 +106,11 @@ export async function showLobby(root) {
             </select>
             <small>${_("When it runs out, a bot plays the seat until its player takes it back. Proposed for tables with open seats, off among friends.")}</small>
           </label>
-          <span class="check-row"><label class="check"><input type="checkbox" name="public" id="public">
-            <span>${_("Public: listed in the lobby, anyone may watch")}</span></label></span>
-          <small class="muted">${_("A table with invitations is private unless you choose: only the people you invite, and those you give the watch link, see it.")}</small>
+          <div class="field public-field">
+            <span class="check-row"><label class="check"><input type="checkbox" name="public" id="public">
+              <span>${_("Public: listed in the lobby, anyone may watch")}</span></label></span>
+            <small>${_("A table with invitations is private unless you choose: only the people you invite, and those you give the watch link, see it.")}</small>
+          </div>
           <p id="form-error" class="error" role="alert" hidden></p>
           <button class="primary big" id="create" type="submit">${_("Create table")}</button>
         </form>
