@@ -18,11 +18,19 @@ process in turn (``--spread seat``: a table's players on different processes, as
 proxy without sticky sessions) or a table's to one (``--spread table``).  It then also
 measures the database's CPU (the throwaway cluster's processes) per action.
 
+With ``--spectators N`` it measures the fan-out of a crowd instead: one table (waiting for
+its invited player, so nothing moves but the crowd), its creator connected, then N
+spectators connecting one after another, each waiting for its state, then leaving one
+after another.  It counts every message (and byte) every socket of the table received
+while the crowd came and went, and the server's CPU time: the cost of a crowd, which
+must grow as O(N).
+
 Loopback only, bounded in connections and time; it stops by itself and kills the servers.
 
     .venv/bin/python benchmarks/ws_load.py --tables 200 --seconds 30
     .venv/bin/python benchmarks/ws_load.py --tables 200 --think 0   # flat out
     .venv/bin/python benchmarks/ws_load.py --tables 400 --postgres --processes 2
+    .venv/bin/python benchmarks/ws_load.py --spectators 1500
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from euchre.server.pgcluster import free_port
 HOST = "127.0.0.1"  # loopback only
 MAX_TABLES = 500
 MAX_SECONDS = 300.0
+MAX_SPECTATORS = 5000
 
 
 @dataclass
@@ -228,6 +237,62 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
     }
 
 
+async def _crowd(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    """N spectators come to one table one after another, then leave: what it costs."""
+    async with httpx2.AsyncClient(timeout=30) as http:
+        r = await http.post(f"{base}/api/tables", json={
+            "rules": {"players": 4}, "private": False,
+            "seats": [{"kind": "you", "name": "P0"}, {"kind": "friend", "name": "P1"},
+                      {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+        r.raise_for_status()
+        answer = r.json()
+    url = f"ws://{base.split('://')[1]}/ws/{answer['id']}"
+    counts = {"messages": 0, "bytes": 0, "states": 0}
+    first_state: dict[ClientConnection, asyncio.Event] = {}
+
+    async def read(ws: ClientConnection) -> None:
+        with contextlib.suppress(Exception):
+            async for raw in ws:
+                counts["messages"] += 1
+                counts["bytes"] += len(raw)
+                if '"type":"state"' in raw[:40]:
+                    counts["states"] += 1
+                    first_state[ws].set()
+
+    async def open_one(query: str) -> tuple[ClientConnection, asyncio.Task[None]]:
+        ws = await connect(url + query, max_size=2**22)
+        first_state[ws] = asyncio.Event()
+        task = asyncio.create_task(read(ws))
+        await asyncio.wait_for(first_state[ws].wait(), 30)
+        return ws, task
+
+    player, player_task = await open_one(f"?token={answer['token']}")
+    await asyncio.sleep(1.5)
+    counts.update(messages=0, bytes=0, states=0)
+    cpu0, began = _cpu_of(args.server_pids, None), time.perf_counter()
+    crowd = []
+    for _ in range(args.spectators):
+        crowd.append(await open_one(""))
+    came = time.perf_counter() - began
+    await asyncio.sleep(1.5)  # the players' coalesced news of the crowd
+    joined = dict(counts)
+    for ws, task in crowd:
+        await ws.close()
+        task.cancel()
+    await asyncio.sleep(1.5)
+    elapsed = time.perf_counter() - began
+    cpu = _cpu_of(args.server_pids, None) - cpu0
+    await player.close()
+    player_task.cancel()
+    n = args.spectators
+    return {"spectators": n, "came_s": round(came, 2), "seconds": round(elapsed, 2),
+            "join_messages": joined["messages"], "join_states": joined["states"],
+            "messages": counts["messages"], "states": counts["states"],
+            "megabytes": round(counts["bytes"] / 2**20, 2),
+            "messages_per_spectator": round(counts["messages"] / n, 2),
+            "server_cpu_s": round(cpu, 2)}
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -251,7 +316,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="each WebSocket to the next process (seat) or a whole "
                              "table's to one (table)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="measure a crowd of this many spectators at one table instead")
+    parser.add_argument("--server-args", default="--sockets-per-address 100000 "
+                        "--tables-per-address 100000",
+                        help="more options for the server (the per-address bounds are "
+                             "raised: every client here is 127.0.0.1)")
     args = parser.parse_args(argv)
+    if not 0 <= args.spectators <= MAX_SPECTATORS:
+        parser.error(f"--spectators is 0 to {MAX_SPECTATORS}")
     if args.processes != 1 and not (args.postgres or args.db):
         parser.error("several processes need PostgreSQL: --postgres or --db URL")
     if not 1 <= args.processes <= 8:
@@ -260,7 +333,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--tables is 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, MAX_SECONDS)
 
-    need = args.tables * args.players * 2 + 256
+    need = args.tables * args.players * 2 + 2 * args.spectators + 256
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < need:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(need, hard), hard))
@@ -284,7 +357,7 @@ def main(argv: list[str] | None = None) -> None:
             servers.append((subprocess.Popen(
                 [sys.executable, "-m", "euchre.server", "--host", HOST, "--port", str(port),
                  "--db", db, "--bot-delay", "0", "--sync", args.sync,
-                 "--rate-tables", "off", "--rate-joins", "off"],
+                 "--rate-tables", "off", "--rate-joins", "off", *args.server_args.split()],
                 stdout=subprocess.DEVNULL), f"http://{HOST}:{port}"))
         stack.callback(_stop, [proc for proc, _ in servers])
         for server, base in servers:
@@ -299,14 +372,25 @@ def main(argv: list[str] | None = None) -> None:
                     time.sleep(0.1)
         args.server_pids = [proc.pid for proc, _ in servers]
         bases = [base for _, base in servers]
+        work = _crowd(args, bases[0]) if args.spectators else _run(args, bases)
         try:
             import uvloop
         except ImportError:  # pragma: no cover
-            result = asyncio.run(_run(args, bases))
+            result = asyncio.run(work)
         else:
-            result = uvloop.run(_run(args, bases))
+            result = uvloop.run(work)
     if args.json:
         print(json.dumps(result))
+        return
+    if args.spectators:
+        print(f"{result['spectators']} spectators came to one table one after another "
+              f"(in {result['came_s']} s) and left")
+        print(f"  while they came     {result['join_messages']} messages "
+              f"({result['join_states']} states)")
+        print(f"  in all              {result['messages']} messages ({result['states']} "
+              f"states, {result['megabytes']} MiB), {result['messages_per_spectator']} "
+              f"a spectator")
+        print(f"  server CPU          {result['server_cpu_s']} s")
         return
     b, a = result["broadcast_ms"], result["all_seats_ms"]
     print(f"{result['tables']} tables, {result['connections']} WebSockets, "

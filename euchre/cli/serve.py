@@ -42,7 +42,17 @@ def serve_command(
         rich_help_panel=_LIMITS,
         help="KiB queued unread for one WebSocket before it is closed.")] = 256,
     max_tables: Annotated[int, typer.Option(
-        rich_help_panel=_LIMITS, help="Tables held in memory.")] = 2000,
+        rich_help_panel=_LIMITS,
+        help="Tables in play (a person there in the last 10 minutes) at once.")] = 2000,
+    tables_per_address: Annotated[int, typer.Option(
+        rich_help_panel=_LIMITS,
+        help="Unfinished tables one client address may have made at once.")] = 20,
+    sockets_per_address: Annotated[int, typer.Option(
+        rich_help_panel=_LIMITS,
+        help="WebSockets one client address may have open at once.")] = 64,
+    unvisited_minutes: Annotated[float, typer.Option(
+        help="Close a new table nobody came to (no person at its seats; at a table of "
+             "bots only, no spectator) after this many minutes.")] = 5.0,
     page_size: Annotated[int, typer.Option(
         rich_help_panel=_LIMITS, help="Tables per page of the lobby's list, at most.")] = 50,
     takeover: Annotated[float, typer.Option(
@@ -66,15 +76,18 @@ def serve_command(
         fail(f"--takeover is a number of seconds above 0, not {takeover}")
     if not idle_hours > 0:
         fail(f"--idle-hours is a number of hours above 0, not {idle_hours}")
+    if not unvisited_minutes > 0:
+        fail(f"--unvisited-minutes is a number of minutes above 0, not {unvisited_minutes}")
     try:
         limits = Limits(tables=Rate.parse(rate_tables), joins=Rate.parse(rate_joins),
                         hints=Rate.parse(rate_hints), messages=Rate.parse(rate_messages),
-                        outbox=outbox_kib * 1024, max_tables=max_tables, page=page_size)
+                        outbox=outbox_kib * 1024, max_tables=max_tables, page=page_size,
+                        per_address=tables_per_address, sockets=sockets_per_address)
     except ValueError as e:
         fail(str(e))
     try:
         serve(host, port, db, bot_delay, synchronous="FULL" if mode == "FULL" else "NORMAL",
               idle_hours=idle_hours, limits=limits, origins=allow_origin or (),
-              takeover=takeover)
+              takeover=takeover, unvisited_minutes=unvisited_minutes)
     except StorageError as e:
         fail(str(e), 1)

@@ -26,7 +26,8 @@ from euchre.server.limits import Limits, Rate
 from euchre.server.storage import Synchronous, default_db_path, is_postgres_url
 from euchre.server.tables import Settings
 
-__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER", "SHUTDOWN_TIMEOUT",
+__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER",
+           "DEFAULT_UNVISITED_MINUTES", "SHUTDOWN_TIMEOUT",
            "Limits", "Rate", "Settings", "create_app", "default_db_path", "serve"]
 
 DEFAULT_BOT_DELAY = 0.7
@@ -38,6 +39,9 @@ before it cancels them; the writes already queued are finished in any case."""
 
 DEFAULT_IDLE_HOURS = 24.0
 """Hours an unfinished table may sit unplayed and unwatched before it is closed."""
+
+DEFAULT_UNVISITED_MINUTES = 5.0
+"""Minutes a new table waits for its first visitor before it is closed."""
 
 DEFAULT_TAKEOVER = 2.0
 """On PostgreSQL, seconds between two looks for tables whose bots no process plays (their
@@ -56,6 +60,7 @@ def serve(
     origins: Sequence[str] = (),
     shutdown_timeout: int = SHUTDOWN_TIMEOUT,
     takeover: float = DEFAULT_TAKEOVER,
+    unvisited_minutes: float = DEFAULT_UNVISITED_MINUTES,
 ) -> None:
     """Run the web app on uvicorn until interrupted (``euchre serve``).
 
@@ -63,7 +68,8 @@ def serve(
     ``postgresql://`` URL instead names a database several server processes share (each
     looks for tables whose bots no process plays every ``takeover`` seconds);
     ``synchronous="NORMAL"`` trades safety against a power cut for speed; an unfinished
-    table nobody has played at or looked at for ``idle_hours`` is closed.  ``limits``
+    table nobody has played at or looked at for ``idle_hours`` is closed, and a new one
+    nobody came to within ``unvisited_minutes``.  ``limits``
     and ``origins`` are those of :func:`create_app`.  On SIGTERM or Ctrl-C the server
     stops within about ``shutdown_timeout`` seconds, the writes in flight finished.
 
@@ -81,7 +87,8 @@ def serve(
     # refused at once if another server has the SQLite file, or PostgreSQL is unreachable
     store = open_storage(db, synchronous, takeover)
     settings = Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay,
-                        idle_expiry=idle_hours * 3600)
+                        idle_expiry=idle_hours * 3600,
+                        unvisited_expiry=unvisited_minutes * 60)
     app = create_app(db, settings=settings, storage=store, limits=limits, origins=origins)
     print(f"euchre: serving http://{host}:{port}/  (games stored in {where})", flush=True)
     # messages are small: compressing them would cost more CPU than it saves

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import argparse
 
-from euchre.server import DEFAULT_BOT_DELAY, DEFAULT_IDLE_HOURS, DEFAULT_TAKEOVER, serve
+from euchre.server import (
+    DEFAULT_BOT_DELAY,
+    DEFAULT_IDLE_HOURS,
+    DEFAULT_TAKEOVER,
+    DEFAULT_UNVISITED_MINUTES,
+    serve,
+)
 from euchre.server.limits import Limits, Rate
 from euchre.server.storage import StorageError
 
@@ -53,7 +59,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--outbox-kib", type=int, default=default.outbox // 1024,
                         help="KiB queued unread for one WebSocket before it is closed")
     parser.add_argument("--max-tables", type=int, default=default.max_tables,
-                        help="tables held in memory")
+                        help="tables in play (a person there in the last 10 minutes)")
+    parser.add_argument("--tables-per-address", type=int, default=default.per_address,
+                        help="unfinished tables one client address may have made")
+    parser.add_argument("--sockets-per-address", type=int, default=default.sockets,
+                        help="WebSockets one client address may have open")
+    parser.add_argument("--unvisited-minutes", type=float, default=DEFAULT_UNVISITED_MINUTES,
+                        help="close a new table nobody came to after this many minutes")
     parser.add_argument("--page-size", type=int, default=default.page,
                         help="tables per page of GET /api/tables, at most")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
@@ -62,17 +74,21 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.idle_hours <= 0:
         parser.error(f"--idle-hours is a number of hours above 0, not {args.idle_hours}")
+    if not args.unvisited_minutes > 0:
+        parser.error(f"--unvisited-minutes is a number of minutes above 0, "
+                     f"not {args.unvisited_minutes}")
     try:
         limits = Limits(tables=args.rate_tables, joins=args.rate_joins,
                         hints=args.rate_hints, messages=args.rate_messages,
                         outbox=args.outbox_kib * 1024, max_tables=args.max_tables,
-                        page=args.page_size)
+                        page=args.page_size, per_address=args.tables_per_address,
+                        sockets=args.sockets_per_address)
     except ValueError as e:
         parser.error(str(e))
     try:
         serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper(),
               idle_hours=args.idle_hours, limits=limits, origins=args.allow_origin,
-              takeover=args.takeover)
+              takeover=args.takeover, unvisited_minutes=args.unvisited_minutes)
     except StorageError as e:
         parser.exit(1, f"{parser.prog}: {e}\n")
 

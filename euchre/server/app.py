@@ -34,6 +34,7 @@ a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`)
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import json
@@ -57,7 +58,7 @@ from euchre.bots import BOTS
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import Rules
 from euchre.server.history import replay_frames
-from euchre.server.limits import LimitError, Limits, RateLimiter, TokenBucket
+from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
 from euchre.server.pgstorage import PostgresStorage
 from euchre.server.protocol import (
     ActMessage,
@@ -291,7 +292,13 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
         """Create a table; the answer holds your seat token and the invitation links."""
-        rates["tables"].check(_address(request))
+        address = _address(request)
+        made = tables_of(request).created_by(address)
+        if made >= lim.per_address:
+            raise LimitError("too_many_tables", f"this address has {made} unfinished tables "
+                             f"already, the most it may hold at once: finish or leave one "
+                             f"first", 429, None, {"max": lim.per_address})
+        rates["tables"].check(address)
         try:
             rules = body.check(BOTS)
         except ValueError as e:
@@ -318,7 +325,7 @@ def create_app(
             options["watch"] = new_token()
         if body.turn_timer is not None:
             options["turn_timer"] = body.turn_timer
-        table = await tables_of(request).create(name, rules, places, options)
+        table = await tables_of(request).create(name, rules, places, options, address)
         you = next((p for p in places if p.kind == "you"), None)
         return {
             "id": table.id,
@@ -544,13 +551,31 @@ def create_app(
         return {"id": table.id, "match": match.number, **found}
 
     # -- the table ---------------------------------------------------------------------------
+    sockets: collections.Counter[str] = collections.Counter()
+    """WebSockets open per client address."""
+
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        token = websocket.query_params.get("token")
         if not origin_allowed(websocket.headers, allowed):
             await _deny(websocket, "bad_origin", "a page of another site may not open "
                         "this server's tables", 403)
             return
+        address = _address(websocket)
+        if sockets[address] >= lim.sockets:
+            await _deny(websocket, "too_many_sockets", f"this address has {lim.sockets} "
+                        f"connections open already, the most it may", 429,
+                        {"max": lim.sockets})
+            return
+        sockets[address] += 1
+        try:
+            await _table_socket(websocket, table_id)
+        finally:
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    async def _table_socket(websocket: WebSocket, table_id: str) -> None:
+        token = websocket.query_params.get("token")
         await websocket.accept()
         try:
             table = await tables_of(websocket).get(table_id)
@@ -591,10 +616,17 @@ def create_app(
                 if message["type"] == "websocket.disconnect":
                     break
                 refusal = over_rate()
+                if refusal is _FLOODING:
+                    log.warning("a client kept sending over the message rate: "
+                                "disconnected")
+                    await conn.end("flooding", "too many messages over the rate: "
+                                   "disconnected", FLOODING,
+                                   {"count": lim.messages.count if lim.messages else 0})
+                    break
                 if refusal is not None:
                     if refusal:  # told once a second at most; the message is dropped
                         conn.push_json(refusal)
-                    continue
+                    continue  # unread: not decoded as JSON, nothing done
                 text = message.get("text")
                 if text is None:
                     conn.push_json({"type": "error", "code": "malformed", "params": {},
@@ -667,14 +699,24 @@ def _limit_message(e: LimitError) -> dict[str, Any]:
     return out
 
 
+FLOODING = 4429
+"""The close code of a connection that kept sending over its message rate."""
+
+_FLOODING: dict[str, Any] = {"flooding": True}
+"""What :func:`_message_budget` answers when a connection is to be closed."""
+
+
 def _message_budget(limits: Limits, clock: Callable[[], float] = time.monotonic
                     ) -> Callable[[], dict[str, Any] | None]:
     """Counts one connection's messages: ``None`` while under the rate; over it, the
-    error to send (``{}`` when the client was already told within the last second)."""
+    error to send (``{}`` when the client was already told within the last second), or
+    :data:`_FLOODING` once it has sent another tenth of the rate over it: a client that
+    does not slow down when told is closed, so a flood costs the server little."""
     rate = limits.messages
     if rate is None:
         return lambda: None
     bucket = TokenBucket(rate, clock())
+    spare = TokenBucket(Rate(max(10, rate.count // 10), rate.seconds), clock())
     told = -math.inf
 
     def over() -> dict[str, Any] | None:
@@ -683,6 +725,8 @@ def _message_budget(limits: Limits, clock: Callable[[], float] = time.monotonic
         wait = bucket.take(now)
         if wait == 0:
             return None
+        if spare.take(now) > 0:
+            return _FLOODING
         if now - told < 1:
             return {}
         told = now
@@ -767,10 +811,12 @@ def origin_allowed(headers: Headers, allowed: frozenset[str] = frozenset()) -> b
     return scheme in ("http", "https") and netloc != "" and netloc == host
 
 
-async def _deny(websocket: WebSocket, code: str, message: str, status: int) -> None:
+async def _deny(websocket: WebSocket, code: str, message: str, status: int,
+                params: dict[str, Any] | None = None) -> None:
     """Refuse the handshake with an HTTP answer (or a bare close where the server
     cannot send one); the socket never opens."""
-    response = JSONResponse({"detail": message, "code": code, "params": {}}, status)
+    response = JSONResponse({"detail": message, "code": code, "params": params or {}},
+                            status)
     try:
         await websocket.send_denial_response(response)
     except RuntimeError:

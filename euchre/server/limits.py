@@ -11,9 +11,13 @@ limit             default                                                 refuse
 ``tables``        600 tables created per hour per client address          429 ``rate_limited``
 ``joins``         60 seats taken per minute per client address            429 ``rate_limited``
 ``hints``         30 hints per minute per client address                  ``rate_limited``
-``messages``      1,000 WebSocket messages per 10 s per connection        ``rate_limited``
+``messages``      1,000 WebSocket messages per 10 s per connection        ``rate_limited``;
+                  (another 10 % over it: the socket is closed)            close 4429 ``flooding``
 ``outbox``        256 KiB of messages queued for one connection           close 4408 ``slow_reader``
-``max_tables``    2,000 tables in memory                                  503 ``server_full``
+``sockets``       64 WebSockets open at once per client address           429 ``too_many_sockets``
+``per_address``   20 unfinished tables made by one client address         429 ``too_many_tables``
+``max_tables``    2,000 tables in play (a person there in the last 10     503 ``server_full``
+                  minutes; tables never visited do not count)
 ``page``          50 tables per page of ``GET /api/tables``               422 ``page_too_large``
 ================  ======================================================  =================
 
@@ -80,7 +84,12 @@ class Limits:
     hints: Rate | None = Rate(30, 60)
     """Hints (the expert bot, run outside the table's lock) per client address."""
     messages: Rate | None = Rate(1000, 10)
-    """WebSocket messages per connection; the ones over it are dropped unread."""
+    """WebSocket messages per connection; the ones over it are dropped unread, and a
+    connection that sends another tenth of the rate over it is closed (``flooding``)."""
+    sockets: int = 64
+    """WebSockets open at once from one client address."""
+    per_address: int = 20
+    """Unfinished tables one client address has made that the server holds at once."""
     outbox: int = 256 * 1024
     """Bytes of messages queued for one connection; a client that lets more pile up
     unread is disconnected (it reconnects and gets the state afresh)."""
@@ -90,7 +99,7 @@ class Limits:
     """Tables (and finished games) per page of ``GET /api/tables``, at most."""
 
     def __post_init__(self) -> None:
-        for name in ("outbox", "max_tables", "page"):
+        for name in ("outbox", "max_tables", "page", "sockets", "per_address"):
             if getattr(self, name) < 1:
                 raise ValueError(f"the {name} limit is at least 1, not {getattr(self, name)}")
 

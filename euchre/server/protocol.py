@@ -78,7 +78,8 @@ ERROR_CODES: dict[str, str] = {
     "illegal": "against the rules now (params: action)",
     "stale": "answers an older state (params: at, and given)",
     "spectator": "a spectator asked what only a player may (params: asked)",
-    "closed": "the table is closed (params: why: deleted, everybody_left, idle)",
+    "closed": "the table is closed (params: why: deleted, everybody_left, idle, "
+              "unvisited)",
     "game_over": "the game is over: no action",
     "not_over": "the game is not over yet",
     "no_hint": "the hint's bot is not installed (params: bot)",
@@ -91,6 +92,9 @@ ERROR_CODES: dict[str, str] = {
     # limits (params: what, count, seconds, wait; or max, given)
     "rate_limited": "too many requests or messages",
     "server_full": "the server holds its limit of tables",
+    "too_many_tables": "the client address holds its limit of unfinished tables (params: max)",
+    "too_many_sockets": "the client address holds its limit of WebSockets (params: max)",
+    "flooding": "the connection kept sending over its message rate: closed (params: count)",
     "page_too_large": "a page of tables too large",
     # the lobby's HTTP API
     "bad_page": "a page's limit or offset out of range",

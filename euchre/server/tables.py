@@ -74,7 +74,13 @@ SLOW_READER = 4408
 
 LOBBY_QUIET = 600.0
 """Seconds a public table stays in the lobby's list with no person connected to it (it
-can still be resumed with its links, and expires as any idle table)."""
+can still be resumed with its links, and expires as any idle table).  It is also how
+long a table counts against the server's limit of tables in play after its last person
+left (:meth:`Tables.make_room`)."""
+
+PRESENCE_DELAY = 1.0
+"""Seconds the players wait to hear that spectators came or went: the watching count is
+sent at most once in this time, however many arrive (a crowd of N costs O(N) messages)."""
 
 CHAT_RATE = Rate(5, 10)
 """Chat messages one connection may send: 5 at once, then 5 more every 10 seconds."""
@@ -105,6 +111,10 @@ class Settings:
     before it is abandoned (:meth:`Tables.expire_idle`)."""
     stand_in: str = "basic"
     """The bot that plays a seat whose person ran out of time or left the table."""
+    unvisited_expiry: float = 300.0
+    """Seconds a new table may wait for its first visitor (a person at one of its places,
+    or, at a table of bots only, a spectator) before it is abandoned: tables made and
+    never opened cannot pile up (:meth:`Tables.expire_idle`)."""
 
 
 class TableError(ValueError):
@@ -222,6 +232,8 @@ class Connection:
         """The client read too slowly and is being disconnected."""
         self._queued = 0
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._state: str | None = None
+        """A spectator's newest state, queued and not yet sent (:meth:`push_state`)."""
         self._task = asyncio.create_task(self._pump())
         self._closing: asyncio.Task[None] | None = None
 
@@ -234,6 +246,23 @@ class Connection:
             return
         self._queued += len(text)
         self._outbox.put_nowait(text)
+
+    def push_state(self, text: str) -> None:
+        """Queue a state that replaces any state still waiting to be sent: a client that
+        reads slowly gets the newest state once, not every state in between (for
+        spectators, whose page shows the table as it is now)."""
+        if self.overflowed:
+            return
+        if self._state is not None:  # the older one is still queued: send this instead
+            self._queued += len(text) - len(self._state)
+            self._state = text
+            return
+        if self._queued + len(text) > self.max_outbox:
+            self._overflow()
+            return
+        self._queued += len(text)
+        self._state = text
+        self._outbox.put_nowait(_NEWEST_STATE)
 
     def _overflow(self) -> None:
         self.overflowed = True
@@ -255,6 +284,8 @@ class Connection:
             text = await self._outbox.get()
             if text is None:
                 return
+            if text is _NEWEST_STATE:
+                text, self._state = self._state or "", None
             try:
                 await self._send(text)
             except Exception:  # the socket closed: the receive loop notices and leaves
@@ -277,6 +308,10 @@ class Connection:
         if self._close_socket is not None:
             with contextlib.suppress(Exception):
                 await self._close_socket(close_code, code)
+
+
+_NEWEST_STATE = "newest state"
+"""Queued in a connection's outbox where its coalesced state goes (never sent as is)."""
 
 
 def _error(code: str, message: str, params: dict[str, Any] | None = None,
@@ -327,6 +362,13 @@ class Table:
         """Places whose person is reading the last deal's summary: the bots wait."""
         self.last_active = time.time()
         """When something last happened here (an action, a connection coming or going)."""
+        self.creator = ""
+        """The address that made the table, while this process holds it (tables per
+        address are bounded, :attr:`~.limits.Limits.tables_per_address`)."""
+        self.visited = self._visited_before(record)
+        """Someone it was made for has come: a person at one of its places (at a table of
+        bots only, a spectator).  A table never visited expires within minutes."""
+        self._presence: asyncio.TimerHandle | None = None
         self.closed = False
         self._stand_ins: dict[int, Bot] = {}
         self._clock: asyncio.TimerHandle | None = None
@@ -334,6 +376,15 @@ class Table:
         self._clock_deadline = 0.0
 
     # -- rebuilding from storage --------------------------------------------------------------
+    def _visited_before(self, record: TableRecord) -> bool:
+        """Whether a person played here (a table read from storage): an action stored
+        from a place no bot holds, or a game before this one.  (A table of bots only
+        leaves no trace of its spectators: it waits for one anew.)"""
+        if len(record.matches) > 1:
+            return True
+        bots = {p.index for p in self.places if p.kind == "bot"}
+        return any(self.match.place_at[seat] not in bots for seat, _ in self.match.actions)
+
     def _replay(self, stored: MatchRecord) -> Match:
         match = Match(self.rules, stored.seed, stored.number)
         for i, (seat, text) in enumerate(stored.actions):
@@ -573,15 +624,18 @@ class Table:
             **self._waiting_view(),
         }
 
-    def broadcast(self) -> None:
-        """Send every connection the state its seat may see (each view built once)."""
-        if not self.connections:
+    def broadcast(self, to: list[Connection] | None = None) -> None:
+        """Send every connection (or those of ``to``) the state its seat may see, each
+        view built once.  Spectators get the newest state only: one still queued for a
+        slow one is replaced, not followed (:meth:`Connection.push_state`)."""
+        conns = self.connections if to is None else to
+        if not conns:
             return
         # the public part is encoded once; each seat adds only its own view of the deal
         head = json.dumps(self.public_state(), separators=(",", ":"))[:-1]
         deal = self.match.game.deal
         cache: dict[int | None, str] = {}
-        for conn in self.connections:
+        for conn in conns:
             seat = self.seat_of(conn)
             text = cache.get(seat)
             if text is None:
@@ -589,7 +643,24 @@ class Table:
                 you = "null" if seat is None else str(seat)
                 last = json.dumps(self._last_text(seat))
                 text = cache[seat] = f'{head},"you":{you},"deal":{view},"last_text":{last}}}'
-            conn.push(text)
+            if seat is None:
+                conn.push_state(text)
+            else:
+                conn.push(text)
+
+    def _presence_changed(self) -> None:
+        """A spectator came or went: the players hear the watching count within
+        :data:`PRESENCE_DELAY`, once for any number of comings and goings; the other
+        spectators see it with the next move."""
+        if self._presence is not None or self.closed:
+            return
+
+        def tell() -> None:
+            self._presence = None
+            if not self.closed:
+                self.broadcast([c for c in self.connections if c.place is not None])
+
+        self._presence = asyncio.get_running_loop().call_later(PRESENCE_DELAY, tell)
 
     # -- connections -------------------------------------------------------------------------
     async def join(self, conn: Connection) -> None:
@@ -610,7 +681,13 @@ class Table:
         if self.chat_log:
             conn.push_json({"type": "chat_log", "messages": list(self.chat_log)})
         self.last_active = time.time()
-        self.broadcast()
+        if place is not None or not any(p.kind != "bot" for p in self.places):
+            self.visited = True
+        if place is None:  # the state to the spectator alone; the players hear later
+            self.broadcast([conn])
+            self._presence_changed()
+        else:  # the place shows as connected to everyone
+            self.broadcast()
         self.kick()
 
     def leave(self, conn: Connection) -> None:
@@ -620,7 +697,9 @@ class Table:
             self.last_active = time.time()
             if conn.place is not None:
                 self.last_person = time.time()
-            self.broadcast()
+                self.broadcast()
+            else:
+                self._presence_changed()
 
     async def claim(self, place_index: int, name: str | None,
                     open_only: bool = False) -> PlaceRecord:
@@ -928,9 +1007,26 @@ class Table:
                 and (self._bot_task is None or self._bot_task.done())
                 and time.monotonic() - self.used >= EVICT_AFTER)
 
+    @property
+    def is_quiet(self) -> bool:
+        """Unfinished, but nobody connected, no bot or request at work, and no person
+        here for :data:`LOBBY_QUIET` seconds: it may leave memory to make room (it
+        stays stored, and is read again when asked for)."""
+        return (not self.is_over and self.visited and not self.connections
+                and not self.lock.locked()
+                and (self._bot_task is None or self._bot_task.done())
+                and time.time() - self.last_person >= LOBBY_QUIET)
+
+    @property
+    def unvisited(self) -> bool:
+        """Unfinished, nobody connected, and never visited since it was made (see
+        :attr:`visited`): it does not count against the tables in play."""
+        return not self.visited and not self.is_over and not self.connections
+
     async def close(self) -> None:
         """Stop the bots and the connections (the server is stopping)."""
         self._stop_clock()
+        self._stop_presence()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(BaseException):
@@ -938,6 +1034,11 @@ class Table:
         # all at once: each waits at most 2 s for a slow client
         await asyncio.gather(*(conn.close() for conn in list(self.connections)))
 
+
+    def _stop_presence(self) -> None:
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
 
     # -- the summary's wait, the turn timer, stand-ins, leaving ----------------------------------
     def _deal_ended(self, ended: bool) -> None:
@@ -1075,6 +1176,7 @@ class Table:
         """The table closes: bots stop and every connection is told why."""
         self.closed = True
         self._stop_clock()
+        self._stop_presence()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(BaseException):
@@ -1373,7 +1475,8 @@ class Tables:
             await self._claim_bots(table)
             table.kick()
         log.info("resumed %d unfinished table(s)", len(self._tables))
-        period = min(600.0, max(1.0, self.settings.idle_expiry / 10))
+        period = min(600.0, max(1.0, min(self.settings.idle_expiry,
+                                         self.settings.unvisited_expiry) / 10))
         self._expiry = asyncio.create_task(
             _every(period, self.expire_idle, "idle tables could not be closed"))
         if self.peers is not None:
@@ -1456,29 +1559,61 @@ class Tables:
                     await task
         await asyncio.gather(*(table.close() for table in self._tables.values()))
 
-    def make_room(self) -> None:
-        """Room for one more table: drop the oldest idle one if the limit is reached.
+    def in_play(self) -> int:
+        """The tables that count against ``max_tables``: held, and neither idle,
+        quiet, nor never visited."""
+        return sum(not (t.is_idle or t.is_quiet or t.unvisited)
+                   for t in self._tables.values())
 
-        Raises :class:`LimitError` (``server_full``) if every table held is in use.
+    async def make_room(self) -> None:
+        """Room for one more table: at the limit, drop a table nobody needs in memory.
+
+        Only tables in play count against ``max_tables``: a finished table nobody
+        watches (:attr:`Table.is_idle`) or an unfinished one nobody has been at for a
+        while (:attr:`Table.is_quiet`) leaves memory (it stays stored); tables never
+        visited (:attr:`Table.unvisited`, which expire within minutes) do not count,
+        though at most ``max_tables`` of them are held (the oldest is abandoned).
+        Raises :class:`LimitError` (``server_full``) if ``max_tables`` are in play.
         """
         if len(self._tables) < self.max_tables:
             return
-        idle = [t for t in self._tables.values() if t.is_idle]
-        if not idle:
+        tables = list(self._tables.values())
+        spare = [t for t in tables if t.is_idle] or [t for t in tables if t.is_quiet]
+        if spare:
+            self._drop(min(spare, key=lambda t: t.used))
+            return
+        unvisited = [t for t in tables if t.unvisited]
+        if len(tables) - len(unvisited) >= self.max_tables:
             raise LimitError("server_full", f"the server already holds its limit of "
                              f"{self.max_tables} tables in play: try again later", 503,
                              EVICT_AFTER, {"max": self.max_tables})
-        oldest = min(idle, key=lambda t: t.used)
-        del self._tables[oldest.id]
-        if self.peers is not None and self.peers.holds_bots(oldest.id):
-            task = asyncio.create_task(self._let_go(oldest))
-            self._following.add(task)
-            task.add_done_callback(self._following.discard)
+        if len(unvisited) >= self.max_tables:  # made faster than they expire: the oldest
+            oldest = min(unvisited, key=lambda t: t.created)
+            await self.abandon(oldest, "nobody came to it", "unvisited")
+
+    def _drop(self, table: Table) -> None:
+        """Forget a table held in memory (it stays stored)."""
+        del self._tables[table.id]
+        table._stop_clock()
+        table._stop_presence()
+        if self.peers is not None and self.peers.holds_bots(table.id):
+            self._later(self._let_go(table))
+
+    def _later(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
+
+    def created_by(self, address: str) -> int:
+        """Unfinished tables held here that ``address`` made."""
+        return sum(t.creator == address and not t.is_over and not t.closed
+                   for t in self._tables.values())
 
     async def create(self, name: str, rules: Rules, places: list[PlaceRecord],
-                     options: dict[str, Any] | None = None) -> Table:
-        """Store and open a new table (``options``: the turn timer)."""
-        self.make_room()
+                     options: dict[str, Any] | None = None, creator: str = "") -> Table:
+        """Store and open a new table (``options``: the turn timer, the host's key…;
+        ``creator``: the address that asks, counted while the table is unfinished)."""
+        await self.make_room()
         table_id = secrets.token_urlsafe(6)
         while table_id in self._tables or await self.storage.load_table(table_id):
             table_id = secrets.token_urlsafe(6)
@@ -1487,6 +1622,7 @@ class Tables:
                              [MatchRecord(1, secrets.randbits(63), started=now)], now,
                              dict(options or {}))
         table = Table(record, self.storage, self.settings)
+        table.creator = creator
         await self._claim_bots(table)  # before it is stored: no other process takes it
         try:
             await self.storage.create_table(record)
@@ -1506,7 +1642,10 @@ class Tables:
                 return None
             table = self._tables.get(table_id)
             if table is None:
-                self.make_room()
+                await self.make_room()
+                # loaded meanwhile by another request: that one is the table
+                table = self._tables.get(table_id)
+            if table is None:
                 table = self._tables[table_id] = Table(record, self.storage, self.settings)
                 await self._claim_bots(table)
                 if self.peers is not None:  # what was stored while it loaded
@@ -1549,14 +1688,21 @@ class Tables:
 
     async def expire_idle(self, now: float | None = None) -> list[str]:
         """Abandon every unfinished table with nobody connected and nothing played for
-        :attr:`Settings.idle_expiry` seconds; returns their ids."""
+        :attr:`Settings.idle_expiry` seconds, and every one never visited
+        (:attr:`Table.unvisited`) made :attr:`Settings.unvisited_expiry` seconds ago;
+        returns their ids."""
         now = time.time() if now is None else now
         expired = []
         for table in list(self._tables.values()):
-            if (not table.is_over and not table.connections
-                    and now - table.last_active > self.settings.idle_expiry):
+            if table.is_over or table.connections:
+                continue
+            if table.unvisited and now - table.created > self.settings.unvisited_expiry:
+                await self.abandon(table, "nobody came to it", "unvisited")
+            elif now - table.last_active > self.settings.idle_expiry:
                 await self.abandon(table, "nobody played at it for a long time", "idle")
-                expired.append(table.id)
+            else:
+                continue
+            expired.append(table.id)
         if expired:
             log.info("closed %d idle table(s)", len(expired))
         return expired

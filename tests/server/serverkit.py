@@ -23,8 +23,13 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from euchre.server.app import create_app
+from euchre.server.limits import Limits
 from euchre.server.pgcluster import free_port
 from euchre.server.tables import Settings
+
+LOOPBACK_LIMITS = Limits(sockets=100_000, per_address=100_000)
+"""The default limits but for the per-address bounds, which the tests' one address
+would meet."""
 
 __all__ = [
     "Database",
@@ -146,8 +151,12 @@ def play_out(server: Server, table: str, token: str) -> dict[str, Any]:
 def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> Iterator[Server]:
     """The app on uvicorn in a background thread, stopped on exit.
 
-    ``options`` go to :func:`create_app` (``limits``, ``origins``, ``storage``).
+    ``options`` go to :func:`create_app` (``limits``, ``origins``, ``storage``).  Every
+    test client comes from 127.0.0.1: unless ``limits`` are given, one address may open
+    as many tables and sockets as the tests need (the per-address bounds have tests of
+    their own).
     """
+    options.setdefault("limits", LOOPBACK_LIMITS)
     app = create_app(db, settings=Settings(bot_delay=bot_delay), synchronous="NORMAL",
                      **options)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",

@@ -19,12 +19,12 @@ import pytest
 import typer
 from serverkit import Database, Server, latest_state, recv, running_server
 from typer.testing import CliRunner
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from euchre.cli import app as cli_app
 from euchre.server import tables as tables_module
-from euchre.server.app import _message_budget
+from euchre.server.app import _FLOODING, _message_budget
 from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
 
 PEOPLE = [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}]
@@ -217,12 +217,84 @@ def _wait_over(server: Server, tid: str) -> None:
 def test_tables_in_play_over_the_cap_are_refused_with_server_full(database: Database) -> None:
     with limited(database, max_tables=2) as server:
         first = server.create({"players": 2}, PEOPLE)
-        server.create({"players": 2}, PEOPLE)
-        r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": PEOPLE})
-        assert r.status_code == 503 and r.json()["code"] == "server_full"
-        assert "limit of 2 tables" in r.json()["detail"]
+        second = server.create({"players": 2}, PEOPLE)
+        with server.ws(first["id"], first["token"]) as one, \
+                server.ws(second["id"], second["token"]) as two:
+            latest_state(one), latest_state(two)  # a person at each: both in play
+            r = server.http.post("/api/tables",
+                                 json={"rules": {"players": 2}, "seats": PEOPLE})
+            assert r.status_code == 503 and r.json()["code"] == "server_full"
+            assert "limit of 2 tables" in r.json()["detail"]
         with server.ws(first["id"], first["token"]) as ws:  # those held still play
             assert latest_state(ws)["seq"] == 0
+
+
+def test_tables_nobody_came_to_do_not_fill_the_cap(database: Database) -> None:
+    """The probe's flood: tables made and never opened.  They do not count against the
+    tables in play, so the cap still lets a person make one; at most the cap's number of
+    them is held, the oldest abandoned for a new one."""
+    with limited(database, max_tables=2) as server:
+        flood = [server.create({"players": 2}, PEOPLE)["id"] for _ in range(4)]
+        mine = server.create({"players": 2}, PEOPLE)
+        with server.ws(mine["id"], mine["token"]) as ws:
+            assert latest_state(ws)["seq"] == 0
+        gone = [tid for tid in flood if server.http.get(f"/api/tables/{tid}").status_code == 404]
+        assert gone == flood[:3]  # each new table beyond the cap closed the oldest unvisited
+
+
+def test_unfinished_tables_per_address_are_bounded(database: Database) -> None:
+    with limited(database, per_address=2) as server:
+        first = server.create({"players": 2}, PEOPLE)
+        server.create({"players": 2}, PEOPLE)
+        r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": PEOPLE})
+        assert r.status_code == 429 and r.json()["code"] == "too_many_tables"
+        assert r.json()["params"] == {"max": 2}
+        assert "2 unfinished tables already" in r.json()["detail"]
+        assert server.http.get("/api/tables").json()["open_total"] == 2  # no third made
+        # leaving a table (the last person closes it) gives the address room again
+        left = server.http.post(f"/api/tables/{first['id']}/leave",
+                                json={"token": first["token"]})
+        assert left.status_code == 200 and left.json()["closed"] is True
+        server.create({"players": 2}, PEOPLE)
+
+
+def test_websockets_per_address_are_bounded(database: Database) -> None:
+    with limited(database, sockets=2) as server:
+        answer = server.create({"players": 2}, PEOPLE)
+        with server.ws(answer["id"]) as one, server.ws(answer["id"]) as two:
+            latest_state(one), latest_state(two)
+            with pytest.raises(InvalidStatus) as refused:
+                server.ws(answer["id"])
+            response = refused.value.response
+            assert response.status_code == 429
+            assert json.loads(response.body or b"{}")["code"] == "too_many_sockets"
+        # closed sockets give their room back
+        with server.ws(answer["id"], answer["token"]) as again:
+            assert latest_state(again)["seq"] == 0
+
+
+def test_a_client_that_keeps_flooding_is_disconnected(database: Database) -> None:
+    with limited(database, messages=Rate(5, 3600)) as server:
+        answer = server.create({"players": 2}, PEOPLE)
+        with server.ws(answer["id"], answer["token"]) as ws:
+            with pytest.raises(ConnectionClosed):
+                for _ in range(200):  # 5 within the rate, then 10 dropped, then closed
+                    ws.send(json.dumps({"type": "ping"}))
+                while True:
+                    recv(ws)
+        assert ws.protocol.close_rcvd is not None
+        assert ws.protocol.close_rcvd.code == 4429 and ws.protocol.close_rcvd.reason == "flooding"
+        with server.ws(answer["id"], answer["token"]) as again:  # nothing else changed
+            assert latest_state(again)["seq"] == 0
+
+
+def test_the_message_budget_closes_a_client_a_tenth_of_its_rate_over_it() -> None:
+    now = [0.0]
+    over = _message_budget(Limits(messages=Rate(100, 10)), clock=lambda: now[0])
+    answers = [over() for _ in range(100 + 10)]
+    assert answers[:100] == [None] * 100
+    assert all(a is not None and a is not _FLOODING for a in answers[100:])  # dropped
+    assert over() is _FLOODING
 
 
 def test_finished_tables_nobody_watches_make_room(
@@ -250,15 +322,17 @@ def test_a_table_that_finds_no_room_is_refused_with_server_full(database: Databa
     with limited(database, max_tables=1) as server:
         listed = server.http.get("/api/tables").json()
         assert [t["id"] for t in listed["open"]] == [newer["id"]]
-        r = server.http.get(f"/api/tables/{older['id']}")
-        assert r.status_code == 503 and r.json()["code"] == "server_full"
-        with server.ws(older["id"], older["token"]) as ws:
-            error = recv(ws)
-            assert error["code"] == "server_full" and "limit of 1 tables" in error["message"]
-            with pytest.raises(ConnectionClosed):
-                recv(ws)
-        assert ws.protocol.close_rcvd is not None
-        assert ws.protocol.close_rcvd.code == 4503
+        with server.ws(newer["id"], newer["token"]) as player:  # in play: it counts
+            latest_state(player)
+            r = server.http.get(f"/api/tables/{older['id']}")
+            assert r.status_code == 503 and r.json()["code"] == "server_full"
+            with server.ws(older["id"], older["token"]) as ws:
+                error = recv(ws)
+                assert error["code"] == "server_full" and "limit of 1 tables" in error["message"]
+                with pytest.raises(ConnectionClosed):
+                    recv(ws)
+            assert ws.protocol.close_rcvd is not None
+            assert ws.protocol.close_rcvd.code == 4503
 
 
 # -- pages of the lobby ---------------------------------------------------------------------

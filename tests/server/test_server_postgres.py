@@ -131,8 +131,9 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
     assert checked > 100
     seen = [m["seq"] for m in logs[None] if m["type"] == "state"]
     moves = sum(len(d["actions"]) for d in record["deals"])
-    # the spectator saw every state, from the first to the last, in order
-    assert sorted(set(seen)) == list(range(moves + 1))
+    # the spectator saw the states from the first to the last, in order: the newest one
+    # only where several came faster than it read (a spectator's states are coalesced)
+    assert seen[0] == 0 and seen[-1] == moves
     assert seen == sorted(seen)
     assert [a for _, _, a in stored_actions(url, tid)] == [
         a for d in record["deals"] for a in d["actions"]]

@@ -26,6 +26,7 @@ const CLOSED = () => ({
   deleted: _("The table was deleted by its creator."),
   everybody_left: _("The table was closed: everybody left."),
   idle: _("The table was closed: nobody played at it for a long time."),
+  unvisited: _("The table was closed: nobody came to it."),
 });
 
 /** Every error code the server sends, worded; `p` are its parameters. */
@@ -61,6 +62,9 @@ export const ERRORS = {
   bot_place: () => _("A bot plays that seat."),
   rate_limited: (p) => RATE_WHAT()[p.what] || _("Too many requests: try again in a moment."),
   server_full: () => _("The server is full: try again later."),
+  too_many_tables: (p) => fmt(_("You have {max} unfinished tables already: finish or leave one first."), { max: p.max ?? 0 }),
+  too_many_sockets: () => _("Too many connections from your address: close some tabs and try again."),
+  flooding: () => _("Too many messages: the connection was closed."),
   page_too_large: (p) => fmt(_("A page holds at most {max} tables."), { max: p.max ?? 0 }),
   bad_page: () => _("That page of tables does not exist."),
   bad_rules: () => _("These rules or seats cannot be played together."),
