@@ -4,6 +4,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
 BENCH_STAMP := $(VENV)/.installed-bench
 
 .PHONY: play serve test lint typecheck pytest bench clean postgresql
@@ -35,10 +36,15 @@ $(BABEL_STAMP):
 	$(BIN)/python -m pip install --quiet 'babel>=2.12'
 	touch $(BABEL_STAMP)
 
-# the catalogs are compiled before the package is installed, and again when a .po changes
+# the catalogs are compiled before the package is installed, and again when a .po changes;
+# playing needs the package alone, the tests its development tools besides
+$(PLAY_STAMP): pyproject.toml setup.py | $(BABEL_STAMP) $(MO)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
 $(STAMP): pyproject.toml setup.py | $(BABEL_STAMP) $(MO)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
 
 euchre/locale/%.mo: euchre/locale/%.po | $(BABEL_STAMP)
 	$(BIN)/pybabel -q compile -D $(basename $(notdir $<)) -l $(firstword $(subst /, ,$*)) -i $< -o $@
@@ -68,10 +74,11 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl,postgres,data,distributed]'
 	touch $(BENCH_STAMP)
 
-play: $(STAMP) $(MO)
+play: $(PLAY_STAMP) $(MO)
 	$(BIN)/euchre play $(ARGS)
+	@echo "The euchre command is in .venv/bin: run '. .venv/bin/activate' to type just 'euchre'."
 
-serve: $(STAMP) $(MO)
+serve: $(PLAY_STAMP) $(MO)
 	$(BIN)/euchre serve $(ARGS)
 
 $(CHROMIUM):

@@ -107,6 +107,28 @@ def show_progress(json_out: bool) -> bool:
     return not json_out or sys.stderr.isatty()
 
 
+def command_name(argv0: str | None = None) -> str:
+    """How the person can run ``euchre`` again from this shell: ``euchre`` when that
+    name finds this very program on the ``PATH``, else the path it was started by
+    (``.venv/bin/euchre`` after ``make play``, the virtual environment not activated).
+
+    >>> command_name("/nowhere/bin/euchre")
+    '/nowhere/bin/euchre'
+    """
+    import os
+    import shutil
+
+    started = argv0 if argv0 is not None else sys.argv[0]
+    if os.path.basename(started) not in ("euchre", "euchre.exe"):
+        return "euchre"  # python -m euchre, a test harness: the documented name
+    found = shutil.which("euchre")
+    if found is not None and os.path.realpath(found) == os.path.realpath(started):
+        return "euchre"
+    path = os.path.abspath(started)
+    here = os.getcwd() + os.sep
+    return os.path.relpath(path) if path.startswith(here) else path
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print one line on standard error and exit with ``code`` (2: bad usage)."""
     typer.echo(f"euchre: {' '.join(message.split())}", err=True)

@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from euchre.cli.lang import _, ngettext
+from euchre.cli.options import command_name
 from euchre.cli.prompt import Prompter
 
 __all__ = ["SaveTarget", "describe_file", "free_name", "offer_save", "write_atomically"]
@@ -137,7 +138,8 @@ class SaveTarget:
                                + f"[/] {escape(str(e))}")
             return False
         self.console.print(_("Saved the game record to {path}").format(path=escape(str(path)))
-                           + f" [dim](euchre replay {escape(str(path))})[/]")
+                           + f" [dim]({escape(command_name())} replay "
+                             f"{escape(str(path))})[/]")
         return True
 
 
