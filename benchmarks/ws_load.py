@@ -31,6 +31,7 @@ Loopback only, bounded in connections and time; it stops by itself and kills the
     .venv/bin/python benchmarks/ws_load.py --tables 200 --think 0   # flat out
     .venv/bin/python benchmarks/ws_load.py --tables 400 --postgres --processes 2
     .venv/bin/python benchmarks/ws_load.py --spectators 1500
+    .venv/bin/python benchmarks/ws_load.py --tables 50 --flooders 20
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -54,6 +56,7 @@ from typing import Any
 
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidStatus
 
 from euchre.server.pgcluster import free_port
 
@@ -163,7 +166,7 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
         for k in range(args.tables):
             base = bases[k % len(bases)]
             r = await http.post(f"{base}/api/tables", json={"rules": {"players": players},
-                                                            "seats": seats})
+                                                            "seats": seats, "private": False})
             r.raise_for_status()
             answer = r.json()
             tokens = [answer["token"]]
@@ -182,6 +185,14 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
     tasks = [asyncio.create_task(_player(ws, tid, players, args.think,
                                          random.Random(rng.random()), stats, stop))
              for ws, tid in conns]
+    flood: dict[str, int] = {"sent": 0, "closed": 0}
+    flooding = None
+    if args.flooders:  # in a process of their own, so they do not slow the players down
+        target = f"ws://{bases[0].split('://')[1]}/ws/{conns[0][1]}"
+        results: multiprocessing.Queue[dict[str, int]] = multiprocessing.Queue()
+        flooding = multiprocessing.Process(
+            target=_flood, args=(target, args.flooders, args.warmup + args.seconds, results))
+        flooding.start()
     await asyncio.sleep(min(args.warmup, args.seconds))
     stats.measuring = True
     started = time.perf_counter()
@@ -195,6 +206,9 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
     mine1 = _cpu_seconds(os.getpid())
     stats.measuring = False
     stop.set()
+    if flooding is not None:
+        flood = results.get(timeout=60)
+        flooding.join(10)
     for ws, _ in conns:
         await ws.close()
     for t in tasks:
@@ -234,7 +248,41 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
         "spread": args.spread,
         "players_cpu_percent": round(100 * (mine1 - mine0) / elapsed, 1),
         "sync": args.sync,
+        "flooders": args.flooders,
+        "flood_messages_sent": flood["sent"],
+        "flooders_closed": flood["closed"],
+        "flooders_refused": flood.get("refused", 0),
     }
+
+
+def _flood(url: str, sockets: int, seconds: float,
+           results: multiprocessing.Queue[dict[str, int]]) -> None:
+    """``sockets`` spectators that send pings as fast as they can for ``seconds``, each
+    connecting again whenever it is closed or refused; puts what they did in ``results``."""
+    flood = {"sent": 0, "closed": 0, "refused": 0}
+    ping = json.dumps({"type": "ping"})
+
+    async def flooder(until: float) -> None:
+        while time.monotonic() < until:
+            try:
+                async with connect(url, max_size=2**22, open_timeout=5) as ws:
+                    while time.monotonic() < until:
+                        await ws.send(ping)
+                        flood["sent"] += 1
+                        if flood["sent"] % 64 == 0:
+                            await asyncio.sleep(0)
+            except InvalidStatus:
+                flood["refused"] += 1
+            except Exception:  # closed by the server
+                flood["closed"] += 1
+            await asyncio.sleep(0.05)
+
+    async def run() -> None:
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(flooder(until) for _ in range(sockets)))
+
+    asyncio.run(run())
+    results.put(flood)
 
 
 async def _crowd(args: argparse.Namespace, base: str) -> dict[str, Any]:
@@ -316,6 +364,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="each WebSocket to the next process (seat) or a whole "
                              "table's to one (table)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--flooders", type=int, default=0,
+                        help="sockets at the first table that send pings as fast as they "
+                             "can (reconnecting when closed) while the others play")
     parser.add_argument("--spectators", type=int, default=0,
                         help="measure a crowd of this many spectators at one table instead")
     parser.add_argument("--server-args", default="--sockets-per-address 100000 "
@@ -406,6 +457,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  database CPU        {result['db_cpu_percent']} % of one core, "
               f"{result['db_cpu_ms_per_action']} ms per action")
     print(f"  games finished {result['games_finished']}, errors {result['errors']}")
+    if args.flooders:
+        print(f"  flooders            {args.flooders}: {result['flood_messages_sent']} "
+              f"messages sent, closed {result['flooders_closed']} times, refused "
+              f"{result['flooders_refused']} times")
 
 
 def _stop(servers: list[subprocess.Popen[bytes]]) -> None:

@@ -553,6 +553,9 @@ def create_app(
     # -- the table ---------------------------------------------------------------------------
     sockets: collections.Counter[str] = collections.Counter()
     """WebSockets open per client address."""
+    flooded: dict[str, float] = {}
+    """Client addresses whose socket was closed for flooding, until when they may not
+    open another (a flood that reconnects costs a refused handshake, not a read)."""
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -561,6 +564,15 @@ def create_app(
                         "this server's tables", 403)
             return
         address = _address(websocket)
+        until = flooded.get(address)
+        if until is not None:
+            wait = until - time.monotonic()
+            if wait > 0:
+                await _deny(websocket, "flooding", "this address kept sending over the "
+                            f"message rate: try again in {math.ceil(wait)} s", 429,
+                            {"wait": math.ceil(wait)})
+                return
+            del flooded[address]
         if sockets[address] >= lim.sockets:
             await _deny(websocket, "too_many_sockets", f"this address has {lim.sockets} "
                         f"connections open already, the most it may", 429,
@@ -609,6 +621,7 @@ def create_app(
                           lang=lang if lang in LANGUAGES else "en")
         over_rate = _message_budget(lim)
         address = _address(websocket)
+        cooldown = min(FLOOD_COOLDOWN, lim.messages.seconds) if lim.messages else 0.0
         await table.join(conn)
         try:
             while not conn.overflowed:
@@ -617,8 +630,14 @@ def create_app(
                     break
                 refusal = over_rate()
                 if refusal is _FLOODING:
-                    log.warning("a client kept sending over the message rate: "
-                                "disconnected")
+                    if address not in flooded:
+                        log.warning("a client kept sending over the message rate: "
+                                    "disconnected, and refused for %g s", cooldown)
+                    if len(flooded) >= 4096:  # forget the addresses whose time is up
+                        now = time.monotonic()
+                        for key in [k for k, t in flooded.items() if t <= now]:
+                            del flooded[key]
+                    flooded[address] = time.monotonic() + cooldown
                     await conn.end("flooding", "too many messages over the rate: "
                                    "disconnected", FLOODING,
                                    {"count": lim.messages.count if lim.messages else 0})
@@ -701,6 +720,10 @@ def _limit_message(e: LimitError) -> dict[str, Any]:
 
 FLOODING = 4429
 """The close code of a connection that kept sending over its message rate."""
+
+FLOOD_COOLDOWN = 60.0
+"""Seconds (at most the message rate's window) an address whose socket was closed for
+flooding may not open another."""
 
 _FLOODING: dict[str, Any] = {"flooding": True}
 """What :func:`_message_budget` answers when a connection is to be closed."""
