@@ -45,6 +45,7 @@ from serverkit import wait_until_serving as _wait
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from euchre.server.pgcluster import Cluster
 from euchre.server.storage import SQLiteStorage, Storage
 
 BIG = 60_000
@@ -829,3 +830,44 @@ def test_a_failing_storage_is_a_503_on_every_route_that_writes(
     finally:
         if backend == "postgresql":
             _empty_postgres(str(db))
+
+
+def test_a_database_of_a_foreign_schema_is_a_503_not_a_500(
+        backend: str, database: Database) -> None:
+    db = database("foreign")
+    if backend == "sqlite":  # another program's "tables", there before the server
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            conn.execute("CREATE TABLE tables (id INTEGER PRIMARY KEY, title TEXT)")
+            conn.commit()
+    with running_server(db) as server, _records("euchre", "uvicorn") as records:
+        if backend == "postgresql":  # the schema changed under the running server
+            with psycopg.connect(str(db), autocommit=True) as conn:
+                conn.execute("ALTER TABLE tables RENAME COLUMN name TO title")
+        r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": [
+            {"kind": "you"}, {"kind": "bot", "bot": "random"}]})
+        assert r.status_code == 503, r.text
+        assert r.json()["code"] == "storage"
+        r = server.http.get("/api/tables/abcdefgh")
+        assert r.status_code == 503, r.text
+    lines = [r.getMessage() for r in records if r.levelno >= logging.WARNING]
+    assert len(lines) == 2, lines
+    assert all("title" in line or "name" in line for line in lines), lines
+    assert all(r.exc_info is None for r in records)
+
+
+def test_a_lost_database_connection_is_a_503_and_the_next_request_is_served(
+        pg_cluster: Cluster) -> None:
+    url = pg_cluster.new_database()
+    with running_server(url) as server, _records("euchre", "uvicorn") as records:
+        assert server.http.get("/api/tables/abcdefgh").status_code == 404  # connected
+        with psycopg.connect(url, autocommit=True) as conn:  # every session but this one
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                         "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        r = server.http.get("/api/tables/abcdefgh")
+        assert r.status_code == 503, r.text
+        assert r.json()["code"] == "storage"
+        deadline = time.monotonic() + 10
+        while server.http.get("/api/tables/abcdefgh").status_code != 404:
+            assert time.monotonic() < deadline, "the pool did not reconnect"
+            time.sleep(0.1)
+    assert all(r.exc_info is None for r in records), [r.getMessage() for r in records]
