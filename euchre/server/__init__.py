@@ -78,6 +78,8 @@ def serve(
     """
     import uvicorn
 
+    from euchre.server.sockets import WebSocketProtocol
+
     db: str | Path
     if isinstance(db_path, str) and is_postgres_url(db_path):
         db, where = db_path, db_path.split("@")[-1]  # no password shown
@@ -93,4 +95,5 @@ def serve(
     print(f"euchre: serving http://{host}:{port}/  (games stored in {where})", flush=True)
     # messages are small: compressing them would cost more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,
-                ws_per_message_deflate=False, timeout_graceful_shutdown=shutdown_timeout)
+                ws_per_message_deflate=False, timeout_graceful_shutdown=shutdown_timeout,
+                ws=WebSocketProtocol)

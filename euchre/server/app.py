@@ -43,15 +43,17 @@ import math
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.encoders import jsonable_encoder
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from euchre.bots import BOTS
@@ -61,6 +63,8 @@ from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
 from euchre.server.pgstorage import PostgresStorage
 from euchre.server.protocol import (
+    MAX_MATCH,
+    MAX_OFFSET,
     ActMessage,
     ChatMessage,
     ContinueMessage,
@@ -75,7 +79,9 @@ from euchre.server.protocol import (
     RematchMessage,
     SyncMessage,
     check_bot,
+    is_table_id,
     parse_client_message,
+    shown,
 )
 from euchre.server.review import ReviewCache, review_match, review_seed
 from euchre.server.rulespage import asked_variant, rules_page
@@ -83,6 +89,7 @@ from euchre.server.storage import (
     PlaceRecord,
     SQLiteStorage,
     Storage,
+    StorageError,
     Synchronous,
     default_db_path,
     is_postgres_url,
@@ -104,6 +111,14 @@ __all__ = ["create_app", "open_storage", "origin_allowed"]
 log = logging.getLogger("euchre.server")
 
 STATIC = Path(__file__).parent / "static"
+
+MAX_BODY = 64 * 1024
+"""The largest request body read, in bytes (a new table's is under 2 KB): a larger one
+is refused with 413 (:class:`BodyLimit`)."""
+
+GameNumber = Annotated[int, PathParam(ge=1, le=MAX_MATCH)]
+"""A game's number in a path: from 1, bounded (a larger one is a 422, never a number
+handed to the database)."""
 
 LEVELS = ("random", "basic", "intermediate", "expert")
 """The bot levels the lobby offers, weakest first, that the page names plainly (Beginner,
@@ -196,11 +211,15 @@ def create_app(
     # no Swagger page: it would load its scripts from outside; the schema is served
     app = FastAPI(title="Euchre", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(LimitError, _limit_response)  # type: ignore[arg-type]
     app.add_exception_handler(Refusal, _refusal_response)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError,
                               _validation_response)  # type: ignore[arg-type]
+    app.add_exception_handler(StorageError, _storage_response)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException,
+                              _http_response)  # type: ignore[arg-type]
 
     def tables_of(request: Request | WebSocket) -> Tables:
         tables: Tables = request.app.state.tables
@@ -209,7 +228,7 @@ def create_app(
     async def table_or_404(request: Request, table_id: str) -> Table:
         table = await tables_of(request).get(table_id)
         if table is None:
-            raise Refusal(404, "no_table", f"no table {table_id!r}", table=table_id)
+            raise _no_table(table_id)
         return table
 
     # -- pages -------------------------------------------------------------------------------
@@ -221,18 +240,19 @@ def create_app(
 
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(index)
+        """The page; an id that cannot be a table's is a 404 (the page says so)."""
+        return FileResponse(index, 200 if is_table_id(table_id) else 404)
 
     @app.get("/history/{table_id}/{number}", include_in_schema=False)
-    async def history_page(table_id: str, number: int) -> FileResponse:
-        return FileResponse(index)
+    async def history_page(table_id: str, number: GameNumber) -> FileResponse:
+        return FileResponse(index, 200 if is_table_id(table_id) else 404)
 
     @app.get("/rules/{lang}", include_in_schema=False)
     async def rules(lang: str, variant: str | None = None) -> HTMLResponse:
         """How to play here and the rules, in ``lang`` (English where not yet
         translated), with the section of ``variant`` (2 to 5 players) open."""
         if lang not in LANGUAGES:
-            raise Refusal(404, "no_rules", f"no rules in {lang!r}", lang=lang)
+            raise Refusal(404, "no_rules", f"no rules in {shown(lang)!r}", lang=shown(lang))
         return HTMLResponse(rules_page(lang, asked_variant(variant)))
 
     @app.get("/rules", include_in_schema=False)
@@ -266,10 +286,13 @@ def create_app(
         first; ``next`` is the offset of the next page, if there is one."""
         size = lim.page if limit is None else limit
         if size > lim.page:
+            given = size if size.bit_length() <= 53 else None  # JSON for a page's script
             raise LimitError("page_too_large", f"a page holds at most {lim.page} tables, "
-                             f"not {size}", 422, params={"max": lim.page, "given": size})
-        if size < 1 or offset < 0:
-            raise Refusal(422, "bad_page", "limit is at least 1 and offset at least 0")
+                             f"not {shown(str(size), 20)}", 422,
+                             params={"max": lim.page, "given": given})
+        if size < 1 or not 0 <= offset <= MAX_OFFSET:
+            raise Refusal(422, "bad_page", f"limit is at least 1 and offset from 0 to "
+                          f"{MAX_OFFSET}")
         tables = tables_of(request)
         open_tables = tables.open_tables()
         stored = await tables.storage.finished_matches(size + 1, offset)
@@ -412,7 +435,7 @@ def create_app(
             raise Refusal(422, "no_place", f"the table has no place {body.place}",
                           place=body.place)
         if table.closed:
-            raise Refusal(404, "no_table", f"no table {table_id!r}", table=table_id)
+            raise _no_table(table_id)
         return table
 
     @app.post("/api/tables/{table_id}/host")
@@ -505,7 +528,7 @@ def create_app(
         return table, match
 
     @app.get("/api/tables/{table_id}/matches/{number}/record")
-    async def record(request: Request, table_id: str, number: int) -> JSONResponse:
+    async def record(request: Request, table_id: str, number: GameNumber) -> JSONResponse:
         """The game record of RECORDS.md (a list of them for a rubber), to download."""
         table, match = await finished_match(request, table_id, number)
         return JSONResponse(
@@ -514,7 +537,7 @@ def create_app(
                      f'attachment; filename="euchre-{table_id}-{number}.json"'})
 
     @app.get("/api/tables/{table_id}/matches/{number}/replay")
-    async def replay(request: Request, table_id: str, number: int) -> dict[str, Any]:
+    async def replay(request: Request, table_id: str, number: GameNumber) -> dict[str, Any]:
         """A finished game, deal by deal, every hand shown, for the history page."""
         table, match = await finished_match(request, table_id, number)
         rec = table.record(match)
@@ -526,7 +549,7 @@ def create_app(
     reviews = ReviewCache()
 
     @app.get("/api/tables/{table_id}/matches/{number}/review")
-    async def review(request: Request, table_id: str, number: int) -> dict[str, Any]:
+    async def review(request: Request, table_id: str, number: GameNumber) -> dict[str, Any]:
         """Your decisions in a finished game (every game of a rubber) against the
         expert's, from your seat's view only: your seat token in the ``X-Seat-Token``
         header (a URL would leak it into logs).  A review already made is kept; making
@@ -594,9 +617,13 @@ def create_app(
         except LimitError as e:
             await _refuse(websocket, e.code, str(e), 4000 + e.status, e.params)
             return
+        except StorageError as e:
+            _log_storage("WebSocket", websocket.url.path, e)
+            await _refuse(websocket, "storage", _STORAGE_FAILED, 4503)
+            return
         if table is None:
-            await _refuse(websocket, "no_table", f"no table {table_id!r}", 4404,
-                          {"table": table_id})
+            missing = _no_table(table_id)
+            await _refuse(websocket, missing.code, str(missing.detail), 4404, missing.params)
             return
         place = None
         if token:
@@ -783,27 +810,113 @@ async def _refusal_response(request: Request, e: Refusal) -> JSONResponse:
                         e.status_code, e.headers)
 
 
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is a 413 ``invalid_request``
+    in JSON, at once when its ``Content-Length`` says so (the app reads none of it), else
+    when the bytes read pass the limit.  (uvicorn then reads what the client still sends
+    and drops it, so the client, still sending, gets the answer rather than a reset.)"""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, refusing its body past the limit."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.limit:
+            await self._too_large()(scope, receive, send)
+            return
+        read = 0
+
+        async def counted() -> Message:
+            nonlocal read
+            message = await receive()
+            read += len(message.get("body", b""))
+            if read > self.limit:  # raised in the route, answered by _http_response
+                raise StarletteHTTPException(413, self._too_large_text())
+            return message
+
+        await self.app(scope, counted, send)
+
+    def _too_large_text(self) -> str:
+        return f"the request's body is larger than {self.limit} bytes"
+
+    def _too_large(self) -> JSONResponse:
+        return JSONResponse({"detail": self._too_large_text(), "code": "invalid_request",
+                             "params": {"max": self.limit}}, 413)
+
+
+def _no_table(table_id: str) -> Refusal:
+    """404 ``no_table``, echoing at most 40 characters of the id asked."""
+    return Refusal(404, "no_table", f"no table {shown(table_id)!r}", table=shown(table_id))
+
+
+_STORAGE_FAILED = ("the server could not read or write its database: nothing was done; "
+                   "try again in a moment")
+
+
+def _log_storage(method: str, path: str, e: StorageError) -> None:
+    """One line in the log for a request storage failed (the cause is the database's,
+    not the client's: the traceback would say nothing more)."""
+    log.error("%s %s: %s", method, shown(path, 80), " ".join(str(e).split()))
+
+
+async def _storage_response(request: Request, e: StorageError) -> JSONResponse:
+    """Storage failed (a full disk, a lost connection, a foreign schema): a 503 with
+    code ``storage`` and one line in the log, as the table's socket refuses an action."""
+    _log_storage(request.method, request.url.path, e)
+    return JSONResponse({"detail": _STORAGE_FAILED, "code": "storage", "params": {}}, 503)
+
+
+async def _http_response(request: Request, e: StarletteHTTPException) -> Response:
+    """Starlette's and FastAPI's own refusals (no route: 404 or 405, a body that is not
+    JSON or too deep to read: 400, one too large: 413) as JSON with a ``code``."""
+    if e.status_code in (204, 304):
+        return Response(status_code=e.status_code, headers=e.headers)
+    code = "not_found" if e.status_code in (404, 405) else "invalid_request"
+    return JSONResponse({"detail": str(e.detail), "code": code, "params": {}},
+                        e.status_code, e.headers)
+
+
 async def _validation_response(request: Request, e: RequestValidationError) -> Response:
-    """FastAPI's 422, but with strings that cannot be UTF-8 (a lone surrogate sent as
-    ``"\\ud800"``) shown with U+FFFD instead of failing as a 500."""
-    detail = jsonable_encoder(e.errors())
-    try:
-        body = json.dumps({"detail": detail, "code": "invalid_request", "params": {}},
-                          ensure_ascii=False).encode()
-    except UnicodeEncodeError:
-        body = json.dumps({"detail": _scrub(detail), "code": "invalid_request", "params": {}},
-                          ensure_ascii=False).encode()
+    """FastAPI's 422 with code ``invalid_request``: each error's type, place and message,
+    and what was given, cut short (:func:`_given`: a lone surrogate shown as U+FFFD, a
+    megabyte string or a deep list not echoed whole, 1e400 or NaN as text)."""
+    detail = []
+    for err in e.errors()[:10]:
+        item: dict[str, Any] = {
+            "type": str(err.get("type", "")),
+            "loc": [x if isinstance(x, int) else _given(x) for x in err.get("loc", ())],
+            "msg": _given(err.get("msg", ""), 300),
+            "input": _given(err.get("input")),
+        }
+        if isinstance(err.get("ctx"), dict):
+            item["ctx"] = {_given(k): _given(v) for k, v in err["ctx"].items()}
+        detail.append(item)
+    body = json.dumps({"detail": detail, "code": "invalid_request", "params": {}},
+                      ensure_ascii=False, allow_nan=False).encode()
     return Response(body, 422, media_type="application/json")
 
 
-def _scrub(value: Any) -> Any:
+def _given(value: Any, limit: int = 100) -> Any:
+    """What a client sent, as JSON that cannot fail: text cut to ``limit`` characters
+    (a lone surrogate replaced), a number out of JSON's range as text, and a list or an
+    object (any depth) named by its kind only."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):  # beyond 2**53 a page's JavaScript would round it
+        return value if value.bit_length() <= 53 else f"an integer of {value.bit_length()} bits"
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
     if isinstance(value, str):
-        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    if isinstance(value, list):
-        return [_scrub(v) for v in value]
-    if isinstance(value, dict):
-        return {_scrub(k): _scrub(v) for k, v in value.items()}
-    return value
+        cut = value[:limit + 1]  # shown() marks the cut
+        return shown(cut.encode("utf-16", "surrogatepass").decode("utf-16", "replace"), limit)
+    if isinstance(value, (list, tuple, dict)):
+        return f"a JSON {'object' if isinstance(value, dict) else 'array'}"
+    return shown(type(value).__name__, limit)
 
 
 def _origin(text: str) -> str:

@@ -166,6 +166,9 @@ class PostgresStorage:
     event loop.  ``pool_size`` bounds the connections used for reads and writes (the
     listener and the lock holder take one more each); ``takeover`` is how often, in
     seconds, the process looks for tables whose bots nobody plays.
+
+    Every failure of a read or a write (the connection lost, the disk full, a schema
+    not this server's, a value the database cannot hold) is a :class:`StorageError`.
     """
 
     def __init__(self, url: str, *, pool_size: int = 8, takeover: float = 2.0) -> None:
@@ -217,7 +220,7 @@ class PostgresStorage:
                     await conn.execute(sql, params)
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this write: {e}") from None
-        except (psycopg.Error, OSError) as e:
+        except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
 
     async def _read(self, fn: Callable[[psycopg.AsyncConnection[Any]], Any]) -> Any:
@@ -225,7 +228,7 @@ class PostgresStorage:
         try:
             async with pool.connection() as conn:
                 return await fn(conn)
-        except (psycopg.Error, OSError) as e:
+        except Exception as e:  # the driver's, the network's, or a row of a foreign schema
             raise StorageError(f"the database refused the read: {e}") from None
 
     # -- writes ----------------------------------------------------------------------------------
@@ -263,7 +266,7 @@ class PostgresStorage:
                     return False
                 await conn.execute("SELECT pg_notify(%s, %s)",
                                    (CHANNEL, self._notice(table_id, "t")))
-        except (psycopg.Error, OSError) as e:
+        except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
         return True
 
@@ -291,7 +294,7 @@ class PostgresStorage:
                     (table_id, match, index, seat, action, time.time(), CHANNEL, notice))
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this action: {e}") from None
-        except (psycopg.Error, OSError) as e:
+        except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
 
     async def finish_match(self, table_id: str, match: int, result: dict[str, Any]) -> None:
@@ -330,7 +333,7 @@ class PostgresStorage:
                                    (CHANNEL, self._notice(table_id, "t")))
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this token: {e}") from None
-        except (psycopg.Error, OSError) as e:
+        except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
         return True
 
@@ -486,7 +489,7 @@ class PostgresStorage:
                 cur = await conn.execute("SELECT pg_try_advisory_lock(%s)",
                                          (lock_key(table_id),))
                 row = await cur.fetchone()
-            except (psycopg.Error, OSError) as e:
+            except Exception as e:
                 log.error("the bots' lock of table %s could not be asked for: %s",
                           table_id, e)
                 return False

@@ -37,16 +37,20 @@ From the server:
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from euchre.bots import check_rules, make_bot
 from euchre.rules import Rules, RulesError
 
 __all__ = [
     "ERROR_CODES",
+    "MAX_MATCH",
     "MAX_MESSAGE",
+    "MAX_OFFSET",
     "ActMessage",
     "ChatMessage",
     "ClientMessage",
@@ -64,11 +68,69 @@ __all__ = [
     "SeatChoice",
     "SyncMessage",
     "check_bot",
+    "clean_name",
+    "is_table_id",
     "parse_client_message",
+    "shown",
 ]
 
 MAX_MESSAGE = 4096
 """The longest client message accepted, in characters."""
+
+MAX_OFFSET = 2**31 - 1
+"""The largest ``offset`` of a page of tables (``GET /api/tables``): far past any stored
+history, and a number every database takes."""
+
+MAX_MATCH = 2**31 - 1
+"""The largest game number in a path (a table's games are numbered from 1; the column
+holding them is a 32-bit integer)."""
+
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_table_id(text: str) -> bool:
+    """Can ``text`` be a table's id?  The server makes ids of eight characters of the
+    URL-safe alphabet (``secrets.token_urlsafe(6)``, since the first version); anything
+    outside that alphabet or past 64 characters (a NUL, a slash, a 60,000-character
+    string) is no table's, answered at once without asking the database.
+
+    >>> is_table_id("tA7-x_9Q"), is_table_id("a\\x00b"), is_table_id(".."), is_table_id("")
+    (True, False, False, False)
+    """
+    return _TABLE_ID.fullmatch(text) is not None
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters (``…`` marks the cut), to echo what a client
+    sent in a refusal or a log line without echoing a megabyte of it.
+
+    >>> shown("abc"), shown("x" * 50, 5)
+    ('abc', 'xxxxx…')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def clean_name(name: str) -> str:
+    """A name as others will read it (a table's, a seat's): each run of white space (tabs
+    and line breaks too) becomes one space, the ends trimmed; any other control character
+    (``U+0000`` NUL, which PostgreSQL cannot store, ``U+001B`` escape, ``U+007F``, …) is
+    refused with ``ValueError`` naming it, on every database alike, as is a lone
+    surrogate (``"\\ud800"`` in JSON: no character at all).
+
+    >>> clean_name("  Ann\\t\\n Lee ")
+    'Ann Lee'
+    >>> clean_name("a\\x00b")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may not hold the control character U+0000
+    """
+    name = " ".join(name.split())
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cs")), None)
+    if bad is not None:
+        what = "control character" if unicodedata.category(bad) == "Cc" else "lone surrogate"
+        raise ValueError(f"a name may not hold the {what} U+{ord(bad):04X}")
+    return name
+
 
 ERROR_CODES: dict[str, str] = {
     # the table's WebSocket
@@ -111,7 +173,8 @@ ERROR_CODES: dict[str, str] = {
     "no_seat_given": "neither an invitation nor an open place",
     "not_creator": "only the table's creator may delete it",
     "no_game": "the table has no such game (params: table, game)",
-    "invalid_request": "the request's fields are not valid",
+    "invalid_request": "the request's fields, or its body, are not valid",
+    "not_found": "nothing at this address, or not for this method",
     "no_rules": "no rules page in that language (params: lang)",
 }
 """Every error ``code`` the server sends, with what it means (the page words each)."""
@@ -246,13 +309,8 @@ class SeatChoice(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["you", "friend", "open", "bot"]
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Annotated[str, Field(max_length=40), AfterValidator(clean_name)] = ""
     bot: Annotated[str, Field(max_length=40)] | None = None
-
-    @field_validator("name")
-    @classmethod
-    def _strip(cls, v: str) -> str:
-        return " ".join(v.split())
 
 
 class CreateTable(BaseModel):
@@ -260,9 +318,9 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, Field(max_length=60)] = ""
-    """The table's name; empty (the default): none, and each page names the table after its
-    variant in its reader's language."""
+    name: Annotated[str, Field(max_length=60), AfterValidator(clean_name)] = ""
+    """The table's name (:func:`clean_name`); empty (the default): none, and each page
+    names the table after its variant in its reader's language."""
     rules: RulesModel = RulesModel()
     seats: Annotated[list[SeatChoice], Field(min_length=2, max_length=5)]
     turn_timer: Annotated[float, Field(ge=1, le=3600)] | None = None
@@ -302,7 +360,7 @@ class JoinRequest(BaseModel):
 
     invite: Annotated[str, Field(max_length=100)] | None = None
     place: Annotated[int, Field(ge=0, le=4)] | None = None
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Annotated[str, Field(max_length=40), AfterValidator(clean_name)] = ""
 
 
 class LeaveRequest(BaseModel):

@@ -40,6 +40,7 @@ from euchre.records import game_record
 from euchre.rules import Rules
 from euchre.server import views
 from euchre.server.limits import LimitError, Limits, Rate, TokenBucket
+from euchre.server.protocol import is_table_id
 from euchre.server.storage import (
     Change,
     MatchRecord,
@@ -1634,7 +1635,11 @@ class Tables:
         return table
 
     async def get(self, table_id: str) -> Table | None:
-        """A table by id, loaded from storage if it is not in memory."""
+        """A table by id, loaded from storage if it is not in memory; ``None`` for an id
+        that cannot be a table's (:func:`~.protocol.is_table_id`) without asking storage.
+        :class:`StorageError` if storage fails, or holds the table damaged."""
+        if not is_table_id(table_id):  # no table's: storage is not asked
+            return None
         table = self._tables.get(table_id)
         if table is None:
             record = await self.storage.load_table(table_id)
@@ -1646,7 +1651,12 @@ class Tables:
                 # loaded meanwhile by another request: that one is the table
                 table = self._tables.get(table_id)
             if table is None:
-                table = self._tables[table_id] = Table(record, self.storage, self.settings)
+                try:
+                    loaded = Table(record, self.storage, self.settings)
+                except (ValueError, KeyError, TypeError) as e:
+                    raise StorageError(f"table {table_id} is stored but cannot be "
+                                       f"rebuilt: {e}") from None
+                table = self._tables[table_id] = loaded
                 await self._claim_bots(table)
                 if self.peers is not None:  # what was stored while it loaded
                     self._changed(Change(table_id, True, table.match.number,

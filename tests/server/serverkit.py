@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from euchre.server.app import create_app
 from euchre.server.limits import Limits
 from euchre.server.pgcluster import free_port
+from euchre.server.sockets import WebSocketProtocol
 from euchre.server.tables import Settings
 
 LOOPBACK_LIMITS = Limits(sockets=100_000, per_address=100_000)
@@ -160,7 +161,7 @@ def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> It
     app = create_app(db, settings=Settings(bot_delay=bot_delay), synchronous="NORMAL",
                      **options)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
-                            lifespan="on", ws_max_size=65536)
+                            lifespan="on", ws_max_size=65536, ws=WebSocketProtocol)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import socket
 import time
 from collections.abc import Iterator
@@ -24,8 +25,9 @@ from websockets.sync.client import connect
 
 from euchre.cli import app as cli_app
 from euchre.server import tables as tables_module
-from euchre.server.app import _FLOODING, _message_budget
+from euchre.server.app import _FLOODING, FLOODING, _message_budget
 from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
+from euchre.server.sockets import CLOSE_AT_ONCE
 
 PEOPLE = [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}]
 BOTS_ONLY = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
@@ -258,7 +260,13 @@ def test_unfinished_tables_per_address_are_bounded(database: Database) -> None:
         server.create({"players": 2}, PEOPLE)
 
 
-def test_websockets_per_address_are_bounded(database: Database) -> None:
+def test_the_sockets_closed_at_once_are_those_of_floods_and_slow_readers() -> None:
+    assert {tables_module.SLOW_READER, FLOODING} == CLOSE_AT_ONCE
+
+
+def test_websockets_per_address_are_bounded(
+        database: Database, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="uvicorn.error")
     with limited(database, sockets=2) as server:
         answer = server.create({"players": 2}, PEOPLE)
         with server.ws(answer["id"]) as one, server.ws(answer["id"]) as two:
@@ -271,6 +279,8 @@ def test_websockets_per_address_are_bounded(database: Database) -> None:
         # closed sockets give their room back
         with server.ws(answer["id"], answer["token"]) as again:
             assert latest_state(again)["seq"] == 0
+    # a refusal is not an error of the server's: it writes no line of its own for it
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
 
 
 def test_a_client_that_keeps_flooding_is_disconnected(database: Database) -> None:

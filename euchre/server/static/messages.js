@@ -83,6 +83,7 @@ export const ERRORS = {
   muted: () => _("The host has muted you at this table."),
   no_game: () => _("This table has no such game."),
   invalid_request: () => _("The server refused the request: some field is not valid."),
+  not_found: () => _("The server has nothing at this address."),
   no_rules: () => _("There are no rules in that language."),
 };
 
