@@ -648,7 +648,7 @@ def create_app(
                           lang=lang if lang in LANGUAGES else "en")
         over_rate = _message_budget(lim)
         address = _address(websocket)
-        cooldown = min(FLOOD_COOLDOWN, lim.messages.seconds) if lim.messages else 0.0
+        cooldown = FLOOD_COOLDOWN
         await table.join(conn)
         try:
             while not conn.overflowed:
@@ -749,8 +749,8 @@ FLOODING = 4429
 """The close code of a connection that kept sending over its message rate."""
 
 FLOOD_COOLDOWN = 60.0
-"""Seconds (at most the message rate's window) an address whose socket was closed for
-flooding may not open another."""
+"""Seconds an address whose socket was closed for flooding may not open another: a flood
+that reconnects is read at most once a minute."""
 
 _FLOODING: dict[str, Any] = {"flooding": True}
 """What :func:`_message_budget` answers when a connection is to be closed."""
