@@ -394,6 +394,23 @@ def _discardable(st: Int64Array) -> int:
 
 
 @_jit_inline
+def _callable(st: Int64Array) -> int:
+    """The cards the maker may call: any of the pack not in its own hand, but none it
+    knows to be out of play: a turn-up turned down in round 1, a dealer-maker's own
+    discard, the one discard of the history five-handed (RULES §6.3)."""
+    maker = st[MAKER]
+    bits = st[PACK] & ~st[HANDS + maker]
+    if not st[TAKEN]:
+        bits &= ~(1 << st[TURNUP])
+    elif maker == st[DEALER]:
+        for k in range(st[N_ACTIONS]):
+            a = st[HISTORY + k] % SEAT_SHIFT
+            if DISCARD <= a < CALL:
+                bits &= ~(1 << (a - DISCARD))
+    return bits
+
+
+@_jit_inline
 def _may_name(st: Int64Array, suit: int) -> bool:
     """Round 2 may not name the turned-down suit; a turned-up joker may name any (RULES §3-4)."""
     return st[PHASE] == NAME_TRUMP or suit != turnup_suit(st)
@@ -441,8 +458,7 @@ def legal_bits(st: Int64Array) -> tuple[int, int]:
     if p in (EXCHANGE, DUMMY_MERGE):
         return DISCARD, _discardable(st)
     if p == CALL_PARTNER:
-        # any card of the pack not in the maker's own hand (RULES §6)
-        return CALL, st[PACK] & ~st[HANDS + st[MAKER]]
+        return CALL, _callable(st)
     return PASS, _bid_bits(st)
 
 

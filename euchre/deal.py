@@ -610,10 +610,21 @@ class Deal:
             return _ids(self._hands[self._maker], DISCARD)
         if p == _CALL:
             pack = pack_mask(self.rules.deck, self.rules.joker)
-            return _ids(pack & ~self._hands[self._maker], CALL)
+            return _ids(pack & ~self._hands[self._maker] & ~self._known_out(), CALL)
         if p == _DEFEND:
             return [PASS, DEFEND_ALONE]
         return []
+
+    def _known_out(self) -> int:
+        """The cards the maker knows to be out of play, which it may not call: its own
+        discard (a dealer-maker's exchange) and a turn-up turned down in round 1
+        (RULES §6.3)."""
+        known = 0
+        for c in self._discards[self._maker]:
+            known |= 1 << c
+        if not self._taken:
+            known |= 1 << self.turnup
+        return known
 
     def _naming_ids(self) -> list[int]:
         """Round 2 or a turned-up joker: name a suit, alone where allowed (RULES §3, §4)."""
@@ -963,6 +974,12 @@ class Deal:
                 if self._hands[seat] >> c & 1:
                     why = (f"the maker must call a card not in their own hand, not {CARDS[c]} "
                            "(RULES §6)")
+                elif c in self._discards[seat]:
+                    why = (f"the maker may not call {CARDS[c]}, its own discard: a card it "
+                           "knows to be out of play (RULES §6.3)")
+                elif self._known_out() >> c & 1:
+                    why = (f"the maker may not call {CARDS[c]}, the turn-up turned down in "
+                           "round 1: a card it knows to be out of play (RULES §6.3)")
                 else:
                     why = f"{CARDS[c]} is not in this pack (RULES §1)"
         elif p == _DEFEND:

@@ -16,6 +16,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,7 +29,7 @@ from hypothesis import strategies as st
 from test_properties import SETTINGS, deal_st
 
 from euchre import core
-from euchre.actions import NUM_ACTIONS
+from euchre.actions import NUM_ACTIONS, ORDER, PASS
 from euchre.deal import Deal, Phase
 from euchre.rules import Rules
 
@@ -43,9 +44,13 @@ def core_state(deal: Deal, module: ModuleType = core) -> core.Int64Array:
     return state
 
 
-def play_both(deal: Deal, rng: random.Random, module: ModuleType = core) -> None:
+def play_both(deal: Deal, rng: random.Random, module: ModuleType = core,
+              steer: Callable[[Deal], int | None] | None = None) -> None:
     """Play ``deal`` to its end at random on the engine and on the core, asserting at
-    every step that they agree; an illegal action must be refused by both, unchanged."""
+    every step that they agree; an illegal action must be refused by both, unchanged.
+
+    ``steer`` picks the action where it returns one (a legal one), to reach a case
+    random play seldom reaches."""
     state = core_state(deal, module)
     mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
     while True:
@@ -61,7 +66,8 @@ def play_both(deal: Deal, rng: random.Random, module: ModuleType = core) -> None
             before = state.copy()
             assert not module.apply_action(state, wrong)
             assert (state == before).all()
-        action = rng.choice(legal)
+        steered = steer(deal) if steer is not None else None
+        action = rng.choice(legal) if steered is None else steered
         deal.apply(action)
         assert module.apply_action(state, action)
         if deal.phase is Phase.PLAY and not deal.current_trick:
@@ -97,6 +103,57 @@ def test_core_agrees_on_many_deals_of_each_variant(players: int) -> None:
         rules = Rules(players=players, **options[i % len(options)])
         deal = Deal.random(rules, dealer=rng.randrange(players), seed=rng.randrange(2**32))
         play_both(deal, rng)
+
+
+def _dealer_makes(deal: Deal) -> int | None:
+    """Round 1: everyone passes to the dealer, who takes it up (then discards and calls
+    at random)."""
+    if deal.phase is Phase.BID_TURNUP:
+        return ORDER if deal.to_move == deal.dealer else PASS
+    return None
+
+
+def _round_two(deal: Deal) -> int | None:
+    """Round 1: everyone passes, the turn-up is turned down; round 2 at random."""
+    return PASS if deal.phase is Phase.BID_TURNUP else None
+
+
+@pytest.mark.parametrize("steer", [_dealer_makes, _round_two], ids=["dealer", "round2"])
+def test_core_refuses_the_calls_the_engine_refuses(steer: Callable[[Deal], int | None]
+                                                   ) -> None:
+    """RULES §6.3, five-handed: the maker may not call a card it knows to be out of play
+    (a dealer-maker's discard, a turn-up turned down in round 1), in the core as in the
+    engine: 150 deals each where the dealer takes it up, or round 2 names trump, the
+    call made at random among the legal ones, with and without the joker."""
+    rng = random.Random(63)
+    for i in range(150):
+        rules = Rules(players=5, joker=i % 3 == 0, deck=32 if i % 2 else 28)
+        deal = Deal.random(rules, dealer=rng.randrange(5), seed=rng.randrange(2**32))
+        play_both(deal, rng, steer=steer)
+
+
+@pytest.mark.parametrize(("rule", "broken"), [
+    ("                bits &= ~(1 << (a - DISCARD))", "                bits |= 0"),
+    ("        bits &= ~(1 << st[TURNUP])", "        bits |= 0"),
+], ids=["own discard", "turned down"])
+def test_a_core_that_lets_the_maker_call_a_known_card_fails_the_comparison(
+        rule: str, broken: str) -> None:
+    """Break RULES §6.3 in a copy of the core (the maker may call its own discard, or the
+    turned-down turn-up): the comparison with the engine must fail on the deals that
+    reach the call."""
+    intact = _core_copy(rule, rule)
+    copy = _core_copy(rule, broken)
+    steer = _dealer_makes if "DISCARD" in rule else _round_two
+    rng = random.Random(5)
+    failures = 0
+    for _ in range(20):
+        deal = Deal.random(Rules(players=5), dealer=rng.randrange(5), seed=rng.randrange(2**32))
+        play_both(deal.copy(), random.Random(1), intact, steer=steer)
+        try:
+            play_both(deal, random.Random(1), copy, steer=steer)
+        except AssertionError:
+            failures += 1
+    assert failures > 0
 
 
 def test_core_state_matches_the_phases_of_the_engine() -> None:

@@ -689,17 +689,48 @@ def test_five_handed_called_card_in_kitty_forces_alone() -> None:
 
 
 def test_five_handed_called_dealers_discard_forces_alone() -> None:
-    """RULES §6.3: the called card was the dealer's discard: the maker plays alone."""
+    """RULES §6.3: the called card was the dealer's discard, which the maker could not
+    know: the maker plays alone."""
     deal = five()
     act(deal, "0 order", "4 discard AS", "0 call AS")
     assert (deal.partner, deal.alone) == (None, True)
     assert deal.result.alone is True
 
 
-def test_five_handed_called_turned_down_turnup_forces_alone() -> None:
-    """RULES §6.3: in round 2 the turned-down turn-up is in no hand."""
+def test_the_maker_may_not_call_a_card_it_discarded() -> None:
+    """RULES §6.3: a dealer-maker may not name its own discard, a card it knows to be
+    out of play; the refusal names the rule."""
     deal = five()
-    act(deal, *[f"{s} pass" for s in (0, 1, 2, 3, 4, 0)], "1 trump S", "1 call TH")
+    act(deal, "0 pass", "1 pass", "2 pass", "3 pass", "4 order", "4 discard 8D")
+    assert phase(deal) is Phase.CALL_PARTNER and deal.to_move == 4
+    expected = pack_mask(28, False) & ~deal.hand_mask(4) & ~mask("8D")
+    assert sorted(legal(deal)) == sorted(f"call {c}" for c in cards_of(expected))
+    assert not deal.is_legal("call 8D")
+    refuse(deal, "call 8D", "may not call 8D, its own discard", "out of play",
+           "RULES §6.3")
+    act(deal, "4 call AH")
+    assert (deal.partner, deal.alone) == (0, False)
+
+
+def test_the_dealer_naming_a_turned_up_joker_may_not_call_its_discard() -> None:
+    """RULES §3, §6.3: the joker turned up, the dealer names trump and exchanges; its
+    discard is out of play and may not be called."""
+    hands = [h.replace("8D", "TH") for h in FIVE]
+    deal = Deal.from_cards(Rules(players=5, joker=True), 4, hands=hands, turnup="JK")
+    act(deal, "4 trump S", "4 discard TH")
+    refuse(deal, "call TH", "its own discard", "RULES §6.3")
+
+
+def test_the_maker_may_not_call_the_turned_down_card() -> None:
+    """RULES §6.3: in round 2 the turn-up turned down in round 1 is out of play, and the
+    maker, who saw it turned down, may not name it; the refusal names the rule."""
+    deal = five()
+    act(deal, *[f"{s} pass" for s in (0, 1, 2, 3, 4, 0)], "1 trump S")
+    assert phase(deal) is Phase.CALL_PARTNER and deal.to_move == 1
+    assert "call TH" not in legal(deal)
+    refuse(deal, "call TH", "may not call TH, the turn-up turned down in round 1",
+           "RULES §6.3")
+    act(deal, "1 call 9H")  # a card in the kitty, which the maker could not know
     assert (deal.maker, deal.partner, deal.alone) == (1, None, True)
 
 

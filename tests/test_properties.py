@@ -503,11 +503,16 @@ def check_observation(deal: Deal, seat: int, log: Log) -> None:
     for card in cards_in(public):
         assert card in allowed, f"seat {seat} sees {card} ({deal.phase})"
     # legal actions: its own cards, except the partner call, which offers every card of
-    # the pack not in the caller's hand, known from the rules and that hand alone
+    # the pack not in the caller's hand, nor one it knows to be out of play (its own
+    # discards, a turn-up turned down in round 1: RULES §6.3), known from the rules, that
+    # hand and what the seat saw alone
     calls = {a.card for a in obs.legal_actions if a.kind is ActionKind.CALL}
     if calls:
         pack = pack_mask(deal.rules.deck, deal.rules.joker)
-        assert calls == set(cards_of(pack & ~deal.hand_mask(seat)))
+        out = sum(1 << c for c in log.discards.get(seat, []))
+        if not log.turnup_taken:
+            out |= 1 << int(deal.turnup)
+        assert calls == set(cards_of(pack & ~deal.hand_mask(seat) & ~out))
     for action in obs.legal_actions:
         if action.kind is not ActionKind.CALL and action.card is not None:
             assert action.card in allowed

@@ -383,21 +383,17 @@ def _call(obs: Observation) -> Action:
     legal = [a for a in obs.legal_actions if a.card is not None]
     if trump is None or not legal:
         return obs.legal_actions[0]
-    # Cards known to be out of play: my discards and a turned-down turn-up.
-    out = {int(c) for c in obs.discards}
-    if obs.turnup_taken is False:
-        out.add(int(obs.turnup))
+    # the legal calls leave out the cards known to be out of play (RULES §6.3)
     hand = [int(c) for c in obs.hand]
 
-    def key(a: Action) -> tuple[int, int, int]:
+    def key(a: Action) -> tuple[int, int]:
         c = int(a.card or 0)
-        known_out = 1 if c in out else 0
         if _suit(trump, c) == trump:
-            return (known_out, 0, -_trump_order(trump, c))
+            return (0, -_trump_order(trump, c))
         s = c >> 3
         held = sum(1 for h in hand if _suit(trump, h) == s)
         # an off ace of a suit we hold helps most; then any ace, then high cards
-        return (known_out, 1, -(c & 7) * 4 - held)
+        return (1, -(c & 7) * 4 - held)
 
     return min(legal, key=key)
 

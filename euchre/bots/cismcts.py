@@ -33,10 +33,10 @@ taken, the called card, every card played and by whom, the voids a seat showed b
 following suit, its own discards and, for the three-handed maker who took it up, the
 dummy.  It deals afresh the other hands, the kitty, the others' discards and the dummy
 it has not seen; the only other constraints are the ones the rules put on hidden cards:
-a dealer who must take up kept the turn-up, and the five-handed maker does not hold the
-card it called.  A world is drawn uniformly among the deals that fit (by rejection; if
-the voids make that slow, a careful fill that keeps every group's constraint
-satisfiable).
+a dealer who must take up kept the turn-up, and the five-handed maker neither holds nor
+discarded the card it called (RULES §6.3).  A world is drawn uniformly among the deals
+that fit (by rejection; if the voids make that slow, a careful fill that keeps every
+group's constraint satisfiable).
 
 :func:`view_of` gives the seat's view of a state (the hidden cards wiped out),
 :func:`view_from_observation` builds the same view from a bot's
@@ -421,6 +421,8 @@ def _sample(view: Int64Array, seat: int, seed: int, out: Int64Array) -> bool:
                     ok &= ~(1 << held_group[s])
         if c == called and held_group[maker] >= 0:
             ok &= ~(1 << held_group[maker])  # the maker calls a card it does not hold
+        if c == called and maker == dealer and exchange_group >= 0:
+            ok &= ~(1 << exchange_group)  # nor its own discard (RULES §6.3)
         if c == turnup and turnup_hidden:
             ok &= 1 << held_group[dealer]
             if exchange_group >= 0 and not view[core.DEALER_MUST_TAKE_UP]:

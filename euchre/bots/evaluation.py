@@ -71,7 +71,6 @@ from euchre.cards import (
     SUIT_MASKS,
     TRICK_STRENGTH,
     cards_of,
-    pack_mask,
 )
 from euchre.deal import deal_points
 from euchre.solver import solve_position
@@ -773,21 +772,22 @@ class _PrePlayEval(_Evaluator):
         return self._call_cards(st)[0]
 
     def _call_cards(self, st: State) -> list[int]:
-        """The cards the maker may call, the basic bot's preference first."""
+        """The cards the maker may call (the core's legal calls, RULES §6.3), the basic
+        bot's preference first."""
         k = self.k
         t = int(st[core.TRUMP_SUIT])
         maker = int(st[core.MAKER])
         hand = int(st[core.HANDS + maker])
-        pack = pack_mask(k.rules.deck, k.rules.joker)
-        known_out = self._known_out if maker == k.me else 0
+        legal = int(core.legal_bits(st)[1])
+        if maker == k.me:
+            legal &= ~self._known_out  # the world's core may not hold the history
         keyed = []
-        for c in _bits(pack & ~hand):
-            out = 1 if known_out >> c & 1 else 0
+        for c in _bits(legal):
             if EFFECTIVE_SUIT[t][c] == t:
-                key = (out, 0, -_trump_order(t, c))
+                key = (0, -_trump_order(t, c))
             else:
                 held = (hand & SUIT_MASKS[t][c >> 3]).bit_count()
-                key = (out, 1, -(c & 7) * 4 - held)
+                key = (1, -(c & 7) * 4 - held)
             keyed.append((key, c))
         keyed.sort()
         return [c for _, c in keyed]

@@ -136,6 +136,13 @@ def _reason(obs: Observation, action: Action, style: CardStyle) -> str:
         if kind is ActionKind.CALL and card is not None:
             if card in obs.hand:
                 return _("You hold it yourself: call a card you do not hold.")
+            # a card the maker knows to be out of play would be a lone hand in secret
+            if card in obs.discards:
+                return _("You discarded it, and a card you know to be out of play may not "
+                         "be called.")
+            if card == obs.turnup and obs.turnup_taken is False:
+                return _("It was turned down in the first round, and a card you know to "
+                         "be out of play may not be called.")
             if not pack_mask(obs.rules.deck, obs.rules.joker) >> card & 1:
                 return _("It is not in this pack of {n} cards.").format(
                     n=obs.rules.pack_size)

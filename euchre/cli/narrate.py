@@ -188,10 +188,19 @@ class Narrator:
             cards = _(" then ").join(self.style.card(c) for c in drawn if c is not None)
             self.say(names.act(seat, N_("{who} draws {cards}"), N_("You draw {cards}"),
                                cards=cards) + again)
-        # the two lowest sit at seats 0 and 2, the lowest at seat 0 deals (Draw.seats)
-        self.say(_("{low} drew lowest and partner against {high}; {dealer} deals first.")
-                 .format(low=names.listed((0, 2)), high=names.listed((1, 3)),
-                         dealer=names[0]), 0)
+        # the two lowest sit at seats 0 and 2, the lowest at seat 0 deals (Draw.seats);
+        # the sentence agrees with "you" among them, or dealing
+        high = names.listed((1, 3))
+        if names.you == 0:
+            line = _("You and {partner} drew lowest and partner against {high}; you deal "
+                     "first.").format(partner=names[2], high=high)
+        elif names.you == 2:
+            line = _("You and {partner} drew lowest and partner against {high}; {dealer} "
+                     "deals first.").format(partner=names[0], high=high, dealer=names[0])
+        else:
+            line = _("{low} drew lowest and partner against {high}; {dealer} deals first."
+                     ).format(low=names.listed((0, 2)), high=high, dealer=names[0])
+        self.say(line, 0)
 
     def deal_start(self, obs: Observation, number: int, title: str = "") -> None:
         """The deal's header, the turn-up and the viewer's hand.
@@ -201,8 +210,8 @@ class Narrator:
         self._dummy_shown = False
         names = self.names
         self.console.print()
-        self.console.rule(title + _("Deal {number} · {dealer} deals").format(
-            number=number, dealer=names[obs.dealer]))
+        self.console.rule(title + names.act(obs.dealer, N_("Deal {number} · {who} deals"),
+                                            N_("Deal {number} · You deal"), number=number))
         turnup = _("Turn-up: {card}").format(card=self._card(obs.turnup))
         if obs.turnup.suit is None:
             if obs.rules.joker_suit is None:
@@ -331,7 +340,10 @@ class Narrator:
 
     def _play(self, before: Observation, after: Observation, seat: int, action: Action) -> None:
         names = self.names
-        if before.partner is None and after.partner is not None and before.maker is not None:
+        revealed = before.partner is None and after.partner is not None
+        # the partner knew already, but the table learns it now: say it to the partner too
+        own_call = seat == self.view and action.card == before.called
+        if (revealed or own_call) and after.partner is not None and before.maker is not None:
             played = names.act(seat, N_("{who} plays {card}, the called card:"),
                                N_("You play {card}, the called card:"),
                                card=self._card(action.card))
@@ -565,7 +577,9 @@ class Narrator:
             Phase.BID_TURNUP: _("Order it up or pass?"),
             Phase.BID_SUIT: _("Name trump or pass?"),
             Phase.NAME_TRUMP: _("The joker is turned up: name trump."),
-            Phase.EXCHANGE: _("Discard a card (discarding {card} declines the exchange).")
+            Phase.EXCHANGE: (_("Discard a card; you must keep {card}.")
+                             if obs.rules.dealer_must_take_up else
+                             _("Discard a card (discarding {card} declines the exchange)."))
                             .format(card=self._card(obs.turnup)),
             Phase.DUMMY: (_("Discard five cards, one at a time.") if len(obs.hand) == 10
                           else ngettext("Discard {n} more.", "Discard {n} more.", left)

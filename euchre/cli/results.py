@@ -104,6 +104,7 @@ def result_words(
           if lone is not None else "")
     if result.alone and not forced:
         by += " " + _("({who} went alone)").format(who=names[maker])
+    by += forced  # a five-handed maker without a partner, unknowing (RULES §6.3)
     if each:
         scored = names.act(scorers, N_("{who} scores {n}"), N_("You score {n}"),
                            N_("{who} score {n} each"), n=value)

@@ -771,6 +771,8 @@ def sample_world(info: InfoSet, rng: random.Random) -> tuple[list[int], list[int
                 ok &= ~(1 << where[key])
         if c == called and f"held{maker}" in where:
             ok &= ~(1 << where[f"held{maker}"])  # the maker calls a card it does not hold
+        if c == called and maker == dealer and "exchange" in where:
+            ok &= ~(1 << where["exchange"])  # nor its own discard (RULES §6.3)
         if c == turnup and turnup_hidden:
             ok &= 1 << where[f"held{dealer}"]
             if "exchange" in where and not rules.dealer_must_take_up:

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from euchre import core
-from euchre.actions import NUM_ACTIONS
+from euchre.actions import CALL, DISCARD, NUM_ACTIONS
 from euchre.bots import make_bot, play_deal
 from euchre.bots.cismcts import (
     HIDDEN_DISCARD,
@@ -158,6 +158,39 @@ def test_sampled_worlds_keep_the_voids_shown_rules_8() -> None:
                                    for c in range(33) if held >> c & 1)
                     checked += 1
     assert checked > 50
+
+
+def dealer_made_calls(count: int, seed: int) -> Iterator[tuple[Deal, core.Int64Array]]:
+    """Five-handed deals where everyone passes to the dealer, who takes it up, discards
+    and calls a card at random (RULES §5, §6.3): states just after the call."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        deal = Deal.random(Rules(players=5), dealer=rng.randrange(5), seed=rng.randrange(1 << 30))
+        state = core_state(deal)
+        for _ in range(4):
+            deal.apply("pass")
+        deal.apply("order")
+        deal.apply(rng.choice(deal.legal_action_ids()))  # the discard
+        deal.apply(rng.choice(deal.legal_action_ids()))  # the call
+        for e in deal.observation(deal.dealer).events:
+            assert e.action is not None and core.apply_action(state, e.action.id)
+        yield deal, state
+
+
+def test_no_world_has_the_maker_call_its_own_discard_rules_6_3() -> None:
+    """The dealer-maker may not have called its own discard (RULES §6.3), so no world of
+    another seat puts the called card there: each world replays, the discard elsewhere."""
+    rng = random.Random(6)
+    for deal, state in dealer_made_calls(40, seed=6):
+        called = deal.called
+        assert called is not None
+        seat = (deal.dealer + 1 + rng.randrange(4)) % 5
+        for _ in range(10):
+            world = sample_world(state, seat, rng.randrange(1 << 32))
+            discards = [int(world[core.HISTORY + k]) % core.SEAT_SHIFT - DISCARD
+                        for k in range(int(world[core.N_ACTIONS]))
+                        if DISCARD <= int(world[core.HISTORY + k]) % core.SEAT_SHIFT < CALL]
+            assert discards and int(called) not in discards, deal.to_record()
 
 
 def test_a_sampled_world_depends_only_on_what_the_seat_knows_rules_12() -> None:

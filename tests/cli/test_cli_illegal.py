@@ -7,11 +7,15 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from typer.testing import CliRunner
 
 from euchre import Action, Deal, Rules
 from euchre.actions import NUM_ACTIONS
+from euchre.cli import app
 from euchre.cli.illegal import why_illegal
 from euchre.deal import Observation
+
+runner = CliRunner()
 
 # Four-handed, hearts turned up and ordered by seat 1; seat 1 then leads AD.
 HANDS = ["9C TC JC QC KC", "AD KD AH KH QH", "QD 9D 9S TS QS", "AC TD JD JS KS"]
@@ -95,6 +99,39 @@ def test_the_partner_call() -> None:
                                     "you do not hold.")
     assert why(deal, "call 7C") == ("You cannot call 7C. It is not in this pack of 28 "
                                     "cards.")
+
+
+FIVE = ["8C 9C TC JC QC", "AD KD AH KH QH", "QD 9D 9S TS QS", "AC TD JD JS KS",
+        "8D 8H 8S 9H KC"]
+
+
+def test_the_maker_may_not_call_a_card_it_discarded() -> None:
+    """RULES §6.3, said to the dealer-maker: its own discard is out of play."""
+    deal = after("pass", "pass", "pass", "pass", "order", "discard 8D",
+                 rules=Rules(players=5), hands=FIVE, dealer=4)
+    assert why(deal, "call 8D") == ("You cannot call 8D. You discarded it, and a card you "
+                                    "know to be out of play may not be called.")
+
+
+def test_the_maker_may_not_call_the_turned_down_card() -> None:
+    """RULES §6.3, said to a maker of round 2: the turned-down turn-up is out of play."""
+    deal = after(*["pass"] * 5, "trump S", rules=Rules(players=5), hands=FIVE, dealer=4)
+    assert why(deal, "call TH") == ("You cannot call TH. It was turned down in the first "
+                                    "round, and a card you know to be out of play may not "
+                                    "be called.")
+
+
+def test_calling_your_own_discard_at_the_terminal_is_refused() -> None:
+    """The issue's repro: five-handed, seed 28, you deal, take it up, discard TC and call
+    TC: refused with the reason, and asked again (RULES §6.3)."""
+    result = runner.invoke(app, ["play", "--players", "5", "--seed", "28"],
+                           input="order\ndiscard TC\ncall TC\nq\ny\n",
+                           env={"COLUMNS": "250"})
+    out = result.output
+    assert "You pick up JH and discard TC" in out
+    assert ("You cannot call TC. You discarded it, and a card you know to be out of play "
+            "may not be called.") in out
+    assert out.count("Call your partner: name a card you do not hold.") == 2
 
 
 def refusals(rng: random.Random, players: int, deals: int,

@@ -88,6 +88,17 @@ def test_other_variants_results_in_words() -> None:
     assert result_words(result(0, (2, 3), (0, 2)), two, 0) == "Euchred! North scores 2"
 
 
+def test_a_euchre_says_when_nobody_held_the_called_card() -> None:
+    """RULES §6.3, five-handed: a maker euchred without a partner (the called card in the
+    kitty) is told so, as the made and march lines tell it; a declared lone hand is not."""
+    five = SeatNames.around(5, 0, True)
+    forced = result(2, (1, 1, 2, 1, 0), (2, 2, 0, 2, 2), alone=True)
+    assert result_words(forced, five, 0, Card.AH, declared_alone=False) == (
+        "Euchred (nobody held the called AH)! You, West, Northeast and East score 2 each")
+    assert result_words(forced, five, 0, None, declared_alone=True) == (
+        "Euchred (Northwest went alone)! You, West, Northeast and East score 2 each")
+
+
 def test_scores_and_winners_in_words() -> None:
     names = four()
     assert score_words([3, 1, 3, 1], names, 10) == "You & North 3 · East & West 1"

@@ -1,0 +1,123 @@
+"""The narrator's sentences about you: the verb agrees with "You" (issue 22, item 4), the
+called card you play yourself is revealed (item 6), and the exchange prompt of a dealer
+who must take up (item 7)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from euchre import Card, Deal, Rules
+from euchre.cli.lang import use
+from euchre.cli.narrate import Narrator
+from euchre.cli.seats import SeatNames
+from euchre.game import Draw
+
+# Five-handed (28 cards), dealer 4, turn-up TH; the kitty is 8H 9H.
+FIVE = ["AH KH QH 8C 9C", "JH JD 8S 9S TS", "AC KC QC JC TC", "AD KD QD TD 9D",
+        "AS KS QS JS 8D"]
+
+
+def narrator(players: int, view: int, person: bool = True) -> tuple[Narrator, Console]:
+    console = Console(record=True, width=200, color_system=None)
+    return Narrator(console, SeatNames.around(players, view, person), view), console
+
+
+def test_the_deal_header_says_you_deal() -> None:
+    deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+    said, console = narrator(4, view=0)
+    said.deal_start(deal.observation(0), 1)
+    said.deal_start(Deal.random(Rules(players=4), dealer=1, seed=1).observation(0), 2)
+    text = console.export_text()
+    assert "Deal 1 · You deal" in text and "You deals" not in text
+    assert "Deal 2 · West deals" in text
+
+
+def test_the_deal_header_agrees_in_french_and_german() -> None:
+    deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+    for lang, header in (("fr", "Donne 1 · vous donnez"), ("de", "Runde 1 · du gibst")):
+        use(lang)
+        said, console = narrator(4, view=0)
+        said.deal_start(deal.observation(0), 1)
+        assert header in console.export_text()
+
+
+DRAW = Draw(rounds=((Card.parse("9C"), Card.parse("KD"), Card.parse("TS"),
+                     Card.parse("QH")),), seats=(0, 1, 2, 3))
+
+
+def test_the_draw_says_you_deal_first() -> None:
+    """RULES §11: the lowest card sits at seat 0 and deals; the sentence agrees with you
+    there, with you as the dealer's partner, and without you."""
+    lines = {}
+    for view in (0, 2, 1):
+        said, console = narrator(4, view=view)
+        said.draw(DRAW)
+        lines[view] = console.export_text()
+    assert ("You and North drew lowest and partner against East and West; you deal first."
+            in lines[0])
+    assert ("You and North drew lowest and partner against East and West; North deals "
+            "first.") in lines[2]
+    assert ("East and West drew lowest and partner against You and North; East deals "
+            "first.") in lines[1]
+    assert "You deals" not in "".join(lines.values())
+    use("fr")
+    said, console = narrator(4, view=0)
+    said.draw(DRAW)
+    french = console.export_text()
+    assert "Vous et Nord avez tiré les plus basses" in french
+    assert "vous donnez en premier" in french
+
+
+def _called_then_led() -> Deal:
+    """Seat 0 orders hearts, calls JH (seat 1 holds it: the partner) and leads AH."""
+    deal = Deal.from_cards(Rules(players=5), 4, hands=FIVE, turnup="TH")
+    for action in ("order", "discard 8D", "call JH", "play AH"):
+        deal.apply(action)
+    return deal
+
+
+def test_playing_the_called_card_yourself_tells_the_table() -> None:
+    """RULES §6.3: when you play the called card, the others learn you are the partner,
+    and you are told so, as you are told when a bot plays it."""
+    deal = _called_then_led()
+    before = deal.observation(1)
+    assert before.partner == 1  # you knew already
+    deal.apply("play JH")
+    said, console = narrator(5, view=1)
+    said.action(before, deal.observation(1))
+    assert "You play JH, the called card: you are East's partner." in console.export_text()
+
+
+def test_a_bot_playing_the_called_card_tells_you() -> None:
+    deal = _called_then_led()
+    before = deal.observation(2)
+    deal.apply("play JH")
+    said, console = narrator(5, view=2)
+    said.action(before, deal.observation(2))
+    assert "East plays JH, the called card: East is Northeast's partner." \
+        in console.export_text()
+
+
+def test_no_reveal_for_another_card_of_yours() -> None:
+    deal = Deal.from_cards(Rules(players=5), 4, hands=FIVE, turnup="TH")
+    for action in ("order", "discard 8D", "call KS", "play AH"):
+        deal.apply(action)
+    before = deal.observation(1)
+    deal.apply("play JD")
+    said, console = narrator(5, view=1)
+    said.action(before, deal.observation(1))
+    assert "called card" not in console.export_text()
+
+
+def test_the_exchange_prompt_of_a_dealer_who_must_take_up() -> None:
+    """RULES §5: with dealer must take up, discarding the turn-up is no choice, so the
+    prompt does not offer declining the exchange."""
+    for must, words, absent in ((True, "Discard a card; you must keep TH.", "declines"),
+                                (False, "discarding TH declines the exchange", "must keep")):
+        deal = Deal.from_cards(Rules(players=5, dealer_must_take_up=must), 4, hands=FIVE,
+                               turnup="TH")
+        deal.apply("order")
+        said, _ = narrator(5, view=4)
+        prompt = Text.from_markup(said.prompt(deal.observation(4))).plain
+        assert words in prompt and absent not in prompt
