@@ -843,12 +843,17 @@ def test_a_database_of_a_foreign_schema_is_a_503_not_a_500(
         if backend == "postgresql":  # the schema changed under the running server
             with psycopg.connect(str(db), autocommit=True) as conn:
                 conn.execute("ALTER TABLE tables RENAME COLUMN name TO title")
-        r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": [
-            {"kind": "you"}, {"kind": "bot", "bot": "random"}]})
-        assert r.status_code == 503, r.text
-        assert r.json()["code"] == "storage"
-        r = server.http.get("/api/tables/abcdefgh")
-        assert r.status_code == 503, r.text
+        try:
+            r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": [
+                {"kind": "you"}, {"kind": "bot", "bot": "random"}]})
+            assert r.status_code == 503, r.text
+            assert r.json()["code"] == "storage"
+            r = server.http.get("/api/tables/abcdefgh")
+            assert r.status_code == 503, r.text
+        finally:  # the database goes back to the next test as it was
+            if backend == "postgresql":
+                with psycopg.connect(str(db), autocommit=True) as conn:
+                    conn.execute("ALTER TABLE tables RENAME COLUMN title TO name")
     lines = [r.getMessage() for r in records if r.levelno >= logging.WARNING]
     assert len(lines) == 2, lines
     assert all("title" in line or "name" in line for line in lines), lines
