@@ -132,7 +132,7 @@ def _deals(records: list[dict[str, Any]]) -> Iterator[tuple[int, Deal, list[Acti
         try:
             replayed = list(replay(record))
         except RecordError as e:
-            where = f"record {k}, " if len(records) > 1 else ""
+            where = f"record {k + 1}, " if len(records) > 1 else ""
             raise RecordError(f"{where}{e}", e.deal, e.action) from None
         for r in replayed:
             end = r.deal
@@ -148,7 +148,7 @@ def _players(records: list[dict[str, Any]]) -> int:
     try:
         return Rules.from_dict(rules if isinstance(rules, dict) else {}).players
     except ValueError as e:  # the record's fault, not the command's: RecordError
-        raise RecordError(f"{'game rules' if 'deals' in record else 'deal 0'}: {e}") from None
+        raise RecordError(f"{'game rules' if 'deals' in record else 'deal 1'}: {e}") from None
 
 
 def count_decisions(records: list[dict[str, Any]], seat: int) -> int:

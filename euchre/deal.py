@@ -1028,7 +1028,7 @@ class Deal:
         Every value must have the type RECORDS gives it: ``dealer`` a seat number, the cards
         texts such as ``"JH"`` (not numbers), ``kitty`` present, the actions texts.  A value
         of the wrong type raises :class:`ValueError` naming the key and the type expected;
-        an illegal action raises :class:`IllegalActionError` with its index.
+        an illegal action raises :class:`IllegalActionError` with its number (from 1).
         """
         if not isinstance(record, dict):
             raise ValueError(f"a deal record must be an object, not {describe_value(record)}")
@@ -1061,7 +1061,7 @@ class Deal:
                 try:
                     deal.apply(text)
                 except ValueError as e:
-                    raise IllegalActionError(f"action {i} {text!r}: {e}") from None
+                    raise IllegalActionError(f"action {i + 1} {text!r}: {e}") from None
         return deal
 
     def __str__(self) -> str:

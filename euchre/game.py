@@ -156,9 +156,9 @@ class Game:
         game = cls(rules, seed=0, dealer=deals[0].dealer)
         for k, deal in enumerate(deals):
             if game.is_over:
-                raise ValueError(f"deal {k} comes after the game was won (RULES §10)")
+                raise ValueError(f"deal {k + 1} comes after the game was won (RULES §10)")
             if deal.dealer != (game.first_dealer + k) % n:
-                raise ValueError(f"deal {k} is dealt by seat {deal.dealer}, not seat "
+                raise ValueError(f"deal {k + 1} is dealt by seat {deal.dealer}, not seat "
                                  f"{(game.first_dealer + k) % n}: the deal passes left "
                                  f"(RULES §3)")
             deal.scores = game.scores
@@ -167,7 +167,7 @@ class Game:
                 game.add_points(deal.result)
                 game.deals.append(deal)
             elif k < len(deals) - 1:
-                raise ValueError(f"deal {k} is unfinished but more deals follow it")
+                raise ValueError(f"deal {k + 1} is unfinished but more deals follow it")
         return game
 
     @property

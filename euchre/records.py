@@ -39,7 +39,8 @@ class RecordError(ValueError):
     """A malformed record, or an action in it that the rules refuse.
 
     ``deal`` and ``action`` are the 0-based indexes of the offending deal and action
-    (``action`` is ``None`` when the fault is not in an action).
+    (``action`` is ``None`` when the fault is not in an action); the message, written for
+    people, counts from 1: ``deal 1, action 7`` is ``deals[0]["actions"][6]``.
     """
 
     def __init__(self, message: str, deal: int = 0, action: int | None = None) -> None:
@@ -122,7 +123,8 @@ def _not_json(e: json.JSONDecodeError, first_line: int) -> RecordError:
 
 def _record(item: Any, k: int) -> dict[str, Any]:
     if not isinstance(item, dict):
-        raise RecordError(f"record {k} is not a JSON object but {describe_value(item)}", deal=k)
+        raise RecordError(f"record {k + 1} is not a JSON object but {describe_value(item)}",
+                          deal=k)
     return item
 
 
@@ -197,12 +199,12 @@ def _replay_deal(record: dict[str, Any], index: int, rules: Rules | None) -> Dea
     try:
         deal = Deal.from_record(data, apply_actions=False)
     except ValueError as e:
-        raise RecordError(f"deal {index}: {e}", deal=index) from None
+        raise RecordError(f"deal {index + 1}: {e}", deal=index) from None
     for i, text in enumerate(record.get("actions", [])):  # texts in a list: from_record checks
         try:
             deal.apply(text)
         except ValueError as e:  # IllegalActionError or InvalidActionError
-            raise RecordError(f"deal {index}, action {i} {text!r}: {e}",
+            raise RecordError(f"deal {index + 1}, action {i + 1} {text!r}: {e}",
                               deal=index, action=i) from None
     return deal
 
@@ -226,7 +228,8 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
     n = rules.players
     for k, rec in enumerate(deals):
         if not isinstance(rec, dict):
-            raise RecordError(f"deal {k} is not a JSON object but {describe_value(rec)}", deal=k)
+            raise RecordError(f"deal {k + 1} is not a JSON object but {describe_value(rec)}",
+                              deal=k)
     first = record.get("first_dealer", deals[0].get("dealer", 0) if deals else 0)
     if not _is_seat(first, n):
         raise RecordError(f"'first_dealer' must be a seat number from 0 to {n - 1}, "
@@ -234,12 +237,12 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
     score = [0] * n
     for k, rec in enumerate(deals):
         if max(score) >= rules.target:
-            raise RecordError(f"deal {k} comes after the game was won (RULES §10)", deal=k)
+            raise RecordError(f"deal {k + 1} comes after the game was won (RULES §10)", deal=k)
         expected = (first + k) % n
         dealer = rec.get("dealer")
         if _is_seat(dealer, n) and dealer != expected:  # another type: from_record says so
             raise RecordError(
-                f"deal {k} is dealt by seat {dealer}, but the deal passes left "
+                f"deal {k + 1} is dealt by seat {dealer}, but the deal passes left "
                 f"after every deal: seat {expected} deals it (RULES §3)", deal=k)
         deal = _replay_deal(rec, k, rules)
         deal.scores = tuple(score)
@@ -250,11 +253,11 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
         if recorded is not None and not (
                 isinstance(recorded, list) and len(recorded) == n
                 and all(isinstance(p, int) and not isinstance(p, bool) for p in recorded)):
-            raise RecordError(f"deal {k}: 'score' must be a list of {n} numbers of points, "
+            raise RecordError(f"deal {k + 1}: 'score' must be a list of {n} numbers of points, "
                               f"not {describe_value(recorded)}", deal=k)
         if recorded is not None and deal.is_over and recorded != score:
             raise RecordError(
-                f"deal {k}: the record gives the score {recorded}, the deals give {score}",
+                f"deal {k + 1}: the record gives the score {recorded}, the deals give {score}",
                 deal=k)
         summary = _summary(deal)
         summary["score"] = list(score)

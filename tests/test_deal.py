@@ -1129,7 +1129,7 @@ def test_record_round_trip_and_repr_paste_back() -> None:
 def test_from_record_names_the_illegal_action_and_its_index() -> None:
     record = four().to_record()
     record["actions"] = ["pass", "order", "discard AC"]
-    with pytest.raises(IllegalActionError, match="action 2 'discard AC'") as info:
+    with pytest.raises(IllegalActionError, match="action 3 'discard AC'") as info:
         Deal.from_record(record)
     assert "does not hold AC" in str(info.value)
 

@@ -72,7 +72,7 @@ def test_illegal_action_names_index_action_and_rule() -> None:
     with pytest.raises(RecordError) as info:
         list(replay(rec))
     msg = str(info.value)
-    assert "action 3" in msg and "'9H'" in msg and "RULES §8" in msg
+    assert "action 4" in msg and "'9H'" in msg and "RULES §8" in msg
     assert info.value.action == 3
 
 
@@ -80,7 +80,7 @@ def test_malformed_action_is_refused() -> None:
     """RECORDS: a malformed action text stops the replay too."""
     rec = _two_handed_record()
     rec["actions"][0] = "order up please"
-    with pytest.raises(RecordError, match="action 0"):
+    with pytest.raises(RecordError, match="action 1 "):
         list(replay(rec))
 
 

@@ -432,7 +432,7 @@ def test_solve_record_refuses_a_record_not_in_play() -> None:
         solve_record(thrown.to_record())
     with pytest.raises(ValueError, match="play phase"):
         solve(Deal.from_record(bidding))
-    with pytest.raises(ValueError, match="action 0"):
+    with pytest.raises(ValueError, match="action 1 "):
         solve_record(dict(record, actions=["play 9H"]))
 
 

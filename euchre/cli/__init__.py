@@ -24,6 +24,7 @@ from euchre.cli.lang import LangOption, _, lend_words, use
 from euchre.cli.options import HELP_TEMPLATES
 from euchre.cli.play import PLAY_HELP, play
 from euchre.cli.replay import REPLAY_HELP, replay_command
+from euchre.cli.rules import RULES_HELP, rules_command
 from euchre.cli.selfplay import selfplay_command
 from euchre.cli.serve import serve_command
 from euchre.cli.simulate import simulate
@@ -48,6 +49,7 @@ app = typer.Typer(
 app.command("play", help=PLAY_HELP)(play)
 app.command("simulate")(simulate)
 app.command("replay", help=REPLAY_HELP)(replay_command)
+app.command("rules", help=RULES_HELP)(rules_command)
 app.command("analyze", help=ANALYZE_HELP)(analyze_command)
 app.command("tournament")(tournament)
 app.command("serve")(serve_command)

@@ -59,7 +59,9 @@ def analyze_command(
              "saved by euchre play, else 0."))] = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help=N_("Print one JSON object: seat, decisions (deal, index, phase, played, "
-                       "best, cost, mistake), total_cost, mistakes."))] = False,
+                       "best, cost, mistake), total_cost, mistakes. For programs, deal and "
+                       "index count from 0, as the record's lists do; the table counts "
+                       "from 1."))] = False,
     samples: Annotated[int, typer.Option(
         "--samples", metavar="K", help=N_("Sampled worlds per decision."))] = DEFAULT_SAMPLES,
     threshold: Annotated[float, typer.Option(

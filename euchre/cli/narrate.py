@@ -38,26 +38,14 @@ from euchre.cli.results import (
     score_words,
     winner_words,
 )
+from euchre.cli.rules import rules_hint
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle, card_role, role_words, suit_name, suit_one
 from euchre.deal import Observation, Phase, Trick
 from euchre.game import Draw
 from euchre.rules import Rules
 
-__all__ = ["RULES_PAGE", "Narrator", "rules_page"]
-
-RULES_PAGE = "docs/rules.md"
-"""The players' rules page in English, in the repository."""
-
-
-def rules_page(lang: str | None = None) -> str:
-    """The players' rules page in ``lang`` (default: the current language).
-
-    >>> rules_page("en"), rules_page("de")
-    ('docs/rules.md', 'docs/rules.de.md')
-    """
-    lang = current() if lang is None else lang
-    return RULES_PAGE if lang == "en" else f"docs/rules.{lang}.md"
+__all__ = ["Narrator"]
 
 _LABEL = 9
 """The width of a row's label (``Trick 3``); its continuation lines are indented so."""
@@ -134,7 +122,7 @@ class Narrator:
         for joiner, part in parts:
             width = Text.from_markup(part).cell_len
             if line and used + len(joiner) + width > room:
-                lines.append(line)
+                lines.append(line + joiner.rstrip())  # the "·" stays, at the line's end
                 line, used = "", 0
             if line:
                 line += joiner
@@ -593,7 +581,8 @@ class Narrator:
         if phase is Phase.BID_SUIT and all(a.kind is not ActionKind.PASS
                                            for a in obs.legal_actions):
             question = _("Stick the dealer: you must name trump.")
-        keys = _("? help, h hint, q quit")
+        keys = (_("? help, hint, q quit") if phase in (Phase.BID_SUIT, Phase.NAME_TRUMP)
+                else _("? help, h hint, q quit"))  # where a suit is named, h is hearts
         return f"[bold]{question}[/] [dim]({keys})[/] › "
 
     def help(self, obs: Observation) -> None:
@@ -605,20 +594,30 @@ class Narrator:
               "[bold]10D[/] the ten of diamonds,"))
         say(_("[bold]JH[/] the jack of hearts, [bold]QS[/], [bold]KC[/], [bold]AD[/]; "
               "[bold]JK[/] the joker. Suits: C clubs, D diamonds, H hearts, S spades."))
-        if self.style.ranks:
-            shown = ", ".join(f"[bold]{self.style.ranks[r]}[/] = [bold]{r}[/]"
-                              for r in "AKQJ" if self.style.ranks[r] != r)
+        ranks = self.style.ranks
+        if ranks:
+            shown = ", ".join(f"[bold]{ranks[r]}[/] = [bold]{r}[/]"
+                              for r in "AKQJ" if ranks[r] != r)
             say(_("Cards show the letters of this language ({letters}); type them either "
                   "way.").format(letters=shown))
+            if ranks["Q"] == "D":  # French, German and Danish: dame, Dame, dame
+                forms = dict.fromkeys([self.style.card(Card.QS), "[bold]DS[/]", "[bold]QS[/]"])
+                say(_("Before a suit, [bold]D[/] is the queen ({forms}: the queen of spades); "
+                      "on its own, as in [bold]trump D[/], D is diamonds.").format(
+                          forms=", ".join(forms)))
         if self.style.symbols:
-            say(_("Cards show with symbols ([bold]10♦[/], [bold]J♥[/], [bold]🃏[/] the joker); "
-                  "type them either way."))
+            say(_("Cards show with symbols ({ten}, {jack}, {joker} the joker); type them "
+                  "either way.").format(ten=self.style.card(Card.TD),
+                                        jack=self.style.card(Card.JH),
+                                        joker=self.style.card(Card.JK)))
         for line in self._moves_help(obs):
             say(line)
-        say(_("[bold]h[/]  a hint: what the expert bot would do, and what each choice is "
-              "worth"))
+        naming = obs.phase in (Phase.BID_SUIT, Phase.NAME_TRUMP)
+        say(_("[bold]{key}[/]  a hint: what the expert bot would do, and what each choice is "
+              "worth").format(key="hint" if naming else "h"))
         say(_("[bold]q[/]  quit the game    [bold]?[/]  this help"))
-        say(_("The rules, in words and with examples: {page}").format(page=rules_page()), 0)
+        say(_("The rules, in words and with examples: {command}").format(
+            command=f"[bold]{rules_hint(self.names.players)}[/]"), 0)
         if obs.phase is Phase.PLAY:
             say(_("Tricks so far: {tally}").format(tally=self._tally(obs)), 0)
         self.turn(obs, again=True)
@@ -641,8 +640,10 @@ class Narrator:
         if ActionKind.TRUMP in kinds:
             named = sorted({a.suit for a in obs.legal_actions if a.suit is not None})
             letters = ", ".join(s.char for s in named)
-            lines.append(_("[bold]trump H[/]  make hearts trump (you may name {letters})")
-                         .format(letters=letters))
+            lines.append(_("[bold]trump H[/], or just [bold]H[/] or [bold]{hearts}[/]  make "
+                           "hearts trump (you may name {letters}); [bold]h[/] is hearts here, "
+                           "not the hint").format(letters=letters,
+                                                  hearts=suit_name(Suit.HEARTS)))
             if any(a.alone for a in obs.legal_actions):
                 lines.append(_("[bold]trump H alone[/]  the same, and play {alone}").format(
                     alone=self._alone_words()))
@@ -656,10 +657,11 @@ class Narrator:
             lines.append(_("[bold]defend alone[/]  play against the maker by yourself; "
                            "[bold]pass[/]  do not"))
         if ActionKind.PLAY in kinds:
-            lines.append(_("a card, such as [bold]JH[/]  play it. You must follow the suit "
+            lines.append(_("a card, such as {card}  play it. You must follow the suit "
                            "led if you can. Trump comes first in your hand; its jack (the "
                            "right bower) and the other jack of its colour (the left bower, "
-                           "which counts as a trump) are its highest cards."))
+                           "which counts as a trump) are its highest cards.").format(
+                               card=self.style.card(Card.JH)))
         return lines
 
     def hint(self, obs: Observation, best: Action, values: dict[Action, float]) -> None:

@@ -22,7 +22,7 @@ from euchre.actions import Action, ActionKind, InvalidActionError
 from euchre.bots import Bot, choose
 from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import N_, RANKS, LangOption, _, current, use
-from euchre.cli.narrate import Narrator, rules_page
+from euchre.cli.narrate import Narrator
 from euchre.cli.options import (
     BotsOption,
     DeckOption,
@@ -41,6 +41,7 @@ from euchre.cli.options import (
     make_bots,
 )
 from euchre.cli.prompt import Command, Prompter, QuitGame, choices, interpret
+from euchre.cli.rules import rules_hint
 from euchre.cli.save import SaveTarget, offer_save
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle, card_role
@@ -105,11 +106,32 @@ class Table:
                 if seat != self.person and shown:
                     self._pause(self.delay * (2 if len(after.tricks) > len(before.tricks)
                                               else 1))
+                self._heed_interrupt()
             game.next_deal()
             self.narrator.deal_end(deal.observation(self.view), game.scores,
                                    game.at_the_bridge, game.dealer)
             self._pause(self.delay * 2)
+            self._heed_interrupt()
         self.narrator.game_end(game.winners, game.scores, game.rules.target)
+
+    def _heed_interrupt(self) -> None:
+        """A Ctrl-C pressed while the bots played is answered between two moves."""
+        if self.prompter.interrupted():
+            self._new_line()
+            self._leave_if_meant()
+
+    def _leave_if_meant(self) -> None:
+        """``q`` or Ctrl-C: ask whether to leave; raises :class:`QuitGame` if so (then the
+        game is offered for saving), or for a second Ctrl-C at the question (then it
+        ends at once, and is saved only to ``--save``)."""
+        try:
+            leave = self.prompter.confirm(_("Quit this game?"))
+        except EOFError:
+            leave = True
+        except KeyboardInterrupt:
+            raise QuitGame(_("interrupted"), 130) from None
+        if leave:
+            raise QuitGame(_("you left the game"), 0)
 
     @staticmethod
     def _pause(seconds: float) -> None:
@@ -145,40 +167,51 @@ class Table:
             return
         self.narrator.turn(obs)
         while True:
-            answer = self._ask(self.narrator.prompt(obs))
             try:
-                choice = interpret(answer, choices(obs), obs.phase)
-            except InvalidActionError as e:
-                self.narrator.refuse(escape(str(e)))
-                continue
-            if choice is Command.HELP:
-                self.narrator.help(obs)
-                continue
-            if choice is Command.HINT:
-                self._hint(obs)
-                continue
-            if choice is Command.QUIT:
-                try:
-                    leave = self.prompter.confirm(_("Quit this game?"))
-                except EOFError:
-                    leave = True
-                if leave:
-                    raise QuitGame(_("you left the game"), 0)
-                continue
-            if choice is Command.NOTHING:
-                self.narrator.say(self.narrator.choices(obs))
-                continue
-            if not deal.is_legal(choice):
-                self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
-                continue
-            if not self._stands_by(obs, choice):
-                continue
-            try:
-                deal.apply(choice, seat=self.person)
-            except IllegalActionError:
-                self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
-                continue
-            return
+                if self._answered(deal, obs):
+                    return
+            except KeyboardInterrupt:
+                if not self.prompter.interactive:
+                    raise
+                self._new_line()
+                self._leave_if_meant()
+
+    def _new_line(self) -> None:
+        """End the line that Ctrl-C cut (the terminal shows ``^C``), so that the question
+        starts on its own."""
+        self.narrator.console.print()
+
+    def _answered(self, deal: Deal, obs: Observation) -> bool:
+        """Ask once; whether the answer was a legal action, now applied."""
+        answer = self._ask(self.narrator.prompt(obs))
+        try:
+            choice = interpret(answer, choices(obs), obs.phase)
+        except InvalidActionError as e:
+            self.narrator.refuse(escape(str(e)))
+            return False
+        if choice is Command.HELP:
+            self.narrator.help(obs)
+            return False
+        if choice is Command.HINT:
+            self._hint(obs)
+            return False
+        if choice is Command.QUIT:
+            self._leave_if_meant()
+            return False
+        if choice is Command.NOTHING:
+            self.narrator.say(self.narrator.choices(obs))
+            return False
+        if not deal.is_legal(choice):
+            self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
+            return False
+        if not self._stands_by(obs, choice):
+            return False
+        try:
+            deal.apply(choice, seat=self.person)
+        except IllegalActionError:
+            self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
+            return False
+        return True
 
     def _stands_by(self, obs: Observation, action: Action) -> bool:
         """Discarding a bower or the joker is asked again: it is rarely meant."""
@@ -232,11 +265,14 @@ PLAY_HELP = N_(
     "Play a game of euchre in the terminal against bots.\n\n"
     "At your turn, answer with the number of a listed choice, or type the move: a card "
     "such as JH (jack of hearts; 9C, TD or 10D, QS, KC, AH; JK the joker), pass, order, "
-    "order alone, trump H, trump H alone, discard 9C, call AH, defend alone.  ? explains "
-    "the choices, h shows the expert's hint (its choice and the value of every legal "
-    "move), q quits.  The rules: docs/rules.md.\n\n"
+    "order alone, trump H, trump H alone, discard 9C, call AH, defend alone.  Cards may "
+    "also be typed as the screen shows them in your language (French D♠ or DS for the "
+    "queen of spades).  ? explains the choices, h shows the expert's hint (its choice "
+    "and the value of every legal move; where trump is named, h is hearts and hint is "
+    "the hint), q or Ctrl-C quits, after asking.  The rules: euchre rules.\n\n"
     "Exit status: 0 when the game ends or you quit, 1 when the input ends first (Ctrl-D), "
-    "130 on Ctrl-C, 2 for bad options.")
+    "130 on Ctrl-C at the question whether to quit (or off a terminal), 2 for bad "
+    "options.")
 """The command's help (``--help``), in English; ``euchre`` shows it in the player's
 language."""
 
@@ -318,25 +354,33 @@ def play(
                   autoplay=autoplay, forced_pause=3 * delay)
     narrator.game_start(rules, seed, seating.labels, game.draw)
     if not watch:
-        narrator.say("[dim]" + _("The rules in words: {page}. At your turn, ? explains what "
-                                 "to type.").format(page=rules_page()) + "[/]", 0)
-    status = 0
+        narrator.say("[dim]" + _("The rules: {command}. At your turn, ? explains what to "
+                                 "type.").format(command=rules_hint(players)) + "[/]", 0)
+    with prompter.holding_interrupts():
+        status = _run(table, console)
+        seat_names = [f"{names[s]} ({seating.labels[s]})" if s in seating.labels else names[s]
+                      for s in range(players)]
+        record = game_record(game, seat_names)
+        if status == 130:  # interrupted: save only where asked, ask nothing more
+            prompter.ended = True
+            if save is not None:
+                target.save(save, record)
+        else:
+            offer_save(target, record, save)
+    if status:
+        raise typer.Exit(status)
+
+
+def _run(table: Table, console: Console) -> int:
+    """Play the game; the exit status: 0 at its end or when the person leaves, 1 when the
+    input ends first, 130 for Ctrl-C (at a terminal: Ctrl-C twice, once to ask and
+    again at the question)."""
     try:
         table.run()
     except QuitGame as q:
         console.print("\n[bold]" + _("Game abandoned:") + f"[/] {escape(q.reason)}.")
-        status = q.status
+        return q.status
     except KeyboardInterrupt:
         console.print("\n[bold]" + _("Game abandoned:") + "[/] " + _("interrupted") + ".")
-        status = 130
-    seat_names = [f"{names[s]} ({seating.labels[s]})" if s in seating.labels else names[s]
-                  for s in range(players)]
-    record = game_record(game, seat_names)
-    if status == 130:  # interrupted: save only where asked, ask nothing more
-        prompter.ended = True
-        if save is not None:
-            target.save(save, record)
-    else:
-        offer_save(target, record, save)
-    if status:
-        raise typer.Exit(status)
+        return 130
+    return 0

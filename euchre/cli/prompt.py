@@ -22,19 +22,27 @@ Action.parse('discard 9C')
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import re
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+import unicodedata
+from collections.abc import Iterator, Sequence
+from types import FrameType
+from typing import Final
 
 from rich.console import Console
 
 from euchre.actions import Action, ActionKind, InvalidActionError
-from euchre.cards import Card, Suit, effective_suit, sort_hand, trick_strength
-from euchre.cli.lang import _, ngettext
-from euchre.cli.style import JOKER_SYMBOL
+from euchre.cards import SUIT_CHARS, Card, Suit, effective_suit, sort_hand, trick_strength
+from euchre.cli.lang import RANKS, _, current, ngettext
+from euchre.cli.style import JOKER_SYMBOL, suit_name, suit_one
 from euchre.deal import Observation, Phase
 
-__all__ = ["Command", "Prompter", "QuitGame", "choices", "interpret", "weakest_first"]
+__all__ = ["Command", "Prompter", "QuitGame", "choices", "in_notation", "interpret", "shorten",
+           "suit_of", "weakest_first"]
 
 
 class QuitGame(Exception):
@@ -59,6 +67,8 @@ class Command(enum.Enum):
 _HELP = ("?", "help")
 _HINT = ("h", "hint")
 _QUIT = ("q", "quit", "exit")
+_NAMING: Final = (Phase.BID_SUIT, Phase.NAME_TRUMP)
+"""The phases where a suit is named: a suit on its own is a bid there."""
 
 
 def weakest_first(cards: Sequence[Card], trump: Suit) -> list[Card]:
@@ -93,40 +103,166 @@ def choices(obs: Observation) -> list[Action]:
     return sorted(legal, key=lambda a: rank[a.card] if a.card is not None else 0)
 
 
-def interpret(answer: str, legal: Sequence[Action], phase: Phase) -> Action | Command:
+def shorten(text: str, width: int = 40) -> str:
+    """``text`` as it is echoed back in a refusal: cut to ``width`` characters with an
+    ellipsis, so that a pasted page is not printed again whole.
+
+    >>> shorten("x" * 5000), shorten("pass")
+    ('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', 'pass')
+    """
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _fold(word: str) -> str:
+    """A word without case or accents: ``Cœur`` and ``coeur`` are one word."""
+    word = word.casefold().replace("œ", "oe").replace("æ", "ae").replace("ø", "o")
+    return "".join(c for c in unicodedata.normalize("NFKD", word)
+                   if not unicodedata.combining(c))
+
+
+def suit_of(word: str) -> Suit | None:
+    """The suit a word names: its letter or symbol, its English name, or its name in the
+    game's language (``cœur``, ``coeur``, ``Herz``, ``hjerter``); else ``None``.
+
+    >>> from euchre.cli.lang import use
+    >>> use("fr")
+    'fr'
+    >>> suit_of("coeur"), suit_of("Hearts"), suit_of("♥"), suit_of("h"), suit_of("roi")
+    (Suit.HEARTS, Suit.HEARTS, Suit.HEARTS, Suit.HEARTS, None)
+    >>> use("en")
+    'en'
+    """
+    try:
+        return Suit.parse(word)
+    except ValueError:
+        pass
+    folded = _fold(word)
+    for suit in Suit:
+        if folded in (_fold(suit_name(suit)), _fold(suit_one(suit))):
+            return suit
+    return None
+
+
+def _card_pattern(lang: str) -> re.Pattern[str]:
+    """A card written with the language's own rank letters (``D♠``, ``ds``, ``Kn♥``,
+    ``knh``): the rank in group 1, the suit in group 2."""
+    own = sorted((shown for typed, shown in RANKS[lang].items() if shown != typed),
+                 key=len, reverse=True)
+    ranks = "|".join(re.escape(r) for r in own) or "(?!)"
+    return re.compile(rf"({ranks})([{SUIT_CHARS}{''.join(s.symbol for s in Suit)}])",
+                      re.IGNORECASE)
+
+
+def in_notation(text: str, lang: str | None = None) -> str:
+    """``text`` with each card written in the language's letters put in the notation of
+    RECORDS (``D♠`` is ``Q♠``, ``RC`` is ``KC``, ``Kn♥`` is ``J♥``); the notation itself
+    passes unchanged, in every language.
+
+    The letters come from the screen (:data:`~euchre.cli.lang.RANKS`): in French,
+    German and Danish ``D`` before a suit is the queen (dame, Dame, dame); a suit
+    letter on its own (``trump D``) stays a suit.
+
+    >>> in_notation("discard DS", "fr"), in_notation("kn♥", "da"), in_notation("DS", "en")
+    ('discard QS', 'J♥', 'DS')
+    >>> in_notation("trump D", "de"), in_notation("B♣", "de"), in_notation("E♠", "da")
+    ('trump D', 'J♣', 'A♠')
+    """
+    lang = current() if lang is None else lang
+    typed = {shown.casefold(): rank for rank, shown in RANKS[lang].items()}
+    pattern = _card_pattern(lang)
+
+    def word(w: str) -> str:
+        found = pattern.fullmatch(w)
+        if found is None:
+            return w
+        return typed[found.group(1).casefold()] + found.group(2)
+
+    return " ".join(word(w) for w in text.split())
+
+
+_CARD_WORDS: Final = ("play", "discard", "call")
+"""The actions that take one card."""
+
+
+def _suit_named(words: list[str]) -> Action | None:
+    """``H``, ``hearts``, ``cœur alone``, ``trump herz``: the trump a suit's words name."""
+    if words and words[0].lower() == "trump":
+        words = words[1:]
+    alone = len(words) == 2 and words[1].lower() == "alone"
+    if not words or len(words) > 1 + alone:
+        return None
+    suit = suit_of(words[0])
+    return None if suit is None else Action.trump(suit, alone=alone)
+
+
+def _several_cards(words: list[str]) -> list[str] | None:
+    """The cards of ``discard 9C 9D`` or ``9C 9D`` (``None``: not several cards)."""
+    cards = words[1:] if words[0].lower() in _CARD_WORDS else words
+    if len(cards) < 2:
+        return None
+    try:
+        for card in cards:
+            Card.parse(card)
+    except ValueError:
+        return None
+    return cards
+
+
+def interpret(answer: str, legal: Sequence[Action], phase: Phase,
+              lang: str | None = None) -> Action | Command:
     """The action an answer means: the number of a listed legal action, or RECORDS text.
 
     A bare card discards it in the dealer's exchange and the dummy merge, and calls it in
-    the partner call (a bare card otherwise plays it, as RECORDS says).  Raises
-    :class:`InvalidActionError`, worded for the player, for text that is no action;
-    whether the action is legal is the engine's to say.
+    the partner call (a bare card otherwise plays it, as RECORDS says).  Cards may be
+    written in the letters of the game's language ``lang`` (default: the current one), as
+    the screen shows them (:func:`in_notation`).  Where a trump is named (the second round,
+    a turned-up joker) a suit on its own names it: ``H``, ``hearts``, ``cœur``; ``h`` is
+    then hearts, not the hint, which stays ``hint``.  Raises :class:`InvalidActionError`,
+    worded for the player, for text that is no action; whether the action is legal is
+    the engine's to say.
     """
-    text = answer.strip().replace(JOKER_SYMBOL, "JK")
+    text = in_notation(answer.strip().replace(JOKER_SYMBOL, "JK"), lang)
     low = text.lower()
     if not text:
         return Command.NOTHING
+    words = text.replace(",", " ").split()
+    if phase in _NAMING:
+        named = _suit_named(words)
+        if named is not None:
+            return named
+        if low in _HINT[1:]:
+            return Command.HINT
+    elif low in _HINT:
+        return Command.HINT
     if low in _HELP:
         return Command.HELP
-    if low in _HINT:
-        return Command.HINT
     if low in _QUIT:
         return Command.QUIT
-    if text.isdigit():
-        k = int(text)
-        if 1 <= k <= len(legal):
-            return legal[k - 1]
+    if text.isdecimal():
+        number = text.lstrip("0") or "0"
+        if len(number) < 4 and 1 <= int(number) <= len(legal):
+            return legal[int(number) - 1]
         raise InvalidActionError(ngettext(
             "there is no choice {k}: the only choice is 1, or type the move itself",
             "there is no choice {k}: choose 1 to {n}, or type the move itself",
-            len(legal)).format(k=k, n=len(legal)))
+            len(legal)).format(k=shorten(number), n=len(legal)))
+    if words[0].lower() == "trump" and len(words) > 1 and suit_of(words[1]) is not None:
+        words[1] = str(suit_of(words[1]))
+    several = _several_cards(words)
+    if several is not None:
+        first = " ".join([words[0], several[0]] if words[0].lower() in _CARD_WORDS
+                         else [several[0]])
+        raise InvalidActionError(_(
+            "{text}: one card at a time, please; type {first} first").format(
+                text=repr(shorten(answer.strip())), first=first))
     try:
-        action = Action.parse(text)
+        action = Action.parse(" ".join(words))
     except InvalidActionError:
         raise InvalidActionError(_(
             "{text} is not a choice or a move: type the number of a choice, or the move "
             "itself (a card such as 9C or JH, or pass); ? explains").format(
-                text=repr(text))) from None
-    if action.kind is ActionKind.PLAY and len(text.split()) == 1 and action.card is not None:
+                text=repr(shorten(answer.strip())))) from None
+    if action.kind is ActionKind.PLAY and len(words) == 1 and action.card is not None:
         if phase in (Phase.EXCHANGE, Phase.DUMMY):
             return Action.discard(action.card)
         if phase is Phase.CALL_PARTNER:
@@ -141,6 +277,12 @@ class Prompter:
     questions the game does not need, like the offer to save: on a pipe it would block
     or eat the next line.  Off a terminal the answers are echoed, so a transcript reads
     as a conversation.
+
+    At a terminal, what was typed before a question is shown is thrown away (a key
+    pressed while the bots play never answers the next question), and the line is read
+    with the standard library's ``readline`` where it is installed: the arrow keys move
+    in the line and up brings back earlier answers.  Under :meth:`holding_interrupts`
+    a Ctrl-C pressed between questions waits for the next one (:meth:`interrupted`).
     """
 
     def __init__(self, console: Console, interactive: bool | None = None) -> None:
@@ -149,21 +291,43 @@ class Prompter:
         self.ended = False
         """The input has ended (Ctrl-D): nothing more is read, so that a line typed
         afterwards can never be taken for an answer (or a file name)."""
+        self._editing = self.interactive and sys.stdin.isatty() and sys.stdout.isatty() \
+            and _line_editing()
+        self._reading = False
+        self._held = False
 
     def ask(self, prompt: str) -> str:
         """Print ``prompt`` (rich markup) and read one line; ``EOFError`` at the end, and
-        at once for every question after it."""
+        at once for every question after it; ``KeyboardInterrupt`` for a Ctrl-C, also
+        one held since the last question."""
         if self.ended:
             raise EOFError
-        self.console.print(prompt, end="")
+        if self._held:
+            self._held = False
+            raise KeyboardInterrupt
+        _discard_typed_ahead()
+        self._reading = True
         try:
-            answer = input()
+            if self._editing:
+                answer = input(self._for_readline(prompt))
+            else:
+                self.console.print(prompt, end="")
+                answer = input()
         except EOFError:
             self.ended = True
             raise
+        finally:
+            self._reading = False
         if not self.interactive:
-            self.console.print(answer, markup=False, highlight=False)
+            self.console.print(shorten(answer), markup=False, highlight=False)
         return answer.strip()
+
+    def _for_readline(self, prompt: str) -> str:
+        """The prompt as the terminal shows it, its colour codes fenced off (``\\x01``,
+        ``\\x02``) so that readline knows how wide it is when it redraws the line."""
+        with self.console.capture() as capture:
+            self.console.print(prompt, end="")
+        return re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", capture.get())
 
     def confirm(self, question: str) -> bool:
         """A yes/no question; no unless the answer starts with ``y`` (or the language's
@@ -172,3 +336,51 @@ class Prompter:
         yes = _("y")
         answer = self.ask(f"{question} [dim]\\[{yes}/N][/] ").lower()
         return answer.startswith(("y", yes.lower()))
+
+    @contextlib.contextmanager
+    def holding_interrupts(self) -> Iterator[None]:
+        """At a terminal, a Ctrl-C interrupts a question being asked, and else is held
+        until the game asks for it (:meth:`interrupted`) or asks the next question: a
+        game is never cut in the middle of a move.  Off a terminal Ctrl-C stops at once,
+        as usual."""
+        if not self.interactive or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            self._held = False
+
+    def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
+        if self._reading:
+            raise KeyboardInterrupt
+        self._held = True
+
+    def interrupted(self) -> bool:
+        """Whether a Ctrl-C is held (and it is no longer)."""
+        held, self._held = self._held, False
+        return held
+
+
+def _line_editing() -> bool:
+    """Whether ``input()`` edits lines: the standard library's ``readline`` (not built on
+    every system) is loaded."""
+    try:
+        import readline  # noqa: F401  (loading it is what turns line editing on)
+    except ImportError:
+        return False
+    return True
+
+
+def _discard_typed_ahead() -> None:
+    """Throw away what was typed at the terminal and not read yet; nothing on a pipe."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+    except ImportError:  # not a POSIX system
+        return
+    with contextlib.suppress(OSError):
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)

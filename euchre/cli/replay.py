@@ -44,7 +44,8 @@ REPLAY_HELP = N_(
     "Seats are named as at the table (South, West, North, East; \"You\" for the person of "
     "a game saved by euchre play) and deals are numbered from 1.  An illegal or "
     "malformed action stops the replay: exit status 1 and one line on standard error "
-    "naming the action's index, the action and the rule it breaks.")
+    "naming where it is (record, deal and action, each numbered from 1), the action and "
+    "the rule it breaks.")
 """The command's help (``--help``), in English; ``euchre`` shows it in the player's
 language."""
 
@@ -77,7 +78,7 @@ def replay_command(
     several = len(first_two) > 1
     console = Console(highlight=False)
     for k, record in enumerate(chain(first_two, records)):
-        where = f"record {k}, " if several else ""
+        where = f"record {k + 1}, " if several else ""
         # deal records number by their place in the file; a game record's deals by game
         game = "deals" in record
         narration = None

@@ -116,8 +116,9 @@ def result_words(
 
 def score_words(scores: Sequence[int], names: SeatNames, target: int,
                 markers: bool = False) -> str:
-    """The running score: by side four-handed; ``markers``: with each side's three and
-    four in a game to 5."""
+    """The running score: by side four-handed, else by player clockwise from the viewer
+    (as the tricks are counted); ``markers``: with each side's three and four in a game
+    to 5."""
     if names.players == 4:
         parts = []
         for side in names.sides():
@@ -125,8 +126,7 @@ def score_words(scores: Sequence[int], names: SeatNames, target: int,
             markers_text = marker_words(scores[side[0]]) if target == 5 and markers else ""
             parts.append(f"{text} [dim]({markers_text})[/]" if markers_text else text)
         return " · ".join(parts)
-    order = sorted(range(names.players), key=lambda s: (s != names.you, s))
-    return " · ".join(f"{names[s]} {scores[s]}" for s in order)
+    return " · ".join(f"{names[s]} {scores[s]}" for s in names.clockwise())
 
 
 def winner_words(winners: Sequence[int], scores: Sequence[int], names: SeatNames) -> str:

@@ -12,16 +12,17 @@ leaves the old file whole).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console
 from rich.markup import escape
 
-from euchre.cli.lang import _, ngettext
+from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.options import command_name
 from euchre.cli.prompt import Prompter
 
@@ -91,6 +92,12 @@ class SaveTarget:
     def refusal(self, path: Path) -> str | None:
         """Before the game: why ``--save path`` cannot be honoured without asking, when
         nobody can be asked (``None``: it can)."""
+        try:
+            return self._refusal(path)
+        except OSError as e:  # a name too long, say
+            return f"--save {_shown(path)}: {e.strerror or e}"
+
+    def _refusal(self, path: Path) -> str | None:
         if path.is_dir():
             return _("--save {path}: that is a folder; give a file name").format(path=path)
         if not path.parent.is_dir():
@@ -103,6 +110,18 @@ class SaveTarget:
                      "--overwrite").format(path=path, held=f" ({held})" if held else "")
         return None
 
+    def _unwritable(self, path: Path) -> str | None:
+        """Why the record cannot go to ``path``, said before anything is asked: a folder
+        given for a file, or a folder that is not there (``None``: it may be written)."""
+        try:
+            if path.is_dir():
+                return _("{path} is a folder; give a file name").format(path=_shown(path))
+            if not path.parent.is_dir():
+                return _("there is no folder {folder}").format(folder=_shown(path.parent))
+        except OSError as e:  # a name too long, say
+            return _("{path}: {reason}").format(path=_shown(path), reason=_reason(e))
+        return None
+
     def may_ask(self) -> bool:
         """Whether a question may be asked: at a terminal, before the input ended."""
         return self.prompter.interactive and not self.prompter.ended
@@ -111,6 +130,10 @@ class SaveTarget:
         """Write the record to ``path``; an existing file is replaced only if the person
         says so (or ``--overwrite``).  When nobody can be asked it goes to a free name
         beside it instead.  Says where it went, or why not."""
+        refusal = self._unwritable(path)
+        if refusal is not None:
+            self.console.print("[red]" + _("Could not save the game record:") + f"[/] {refusal}")
+            return False
         if path.exists() and not self.overwrite:
             if not self.may_ask():
                 spare = free_name(path)
@@ -133,14 +156,38 @@ class SaveTarget:
                     return False
         try:
             write_atomically(path, json.dumps(record) + "\n")
-        except OSError as e:
-            self.console.print("[red]" + _("Could not save the game record:")
-                               + f"[/] {escape(str(e))}")
+        except OSError as e:  # the reason, without the temporary file's name
+            self.console.print("[red]" + _("Could not save the game record:") + "[/] "
+                               + _("{path}: {reason}").format(path=_shown(path),
+                                                              reason=_reason(e)))
             return False
         self.console.print(_("Saved the game record to {path}").format(path=escape(str(path)))
                            + f" [dim]({escape(command_name())} replay "
                              f"{escape(str(path))})[/]")
         return True
+
+
+_REASONS: Final = {
+    errno.EACCES: N_("you may not write there"),
+    errno.EPERM: N_("you may not write there"),
+    errno.EROFS: N_("that disk is read-only"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+}
+"""Why a file could not be written, for the causes a player meets, in words."""
+
+
+def _reason(error: OSError) -> str:
+    """Why ``error`` happened, in the player's words where known (else the system's)."""
+    known = _REASONS.get(error.errno or 0)
+    return _(known) if known is not None else escape(error.strerror or type(error).__name__)
+
+
+def _shown(path: Path) -> str:
+    """A path in a message, markup escaped; a very long one keeps its end (the file's
+    name): ``…xxxx.json``."""
+    text = str(path)
+    return escape(text if len(text) <= 60 else "…" + text[-59:])
 
 
 def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) -> None:

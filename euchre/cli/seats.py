@@ -92,6 +92,15 @@ class SeatNames:
         view = self.names.index(YOU if self.you is not None else "South")
         return sorted(set(seats), key=lambda s: (s - view) % self.players)
 
+    def clockwise(self) -> list[int]:
+        """Every seat, clockwise from the viewer's (the person's, or the one watched).
+
+        >>> SeatNames.around(3, view=1, person=False).clockwise()
+        [1, 2, 0]
+        """
+        view = self.names.index(YOU if self.you is not None else "South")
+        return [(view + k) % self.players for k in range(self.players)]
+
     def listed(self, seats: Iterable[int]) -> str:
         """Names joined in words, you first: ``You and North``, ``West, North and East``."""
         words = [self[s] for s in self._ordered(seats)]

@@ -34,7 +34,7 @@ def solve_command(
     from euchre.solver import solve_record
 
     for k, record in enumerate(records):
-        where = f"record {k}: " if len(records) > 1 else ""
+        where = f"record {k + 1}: " if len(records) > 1 else ""
         if "deals" in record:
             fail(f"{where}a game record holds several deals; solve takes one deal record", 1)
         try:

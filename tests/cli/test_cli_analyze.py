@@ -105,4 +105,4 @@ def test_errors(tmp_path: Path) -> None:
     broken = bad_play_record()
     broken["actions"][3] = "JH"
     bad = runner.invoke(app, ["analyze", write(tmp_path, broken)])
-    assert bad.exit_code == 1 and "action 3" in bad.stderr
+    assert bad.exit_code == 1 and "action 4 " in bad.stderr

@@ -267,7 +267,7 @@ def test_read_records_takes_one_line_per_record() -> None:
     ('[{"dealer": 0}]\n{"dealer": 1}\n', "line 1 holds a list; a file of JSON lines holds one "
                                          "record a line"),
     ("\n \n", "the file holds no record"),
-    ('{"dealer": 0}\n"deal"\n', "record 1 is not a JSON object but the string 'deal'"),
+    ('{"dealer": 0}\n"deal"\n', "record 2 is not a JSON object but the string 'deal'"),
 ])
 def test_read_records_names_the_line_at_fault(text: str, message: str) -> None:
     with pytest.raises(RecordError) as info:

@@ -89,7 +89,7 @@ def test_a_whole_game_speaks_the_language(tmp_path: Path, lang: str, hello: str)
     assert hello in screen
     left = sorted(words(screen) & english_words(lang))
     assert left == [], f"English words on the {lang} screen: {left}"
-    assert f"docs/rules.{lang}.md" in screen  # the rules page in the player's language
+    assert f"euchre rules --players 4 --lang {lang}" in screen  # the rules in the language
 
 
 def test_the_check_finds_english_words() -> None:

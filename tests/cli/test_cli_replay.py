@@ -138,7 +138,7 @@ def test_an_illegal_action_stops_with_one_line(
     assert result.stdout == ""  # nothing else for that deal
     assert result.stderr.count("\n") == 1
     line = result.stderr.strip()
-    assert f"action {index}" in line
+    assert f"deal 1, action {index + 1} " in line  # counted from 1, as people count
     assert repr(bad) in line
     assert words in line
     assert "RULES" in line or "not an action" in line
@@ -175,7 +175,7 @@ def test_a_fault_in_a_later_record_keeps_the_earlier_ones(tmp_path: Path) -> Non
     result = replay(tmp_path, text, "--json")
     assert result.exit_code == 1
     assert [json.loads(line) for line in result.stdout.splitlines()] == [MARCH_RESULT]
-    assert result.stderr.startswith("euchre: record 1, deal 0, action 6 'AH'")
+    assert result.stderr.startswith("euchre: record 2, deal 1, action 7 'AH'")
     assert result.stderr.count("\n") == 1
 
 

@@ -1,9 +1,12 @@
 """``euchre play`` at a real terminal (a pseudo-terminal driven by pexpect): the questions
-that are asked only there, and Ctrl-D."""
+that are asked only there, Ctrl-D and Ctrl-C, keys typed ahead, line editing."""
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -110,3 +113,148 @@ def test_ctrl_d_with_save_keeps_the_existing_file_and_saves_beside_it(tmp_path: 
     assert json.loads(path.read_text()) == FINISHED
     unfinished = json.loads((tmp_path / "g-2.json").read_text())
     assert unfinished["winners"] == [] and len(unfinished["deals"]) == 1
+
+
+# -- what is typed, and when ----------------------------------------------------------
+# Seed 7, four-handed: North deals the first deal and East bids before you, so the bots
+# play (and, with --delay, pause) before your first question.
+REFUSED = "is not a choice or a move"
+
+
+def logged(child: pexpect.spawn[str]) -> io.StringIO:
+    """Everything the game writes from now on."""
+    log = io.StringIO()
+    child.logfile_read = log
+    return log
+
+
+def leave_without_saving(child: pexpect.spawn[str]) -> None:
+    """``q``, yes, no file name: the game ends with status 0."""
+    child.sendline("q")
+    child.expect(r"\[y/N\] $")
+    child.sendline("y")
+    child.expect(SAVE_PROMPT)
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_keys_typed_while_the_bots_play_do_not_answer_the_next_question(
+        tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "1")
+    log = logged(child)
+    child.expect("Deal 1")
+    child.sendline("zz")  # typed while East thinks: gone before the question is shown
+    child.expect(PROMPT)
+    child.sendline("?")  # the first answer read is the one typed after the question
+    child.expect("How to answer")
+    child.expect(PROMPT)
+    leave_without_saving(child)
+    assert REFUSED not in log.getvalue()
+
+
+def test_a_double_enter_while_the_bots_play_bids_nothing(tmp_path: Path) -> None:
+    """The report's case: ``pass``, ``2`` typed ahead named no trump for you."""
+    child = spawn(tmp_path, "--seed", "7", "--delay", "1")
+    log = logged(child)
+    child.expect("Deal 1")
+    child.send("pass\r2\r")
+    child.expect(r"Order it up or pass\? .* › $")
+    leave_without_saving(child)
+    assert "You pass" not in log.getvalue() and "You name" not in log.getvalue()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("readline") is None,
+                    reason="this Python has no readline")
+def test_up_arrow_brings_back_the_last_answer_and_arrows_type_nothing(
+        tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    log = logged(child)
+    child.expect(PROMPT)
+    child.sendline("zz")
+    child.expect(PROMPT)
+    child.send("\x1b[A")  # up: "zz" again
+    child.send("\x1b[D\x1b[C\r")  # left and right move in the line, and type nothing
+    child.expect(PROMPT)
+    leave_without_saving(child)
+    assert log.getvalue().count("'zz' " + REFUSED) == 2
+    assert "\\x1b" not in log.getvalue()  # no escape code reached a refusal
+
+
+def test_ctrl_c_asks_like_q_and_offers_to_save(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"Quit this game\? \[y/N\] $")
+    child.sendline("y")
+    child.expect("Game abandoned: you left the game.")
+    child.expect(SAVE_PROMPT)
+    child.sendline("left.json")
+    child.expect(r"Saved the game record to left\.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    record = json.loads((tmp_path / "left.json").read_text())
+    assert record["winners"] == [] and len(record["deals"]) == 1
+
+
+def test_ctrl_c_answered_no_goes_on_with_the_game(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"Quit this game\? \[y/N\] $")
+    child.sendline("n")
+    child.expect(r"Order it up or pass\? .* › $")
+    leave_without_saving(child)
+
+
+def test_ctrl_c_while_the_bots_play_asks_between_two_moves(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "1")
+    child.expect("Deal 1")
+    child.sendintr()
+    child.expect(r"Quit this game\? \[y/N\] $")
+    child.sendline("n")
+    child.expect(r"Order it up or pass\? .* › $")  # the game went on where it was
+    leave_without_saving(child)
+
+
+def test_a_second_ctrl_c_at_the_question_quits_without_saving(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    log = logged(child)
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"Quit this game\? \[y/N\] $")
+    child.sendintr()
+    child.expect("Game abandoned: interrupted.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "File name" not in log.getvalue()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("missing/g.json", "Could not save the game record: there is no folder missing"),
+    ("folder", "Could not save the game record: folder is a folder; give a file name"),
+])
+def test_a_file_name_that_cannot_be_saved_to_gets_one_line_and_another_try(
+        tmp_path: Path, name: str, said: str) -> None:
+    (tmp_path / "folder").mkdir()
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    log = logged(child)
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(r"\[y/N\] $")
+    child.sendline("y")
+    child.expect(SAVE_PROMPT)
+    child.sendline(name)
+    child.expect(re.escape(said) + r"\r\n")
+    child.expect(SAVE_PROMPT)  # asked again
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    screen = log.getvalue()
+    assert "Errno" not in screen and ".tmp" not in screen and "Replace it?" not in screen
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
