@@ -62,10 +62,22 @@ def serve_command(
         metavar="URL", help="A page origin (https://host[:port]) that may open WebSockets "
         "besides the server's own, e.g. behind a proxy that rewrites Host; '*' for any. "
         "Repeatable.")] = None,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        metavar="NAME", help="A host name the site is reached by (cards.example; "
+        "*.cards.example for any name under it), besides the address served and the "
+        "loopback names; '*' for any. Repeatable.")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        metavar="ADDR", help="The address (or network, 172.28.0.0/16) of a reverse proxy "
+        "whose X-Forwarded-For names the client; none by default. Repeatable.")] = None,
+    header_timeout: Annotated[float, typer.Option(
+        help="Seconds a connection has to send a request's headers before it is "
+             "closed.")] = 10.0,
 ) -> None:
     """Serve euchre in the browser: tables against bots or friends, saved and resumable."""
     from euchre.server import Limits, Rate, serve
+    from euchre.server.security import check_host_name
     from euchre.server.storage import StorageError
+    from euchre.server.transport import check_proxy
 
     mode = sync.strip().upper()
     if mode not in ("FULL", "NORMAL"):
@@ -78,6 +90,13 @@ def serve_command(
         fail(f"--idle-hours is a number of hours above 0, not {idle_hours}")
     if not unvisited_minutes > 0:
         fail(f"--unvisited-minutes is a number of minutes above 0, not {unvisited_minutes}")
+    if not header_timeout > 0:
+        fail(f"--header-timeout is a number of seconds above 0, not {header_timeout}")
+    try:
+        hosts = [check_host_name(name) for name in allow_host or ()]
+        proxies = [check_proxy(address) for address in trusted_proxy or ()]
+    except ValueError as e:
+        fail(str(e))
     try:
         limits = Limits(tables=Rate.parse(rate_tables), joins=Rate.parse(rate_joins),
                         hints=Rate.parse(rate_hints), messages=Rate.parse(rate_messages),
@@ -88,6 +107,7 @@ def serve_command(
     try:
         serve(host, port, db, bot_delay, synchronous="FULL" if mode == "FULL" else "NORMAL",
               idle_hours=idle_hours, limits=limits, origins=allow_origin or (),
-              takeover=takeover, unvisited_minutes=unvisited_minutes)
+              takeover=takeover, unvisited_minutes=unvisited_minutes, hosts=hosts,
+              trusted_proxies=proxies, header_timeout=header_timeout)
     except StorageError as e:
         fail(str(e), 1)

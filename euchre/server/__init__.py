@@ -12,6 +12,10 @@ every unfinished game exactly.
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
 * :mod:`euchre.server.pgstorage`: PostgreSQL, shared by several server processes;
 * :mod:`euchre.server.limits`: how much one client may ask, and the refusals;
+* :mod:`euchre.server.security`: the security headers of every answer, the host names
+  served;
+* :mod:`euchre.server.transport`: uvicorn's side: the request-header deadline, the
+  trusted proxies, the WebSocket's UTF-8 check;
 * :mod:`euchre.server.history`: finished games replayed deal by deal;
 * :mod:`euchre.server.hints`: the expert's hint, with the value of every choice and why.
 """
@@ -23,12 +27,14 @@ from pathlib import Path
 
 from euchre.server.app import create_app, open_storage
 from euchre.server.limits import Limits, Rate
+from euchre.server.security import served_hosts
 from euchre.server.storage import Synchronous, default_db_path, is_postgres_url
 from euchre.server.tables import Settings
+from euchre.server.transport import DEFAULT_HEADER_TIMEOUT, uvicorn_options
 
-__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER",
-           "DEFAULT_UNVISITED_MINUTES", "SHUTDOWN_TIMEOUT",
-           "Limits", "Rate", "Settings", "create_app", "default_db_path", "serve"]
+__all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_HEADER_TIMEOUT", "DEFAULT_IDLE_HOURS",
+           "DEFAULT_TAKEOVER", "DEFAULT_UNVISITED_MINUTES", "SHUTDOWN_TIMEOUT", "Limits",
+           "Rate", "Settings", "create_app", "default_db_path", "serve"]
 
 DEFAULT_BOT_DELAY = 0.7
 """Seconds a bot waits before acting when people are watching."""
@@ -61,6 +67,9 @@ def serve(
     shutdown_timeout: int = SHUTDOWN_TIMEOUT,
     takeover: float = DEFAULT_TAKEOVER,
     unvisited_minutes: float = DEFAULT_UNVISITED_MINUTES,
+    hosts: Sequence[str] = (),
+    trusted_proxies: Sequence[str] = (),
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT,
 ) -> None:
     """Run the web app on uvicorn until interrupted (``euchre serve``).
 
@@ -73,12 +82,20 @@ def serve(
     and ``origins`` are those of :func:`create_app`.  On SIGTERM or Ctrl-C the server
     stops within about ``shutdown_timeout`` seconds, the writes in flight finished.
 
+    The server answers to the host names of ``host`` (on every address: any IP address
+    and this machine's name), the loopback names, and ``hosts``
+    (:func:`~euchre.server.security.served_hosts`); it believes the client address that
+    ``trusted_proxies`` forward, and closes a connection whose request headers take more
+    than ``header_timeout`` seconds (:mod:`~euchre.server.transport`).
+
     Raises :class:`~euchre.server.storage.StorageError` before serving if another
-    server has the SQLite file, or the PostgreSQL database cannot be used.
+    server has the SQLite file, or the PostgreSQL database cannot be used, and
+    ``ValueError`` for a host name, proxy or timeout that is not one.
     """
     import uvicorn
 
-    from euchre.server.sockets import WebSocketProtocol
+    names = served_hosts(host, hosts)
+    options = uvicorn_options(trusted_proxies, header_timeout)  # ValueError before opening
 
     db: str | Path
     if isinstance(db_path, str) and is_postgres_url(db_path):
@@ -91,9 +108,14 @@ def serve(
     settings = Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay,
                         idle_expiry=idle_hours * 3600,
                         unvisited_expiry=unvisited_minutes * 60)
-    app = create_app(db, settings=settings, storage=store, limits=limits, origins=origins)
+    app = create_app(db, settings=settings, storage=store, limits=limits, origins=origins,
+                     hosts=names)
     print(f"euchre: serving http://{host}:{port}/  (games stored in {where})", flush=True)
+    if "::" in names and not hosts:
+        print(f"euchre: on every address, pages asked for by IP address or by this "
+              f"machine's name ({', '.join(names[2:]) or 'none'}) are served; give the "
+              f"site's name with --allow-host NAME", flush=True)
     # messages are small: compressing them would cost more CPU than it saves
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,
                 ws_per_message_deflate=False, timeout_graceful_shutdown=shutdown_timeout,
-                ws=WebSocketProtocol)
+                **options)

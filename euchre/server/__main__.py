@@ -1,5 +1,5 @@
 """``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S]
-[--idle-hours H] …``.
+[--idle-hours H] [--allow-host NAME] [--trusted-proxy ADDR] [--header-timeout S] …``.
 
 The same as ``euchre serve``: the web app on uvicorn until interrupted, with the same
 limits and origin options (see ``docs/server.md``).
@@ -8,16 +8,20 @@ limits and origin options (see ``docs/server.md``).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from euchre.server import (
     DEFAULT_BOT_DELAY,
+    DEFAULT_HEADER_TIMEOUT,
     DEFAULT_IDLE_HOURS,
     DEFAULT_TAKEOVER,
     DEFAULT_UNVISITED_MINUTES,
     serve,
 )
 from euchre.server.limits import Limits, Rate
+from euchre.server.security import check_host_name
 from euchre.server.storage import StorageError
+from euchre.server.transport import check_proxy
 
 
 def _rate(text: str) -> Rate | None:
@@ -25,6 +29,15 @@ def _rate(text: str) -> Rate | None:
         return Rate.parse(text)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _checked(check: Callable[[str], str]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        try:
+            return check(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return parse
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -71,7 +84,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                         help="a page origin (https://host[:port]) allowed to open "
                              "WebSockets besides the server's own; '*' for any")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        type=_checked(check_host_name),
+                        help="a host name the site is reached by (*.NAME: any name under "
+                             "it), besides the address served and the loopback names; "
+                             "'*' for any")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                        type=_checked(check_proxy),
+                        help="the address (or network) of a reverse proxy whose "
+                             "X-Forwarded-For names the client; none by default")
+    parser.add_argument("--header-timeout", type=float, default=DEFAULT_HEADER_TIMEOUT,
+                        metavar="SECONDS",
+                        help="seconds a connection has to send a request's headers")
     args = parser.parse_args(argv)
+    if not args.header_timeout > 0:
+        parser.error(f"--header-timeout is a number of seconds above 0, "
+                     f"not {args.header_timeout}")
     if args.idle_hours <= 0:
         parser.error(f"--idle-hours is a number of hours above 0, not {args.idle_hours}")
     if not args.unvisited_minutes > 0:
@@ -88,7 +116,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper(),
               idle_hours=args.idle_hours, limits=limits, origins=args.allow_origin,
-              takeover=args.takeover, unvisited_minutes=args.unvisited_minutes)
+              takeover=args.takeover, unvisited_minutes=args.unvisited_minutes,
+              hosts=args.allow_host, trusted_proxies=args.trusted_proxy,
+              header_timeout=args.header_timeout)
     except StorageError as e:
         parser.exit(1, f"{parser.prog}: {e}\n")
 

@@ -85,6 +85,7 @@ from euchre.server.protocol import (
 )
 from euchre.server.review import ReviewCache, review_match, review_seed
 from euchre.server.rulespage import asked_variant, rules_page
+from euchre.server.security import GuardedApp
 from euchre.server.storage import (
     PlaceRecord,
     SQLiteStorage,
@@ -178,6 +179,7 @@ def create_app(
     storage: Storage | None = None,
     limits: Limits | None = None,
     origins: Sequence[str] = (),
+    hosts: Sequence[str] = (),
 ) -> FastAPI:
     """The web app over an SQLite file (default: the user's data directory), or a
     PostgreSQL database that several server processes share (``db_path`` a
@@ -187,7 +189,9 @@ def create_app(
     is locked: a second app on it fails to start).  Unfinished games are resumed when
     the app starts.  ``limits`` bound what one client may ask; ``origins`` are the pages
     (``https://host[:port]``, or ``*`` for any) allowed to open a WebSocket besides the
-    server's own.
+    server's own.  ``hosts`` are the host names it answers to besides the loopback names
+    (a ``Host`` of another is refused, :mod:`~.security`; ``*`` for any), and every
+    answer carries the security headers.
     """
     cfg = settings or Settings()
     lim = limits or Limits()
@@ -209,8 +213,8 @@ def create_app(
             await store.close()
 
     # no Swagger page: it would load its scripts from outside; the schema is served
-    app = FastAPI(title="Euchre", lifespan=lifespan, docs_url=None,
-                  redoc_url=None, openapi_url="/api/openapi.json")
+    app = GuardedApp(hosts=hosts, title="Euchre", lifespan=lifespan, docs_url=None,
+                     redoc_url=None, openapi_url="/api/openapi.json")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(LimitError, _limit_response)  # type: ignore[arg-type]

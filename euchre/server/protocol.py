@@ -148,6 +148,7 @@ ERROR_CODES: dict[str, str] = {
     "storage": "storage refused the write",
     "left": "you left the table",
     "bad_origin": "a page of another site",
+    "bad_host": "a host name the server does not answer to (params: host)",
     "no_table": "no such table (params: table)",
     "bad_token": "the seat token opens no seat",
     "bot_place": "the place is a bot's",

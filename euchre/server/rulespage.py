@@ -16,7 +16,9 @@ play.  The terminal's manual (``docs/rules.md``) is another page, for the termin
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
 import html
 import re
 from pathlib import Path
@@ -26,7 +28,7 @@ from markdown_it.token import Token
 
 from euchre.i18n import LANGUAGES, catalog_json
 
-__all__ = ["VARIANT_SECTIONS", "anchors", "asked_variant", "help_file", "render_help",
+__all__ = ["STYLE_HASH", "VARIANT_SECTIONS", "anchors", "asked_variant", "help_file", "render_help",
            "rules_page", "slug"]
 
 HELP = Path(__file__).parent / "help"
@@ -63,6 +65,9 @@ details.variant[open] { padding-bottom: 0.5rem; }
 details.variant > summary { cursor: pointer; padding: 0.6rem 0; }
 details.variant > summary > h2 { display: inline; margin: 0; font-size: 1.35rem; }
 """
+STYLE_HASH = "sha256-" + base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode()
+"""The page's one inline ``<style>`` as a Content-Security-Policy source
+(:mod:`euchre.server.security`): the policy allows this style and no other."""
 
 
 def help_file(lang: str) -> Path:

@@ -8,8 +8,10 @@ uvicorn's protocol never sends it: the connection stays open with nothing said u
 client gives up, and when the server stops it fails on that connection with a traceback.
 :class:`WebSocketProtocol` sends the answer and closes the connection at once.
 
-Two more things it does differently:
+Three more things it does differently:
 
+* A text frame that is not UTF-8 closes its WebSocket with 1007 and one line in the log
+  (uvicorn logs a traceback).
 * When the app closes a socket for flooding (4429) or for not reading (4408), the
   connection is not read any more once the close frame is written, and is closed a second
   later, instead of being read (every frame parsed, then dropped) for up to 10 seconds
@@ -23,6 +25,7 @@ Two more things it does differently:
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -32,6 +35,8 @@ __all__ = ["CLOSE_AT_ONCE", "CLOSE_GRACE", "WebSocketProtocol"]
 CLOSE_GRACE = 1.0
 """Seconds a connection closed for flooding or not reading stays open, unread, so that the
 client gets the close frame that says why."""
+
+log = logging.getLogger("euchre.server")
 
 CLOSE_AT_ONCE = frozenset({4408, 4429})
 """The close codes after which the connection is not read any more: a client that did not
@@ -66,3 +71,18 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             self.close_timer = self.loop.call_later(CLOSE_GRACE, self.transport.close)
         elif kind == "websocket.http.response.body" and not message.get("more_body"):
             self.handshake_complete = True  # answered: nothing to log
+
+    def send_receive_event_to_app(self) -> None:
+        """A whole message: to the app, unless it is text that is not UTF-8."""
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError as e:
+                self.frames = []
+                client = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
+                log.warning("closed the WebSocket of %s: a text message that is not "
+                            "UTF-8 (%s)", client, e.reason)
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()

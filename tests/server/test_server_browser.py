@@ -76,6 +76,9 @@ def _page(browser: Any, errors: list[str], width: int = 1280, height: int = 800,
     context.add_init_script(f"localStorage.setItem('euchre.pace', '{pace}')")
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # a script, style or connection the server's Content-Security-Policy refuses
+    page.on("console", lambda m: errors.append(m.text)
+            if "Content Security Policy" in m.text else None)
     return page
 
 
@@ -227,7 +230,7 @@ def test_the_next_deal_waits_until_you_have_read_the_summary(
     page.keyboard.press("Enter")
     assert page.locator(".summary-panel").count() == 0
     # now the bidding starts: someone bids, or it is your turn
-    page.wait_for_function("document.querySelectorAll('#log li').length > 2 "
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 2 "
                            "|| document.querySelector('#controls [data-act]') !== null")
     assert errors == []
 
@@ -411,10 +414,12 @@ def test_the_lobby_pages_through_the_open_tables(tmp_path: Path, browser: Any) -
         assert page.locator("#page-newer").is_disabled()
         page.click("#page-older")
         page.wait_for_function(
-            "document.querySelector('#page-where').textContent.startsWith('open tables 3')")
+            "() => document.querySelector('#page-where').textContent"
+            ".startsWith('open tables 3')")
         assert page.locator("#open-tables .table-item").count() == 1
         assert page.locator("#page-older").is_disabled()
         page.click("#page-newer")
         page.wait_for_function(
-            "document.querySelector('#page-where').textContent.startsWith('open tables 1')")
+            "() => document.querySelector('#page-where').textContent"
+            ".startsWith('open tables 1')")
         assert errors == []

@@ -206,7 +206,7 @@ def test_the_chat_is_escaped_limited_and_the_host_mutes(servers: tuple[Server, S
     assert ann.locator("#chat-lines img").count() == 0
     assert bob.get_attribute("#chat-text", "maxlength") == "200"
     ann.click("[data-chat=good_game]")
-    bob.wait_for_function("document.querySelectorAll('#chat-lines li').length >= 2")
+    bob.wait_for_function("() => document.querySelectorAll('#chat-lines li').length >= 2")
     assert "Good game" in bob.locator("#chat-lines").inner_text()
     # the host mutes Bob: his chat says so, and a message is refused
     r = one.http.post(f"/api/tables/{tid}/host/mute",

@@ -146,7 +146,7 @@ def test_a_whole_game_in_each_language_leaves_no_english_word(
     other = SWITCH_TO[lang]
     history = page.get_attribute("#overlay a[href^='/history/']", "href")
     page.select_option("#language", other)
-    page.wait_for_function(f"document.documentElement.lang === '{other}'")
+    page.wait_for_function(f"() => document.documentElement.lang === '{other}'")
     dialog = page.locator("#overlay .game-over")
     assert _word(other, "Rematch") in dialog.inner_text()
     for word in _english_left(dialog.inner_text(), other):
@@ -160,7 +160,7 @@ def test_a_whole_game_in_each_language_leaves_no_english_word(
     for shown in (other, lang):
         if shown == lang:
             page.select_option("#language", lang)
-            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         text = page.evaluate("document.body.innerText")
         assert _word(shown, "game {number} · replay") in text
         if players == 3:  # three-handed: every deal has its dummy
@@ -185,7 +185,7 @@ def test_choosing_a_language_mid_game_keeps_the_game_and_its_connection(
     log = page.locator("#log li").count()
     assert "Enchères et jeu" in page.inner_text("#side")
     page.select_option("#language", "da")
-    page.wait_for_function("document.documentElement.lang === 'da'")
+    page.wait_for_function("() => document.documentElement.lang === 'da'")
     page.wait_for_selector("text=Meldinger og træk")
     assert page.url == url
     assert page.evaluate("window.socketsOpened") == 1

@@ -251,7 +251,7 @@ def test_the_turn_title_is_in_the_pages_language(browser: Any, static_server: Se
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
     page = context.new_page()
     page.goto(static_server.base + "/")
-    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
     title = page.evaluate("""async () => (await import("/static/notice.js")).turnTitle()""")
     assert title.startswith("● ") and "Euchre" in title and "Your turn" not in title
     context.close()

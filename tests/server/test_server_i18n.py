@@ -44,7 +44,8 @@ def _server_codes() -> set[str]:
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path / "i18n.sqlite3"))
+    # a loopback name: the app answers no other host it was not told of
+    return TestClient(create_app(tmp_path / "i18n.sqlite3"), base_url="http://localhost")
 
 
 def test_every_error_code_the_server_sends_is_listed_and_worded_by_the_page() -> None:

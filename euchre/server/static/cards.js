@@ -44,7 +44,7 @@ export const SUIT_PATHS = {
 export function defsSVG() {
   const symbols = Object.entries(SUIT_PATHS).map(([s, d]) =>
     `<symbol id="suit-${s}" viewBox="0 0 100 100"><path d="${d}"/></symbol>`).join("");
-  return `<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>
+  return `<svg class="svg-defs" width="0" height="0" aria-hidden="true"><defs>
     ${symbols}
     <pattern id="back-pattern" width="20" height="20" patternUnits="userSpaceOnUse"
       patternTransform="rotate(45)">

@@ -23,12 +23,67 @@ export function chosenLanguage() {
   return stored && LANGUAGES[stored] ? stored : null;
 }
 
-/** A plural rule from a catalog's Plural-Forms expression ("(n != 1)", "(n > 1)"). */
+/** A plural rule from a catalog's Plural-Forms expression ("(n != 1)", "(n > 1)"); the
+ * rule in force where it cannot be read. */
 function pluralRule(expression) {
-  if (!expression || /[^n0-9\s()?:<>=!&|%+-]/.test(expression)) return plural;
-  // only `n`, numbers and operators: the C expression gettext uses is JavaScript too
-  const rule = new Function("n", `return Number(${expression});`); // eslint-disable-line no-new-func
-  return (n) => rule(n);
+  try {
+    return expression ? readPlural(expression) : plural;
+  } catch {
+    return plural;
+  }
+}
+
+const BINARY = [ // gettext's C operators, loosest first
+  { "||": (a, b) => (a || b ? 1 : 0) },
+  { "&&": (a, b) => (a && b ? 1 : 0) },
+  { "==": (a, b) => (a === b ? 1 : 0), "!=": (a, b) => (a !== b ? 1 : 0) },
+  { "<": (a, b) => (a < b ? 1 : 0), ">": (a, b) => (a > b ? 1 : 0),
+    "<=": (a, b) => (a <= b ? 1 : 0), ">=": (a, b) => (a >= b ? 1 : 0) },
+  { "+": (a, b) => a + b, "-": (a, b) => a - b },
+  { "*": (a, b) => a * b, "/": (a, b) => Math.trunc(a / b), "%": (a, b) => a % b },
+];
+
+/** The C expression of a Plural-Forms header as a function of n, read by a small parser:
+ * the page's Content-Security-Policy allows no eval of any kind. */
+function readPlural(text) {
+  const tokens = text.match(/\d+|n|&&|\|\||[=!<>]=|\S/g) || [];
+  let at = 0;
+  const take = (token) => {
+    if (tokens[at] !== token) throw new Error(`Plural-Forms: ${token} expected in ${text}`);
+    at += 1;
+  };
+  const primary = () => {
+    const token = tokens[at++];
+    if (token === "n") return (n) => n;
+    if (/^\d+$/.test(token || "")) { const value = Number(token); return () => value; }
+    if (token === "!") { const f = primary(); return (n) => (f(n) ? 0 : 1); }
+    if (token === "-") { const f = primary(); return (n) => -f(n); }
+    if (token === "(") { const f = ternary(); take(")"); return f; }
+    throw new Error(`Plural-Forms: unexpected ${token} in ${text}`);
+  };
+  const level = (i) => {
+    if (i === BINARY.length) return primary();
+    let left = level(i + 1);
+    while (Object.hasOwn(BINARY[i], tokens[at] || "")) {
+      const op = BINARY[i][tokens[at++]];
+      const l = left;
+      const r = level(i + 1);
+      left = (n) => op(l(n), r(n));
+    }
+    return left;
+  };
+  const ternary = () => {
+    const test = level(0);
+    if (tokens[at] !== "?") return test;
+    at += 1;
+    const yes = ternary();
+    take(":");
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  };
+  const rule = ternary();
+  if (at !== tokens.length) throw new Error(`Plural-Forms: ${tokens[at]} left over in ${text}`);
+  return rule;
 }
 
 /** Load the catalog of `wanted` (null: the chosen one, else the browser's). */

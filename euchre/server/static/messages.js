@@ -57,6 +57,7 @@ export const ERRORS = {
   storage: () => _("The server could not save that: nothing was done. Try again."),
   left: () => _("You left this table: your seat is open to others."),
   bad_origin: () => _("A page of another site may not open this server's tables."),
+  bad_host: () => _("A page of another site may not open this server's tables."),
   no_table: () => _("There is no such table."),
   bad_token: () => _("This link opens no seat at this table."),
   bot_place: () => _("A bot plays that seat."),

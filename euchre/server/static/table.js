@@ -3,7 +3,7 @@
 // sends actions in the RECORDS notation ("pass", "order alone", "trump H", "play JH").
 
 import {
-  $, attr, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
+  $, applyStyles, attr, $$, api, closeOverlay, esc, hideToast, overlayOpen, positionsFor, setTopbar, showOverlay,
   storeName, storedName, toast,
 } from "./util.js";
 import {
@@ -546,6 +546,7 @@ const drawn = new WeakMap(); // what each part of the page was last drawn from
 function redraw(el, html) {
   if (drawn.get(el) === html) return false;
   el.innerHTML = html;
+  applyStyles(el);
   drawn.set(el, html);
   return true;
 }
@@ -739,7 +740,7 @@ function center(seatPos) {
     return trick.map((c, i) => {
       const cls = ["trick-card", `tpos-${seatPos(c.seat)}`, c.seat === winner ? "winner" : "",
         gather ? "gathering" : ""].join(" ");
-      return `<div class="${cls}" style="${gather || ""}z-index:${i + 4}" data-seat="${c.seat}">
+      return `<div class="${cls}" data-style="${gather || ""}z-index:${i + 4}" data-seat="${c.seat}">
         ${cardSVG(c.card)}<span class="trick-who">${esc(nameOf(c.seat))}</span></div>`;
     }).join("");
   }
@@ -942,7 +943,7 @@ function hand() {
   const dummy = new Set(d.dummy || []);
   const count = cards.length;
   const overlap = count > 7 ? "tight" : count > 5 ? "snug" : "";
-  return `<div class="hand ${overlap}" style="--count:${count}">${cards.map((c, i) => {
+  return `<div class="hand ${overlap}" data-style="--count:${count}">${cards.map((c, i) => {
     const ok = legal.has(c);
     const cls = [turn && verb ? (ok ? "legal" : "dimmed") : "", i === T.selected && ok ? "selected" : "",
       hintedAction() === `${verb} ${c}` ? "hinted" : "", dummy.has(c) ? "from-dummy" : "",
@@ -1048,7 +1049,7 @@ function hintPanel() {
   const span = Math.max(top - low, 0.01);
   const rows = h.values.map((v) => `<li class="${v.action === h.action ? "best" : ""}">
       <span class="hint-choice">${esc(choiceText(v.action))}</span>
-      <span class="hint-bar"><span style="width:${Math.round(8 + 92 * (v.value - low) / span)}%"></span></span>
+      <span class="hint-bar"><span data-style="width:${Math.round(8 + 92 * (v.value - low) / span)}%"></span></span>
       <span class="hint-value">${v.value >= 0 ? "+" : "−"}${number(Math.abs(v.value), 2)}</span></li>`).join("");
   const words = (v) => ({ words: choiceOf(v.action), value: v.value });
   const reason = h.reason_params && h.values.length

@@ -6,6 +6,12 @@ import { errorText } from "./messages.js";
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 
+/** Give each element under `root` with a `data-style` its computed inline style, through
+ * the CSSOM: the page's Content-Security-Policy refuses `style` attributes in markup. */
+export function applyStyles(root) {
+  for (const el of root.querySelectorAll("[data-style]")) el.style.cssText = el.dataset.style;
+}
+
 export function esc(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => (
     { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
