@@ -37,7 +37,7 @@ def serve_command(
         help="Hints per client address.")] = "30/60",
     rate_messages: Annotated[str, typer.Option(
         rich_help_panel=_LIMITS, metavar="COUNT/SECONDS",
-        help="WebSocket messages per connection.")] = "100/1",
+        help="WebSocket messages per connection.")] = "1000/10",
     outbox_kib: Annotated[int, typer.Option(
         rich_help_panel=_LIMITS,
         help="KiB queued unread for one WebSocket before it is closed.")] = 256,

@@ -11,8 +11,8 @@ limit             default                                                 refuse
 ``tables``        600 tables created per hour per client address          429 ``rate_limited``
 ``joins``         60 seats taken per minute per client address            429 ``rate_limited``
 ``hints``         30 hints per minute per client address                  ``rate_limited``
-``messages``      100 WebSocket messages a second per connection          ``rate_limited``;
-                  (10 more over it: closed, the address refused 60 s)     close 4429 ``flooding``
+``messages``      1,000 WebSocket messages per 10 s per connection        ``rate_limited``;
+                  (100 more over it: closed, the address refused 60 s)    close 4429 ``flooding``
 ``outbox``        256 KiB of messages queued for one connection           close 4408 ``slow_reader``
 ``sockets``       64 WebSockets open at once per client address           429 ``too_many_sockets``
 ``per_address``   20 unfinished tables made by one client address         429 ``too_many_tables``
@@ -83,11 +83,11 @@ class Limits:
     """Seats taken (``POST /api/tables/{id}/join``) per client address."""
     hints: Rate | None = Rate(30, 60)
     """Hints (the expert bot, run outside the table's lock) per client address."""
-    messages: Rate | None = Rate(100, 1)
+    messages: Rate | None = Rate(1000, 10)
     """WebSocket messages per connection; the ones over it are dropped unread, and a
     connection that sends another tenth of the rate (at least 10) over it is closed
     (``flooding``), its address refused new sockets for a minute.  A page sends a message
-    a click: a burst of 100 is far beyond a person."""
+    a click; a program playing flat out may burst well past a person."""
     sockets: int = 64
     """WebSockets open at once from one client address."""
     per_address: int = 20

@@ -21,7 +21,7 @@ import httpx2
 import pytest
 from serverkit import Database, free_port, server_process
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from euchre.bots import BOTS
 
@@ -53,19 +53,25 @@ async def _latest(ws: ClientConnection) -> dict[str, Any]:
 
 
 async def _flood(url: str) -> Counter[str]:
-    """Send FLOOD syncs reading nothing, then read what came: kinds and codes."""
+    """Send FLOOD syncs reading nothing, then read what came: kinds and codes (and
+    ``refused``: the address was refused a socket, having flooded already)."""
     seen: Counter[str] = Counter()
-    async with connect(url, max_size=2**22) as ws:
-        try:
-            for _ in range(FLOOD):
-                await ws.send('{"type": "sync"}')
-            while True:
-                m = json.loads(await asyncio.wait_for(ws.recv(), 3))
-                seen[m.get("code") or m["type"]] += 1
-        except ConnectionClosed as e:
-            seen["slow_reader" if e.rcvd and e.rcvd.reason == "slow_reader" else "closed"] += 1
-        except TimeoutError:
-            pass
+    try:
+        async with connect(url, max_size=2**22) as ws:
+            try:
+                for _ in range(FLOOD):
+                    await ws.send('{"type": "sync"}')
+                while True:
+                    m = json.loads(await asyncio.wait_for(ws.recv(), 3))
+                    seen[m.get("code") or m["type"]] += 1
+            except ConnectionClosed as e:
+                reason = e.rcvd.reason if e.rcvd else ""
+                seen[reason if reason in ("slow_reader", "flooding") else "closed"] += 1
+            except TimeoutError:
+                pass
+    except InvalidStatus as e:
+        assert e.response.status_code == 429
+        seen["refused"] += 1
     return seen
 
 
@@ -170,8 +176,9 @@ def test_a_flood_meets_every_limit_with_its_code_and_a_game_plays_on(
     assert "rate_limited" not in out["hints"][:HINTS]
     for seen in out["flooded"]:
         # the rate's burst was answered (and the game's moves shown), the rest dropped
-        # with a word; or the answers piled up unread and the client was disconnected
+        # with a word, and the client, sending on, was disconnected (or its answers piled
+        # up unread first); once one was, the address is refused new sockets for a while
         assert seen["state"] < FLOOD // 20, seen
-        assert seen["rate_limited"] >= 1 or seen["slow_reader"] == 1, seen
+        assert seen["flooding"] + seen["slow_reader"] + seen["refused"] == 1, seen
     # bounded queues: the flood of 120,000 unread requests left the server about as it was
     assert after - before < 30 * 1024, f"the server grew by {(after - before) // 1024} MiB"
