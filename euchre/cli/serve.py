@@ -15,9 +15,10 @@ def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", help="SQLite file for tables and games (default: euchre.sqlite3 in your "
-                     "data directory), or a postgresql://user@host/db URL that several "
-                     "server processes share (pip install 'euchre[postgres]').")] = None,
+        "--db", help="SQLite file for tables and games, in a directory that exists "
+                     "(default: euchre.sqlite3 in your data directory), or a "
+                     "postgresql://user@host/db URL that several server processes share "
+                     "(pip install 'euchre[postgres]').")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a bot waits before acting, so people can follow.")] = 0.7,
     sync: Annotated[str, typer.Option(
@@ -53,9 +54,19 @@ def serve_command(
         "besides the server's own, e.g. behind a proxy that rewrites Host; '*' for any. "
         "Repeatable.")] = None,
 ) -> None:
-    """Serve euchre in the browser: tables against bots or friends, saved and resumable."""
+    """Serve euchre in the browser: tables against bots or friends, saved and resumable.
+
+    A database that cannot be used stops it at once with one line naming the database
+    and the cause (exit status 1); so does a --db that is neither a file's path nor a
+    postgresql:// URL (exit status 2).
+    """
+    from euchre.server.storage import StorageError, database_location
+
+    try:
+        database_location(db)
+    except ValueError as e:
+        fail(str(e))
     from euchre.server import Limits, Rate, serve
-    from euchre.server.storage import StorageError
 
     mode = sync.strip().upper()
     if mode not in ("FULL", "NORMAL"):

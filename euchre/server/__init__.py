@@ -18,12 +18,18 @@ every unfinished game exactly.
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
 
 from euchre.server.app import create_app, open_storage
 from euchre.server.limits import Limits, Rate
-from euchre.server.storage import Synchronous, default_db_path, is_postgres_url
+from euchre.server.storage import StorageError, Synchronous, database_location, default_db_path
 from euchre.server.tables import Settings
 
 __all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_IDLE_HOURS", "DEFAULT_TAKEOVER", "SHUTDOWN_TIMEOUT",
@@ -67,23 +73,81 @@ def serve(
     and ``origins`` are those of :func:`create_app`.  On SIGTERM or Ctrl-C the server
     stops within about ``shutdown_timeout`` seconds, the writes in flight finished.
 
-    Raises :class:`~euchre.server.storage.StorageError` before serving if another
-    server has the SQLite file, or the PostgreSQL database cannot be used.
+    Raises, before serving, :class:`ValueError` for a ``db_path`` that is neither a
+    file's path nor a ``postgresql://`` URL, and
+    :class:`~euchre.server.storage.StorageError` for a database that cannot be used:
+    another server has the SQLite file, it is not one or is damaged, PostgreSQL is
+    unreachable… (one sentence naming the database and the cause).
     """
-    import uvicorn
+    db = database_location(db_path)
+    if isinstance(db, str):
+        from euchre.server.pgstorage import shown_url
 
-    db: str | Path
-    if isinstance(db_path, str) and is_postgres_url(db_path):
-        db, where = db_path, db_path.split("@")[-1]  # no password shown
+        where = shown_url(db)  # no password shown
     else:
-        db = Path(db_path) if db_path is not None else default_db_path()
         where = str(db)
     # refused at once if another server has the SQLite file, or PostgreSQL is unreachable
-    store = open_storage(db, synchronous, takeover)
+    store = open_storage(db_path, synchronous, takeover)
     settings = Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay,
                         idle_expiry=idle_hours * 3600)
     app = create_app(db, settings=settings, storage=store, limits=limits, origins=origins)
-    print(f"euchre: serving http://{host}:{port}/  (games stored in {where})", flush=True)
     # messages are small: compressing them would cost more CPU than it saves
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,
-                ws_per_message_deflate=False, timeout_graceful_shutdown=shutdown_timeout)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
+                            ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=shutdown_timeout, lifespan="off")
+    server = _Server(config, app, where,
+                     f"euchre: serving http://{host}:{port}/  (games stored in {where})")
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has stopped
+        server.run()
+    if server.failure is not None:
+        raise server.failure
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, the app started before it listens (its lifespan run here, not
+    by uvicorn): stored tables that cannot be read end the server with the error kept in
+    :attr:`failure`, to be told in one line, instead of a traceback in the log."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI, where: str,
+                 announce: str) -> None:
+        super().__init__(config)
+        self.app = app
+        self.where = where
+        self.announce = announce
+        self.failure: StorageError | None = None
+        self._lifespan: contextlib.AbstractAsyncContextManager[Any] | None = None
+
+    async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+        """Serve until stopped; the app is stopped in any case."""
+        try:
+            await super().serve(sockets)
+        finally:
+            await self._stop()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """Start the app (resume the stored tables), then listen."""
+        lifespan = self.app.router.lifespan_context(self.app)
+        try:
+            await lifespan.__aenter__()
+        except StorageError as e:
+            self.failure = StorageError(f"the tables stored in {self.where} cannot be "
+                                        f"resumed: {e}")
+            self.should_exit = True
+            return
+        self._lifespan = lifespan
+        try:
+            await super().startup(sockets)
+        except BaseException:  # the address is taken (uvicorn has said so, and exits)
+            await self._stop()
+            raise
+        print(self.announce, flush=True)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """Close the connections, then stop the app (its writes finished)."""
+        await super().shutdown(sockets)
+        await self._stop()
+
+    async def _stop(self) -> None:
+        lifespan, self._lifespan = self._lifespan, None
+        if lifespan is not None:
+            await lifespan.__aexit__(None, None, None)

@@ -1,80 +1,24 @@
-"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] [--sync S]
-[--idle-hours H] …``.
+"""``python -m euchre.server [--host H] [--port P] [--db PATH] [--bot-delay S] …``.
 
-The same as ``euchre serve``: the web app on uvicorn until interrupted, with the same
-limits and origin options (see ``docs/server.md``).
+The same command as ``euchre serve``, declared once (:func:`euchre.cli.serve.serve_command`):
+the web app on uvicorn until interrupted, with the same options, limits and refusals
+(see ``docs/server.md``).
 """
 
 from __future__ import annotations
 
-import argparse
+import typer
 
-from euchre.server import DEFAULT_BOT_DELAY, DEFAULT_IDLE_HOURS, DEFAULT_TAKEOVER, serve
-from euchre.server.limits import Limits, Rate
-from euchre.server.storage import StorageError
-
-
-def _rate(text: str) -> Rate | None:
-    try:
-        return Rate.parse(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+from euchre.cli.serve import serve_command
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Parse the command line and serve."""
-    parser = argparse.ArgumentParser(prog="python -m euchre.server",
-                                     description="Play euchre in a browser.")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
-    parser.add_argument("--db", default=None,
-                        help="SQLite file (default: euchre.sqlite3 in your data directory), "
-                             "or a postgresql://user@host/db URL that several server "
-                             "processes share")
-    parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY,
-                        help="seconds a bot waits before acting (0 for tests)")
-    parser.add_argument("--sync", default="full", choices=["full", "normal"],
-                        help="SQLite's synchronous setting: full survives a power cut, "
-                             "normal only the server being killed")
-    parser.add_argument("--idle-hours", type=float, default=DEFAULT_IDLE_HOURS,
-                        help="close an unfinished table nobody played at or watched for "
-                             "this many hours")
-    parser.add_argument("--takeover", type=float, default=DEFAULT_TAKEOVER,
-                        help="PostgreSQL: seconds between looks for tables whose bots no "
-                             "process plays (their process died)")
-    default = Limits()
-    for name, what in (("tables", "tables created per client address"),
-                       ("joins", "seats taken per client address"),
-                       ("hints", "hints per client address"),
-                       ("messages", "WebSocket messages per connection")):
-        parser.add_argument(f"--rate-{name}", type=_rate, default=getattr(default, name),
-                            metavar="COUNT/SECONDS",
-                            help=f"{what} (default {getattr(default, name)}; 'off': none)")
-    parser.add_argument("--outbox-kib", type=int, default=default.outbox // 1024,
-                        help="KiB queued unread for one WebSocket before it is closed")
-    parser.add_argument("--max-tables", type=int, default=default.max_tables,
-                        help="tables held in memory")
-    parser.add_argument("--page-size", type=int, default=default.page,
-                        help="tables per page of GET /api/tables, at most")
-    parser.add_argument("--allow-origin", action="append", default=[], metavar="URL",
-                        help="a page origin (https://host[:port]) allowed to open "
-                             "WebSockets besides the server's own; '*' for any")
-    args = parser.parse_args(argv)
-    if args.idle_hours <= 0:
-        parser.error(f"--idle-hours is a number of hours above 0, not {args.idle_hours}")
-    try:
-        limits = Limits(tables=args.rate_tables, joins=args.rate_joins,
-                        hints=args.rate_hints, messages=args.rate_messages,
-                        outbox=args.outbox_kib * 1024, max_tables=args.max_tables,
-                        page=args.page_size)
-    except ValueError as e:
-        parser.error(str(e))
-    try:
-        serve(args.host, args.port, args.db, args.bot_delay, synchronous=args.sync.upper(),
-              idle_hours=args.idle_hours, limits=limits, origins=args.allow_origin,
-              takeover=args.takeover)
-    except StorageError as e:
-        parser.exit(1, f"{parser.prog}: {e}\n")
+    """Read the command line (``argv``, default: the process's) and serve."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                      rich_markup_mode=None,
+                      context_settings={"help_option_names": ["-h", "--help"]})
+    app.command()(serve_command)
+    typer.main.get_command(app)(args=argv, prog_name="python -m euchre.server")
 
 
 if __name__ == "__main__":
