@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import importlib.util
 import os
 import shutil
 import signal
@@ -86,6 +87,13 @@ class Case:
     allowed: frozenset[str] = frozenset()
     """Files a refused start may leave (a damaged database's lock file: the server
     opened it before it read the damage)."""
+    driver: bool = False
+    """Needs PostgreSQL's driver (the ``postgres`` extra)."""
+
+    def check_driver(self) -> None:
+        if self.driver and importlib.util.find_spec("psycopg") is None:
+            pytest.skip("a PostgreSQL URL needs the 'postgres' extra: pip install -e "
+                        "'.[postgres]'")
 
 
 def _not_sqlite(d: Path) -> str:
@@ -153,7 +161,7 @@ CASES: dict[str, Case] = {
     "http://": Case(lambda d: "http://example.com/db", 2, ("postgresql:// URL",)),
     "a PostgreSQL URL libpq cannot read": Case(
         lambda d: "postgresql://euchre:s3cret@[::1/euchre", 1,
-        ("postgresql://euchre@[::1/euchre", "cannot be used")),
+        ("postgresql://euchre@[::1/euchre", "cannot be used"), driver=True),
 }
 
 
@@ -177,6 +185,7 @@ def _dev_null_locks() -> bool:
 @pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
 def test_python_m_euchre_server_refuses_a_database_in_one_line_and_makes_nothing(
         case: Case, tmp_path: Path) -> None:
+    case.check_driver()
     work = tmp_path / "work"
     work.mkdir()
     db = case.make(work)
@@ -194,6 +203,7 @@ def test_python_m_euchre_server_refuses_a_database_in_one_line_and_makes_nothing
                          ids=[k for k, c in CASES.items() if c.make is not _damaged])
 def test_euchre_serve_refuses_a_database_in_one_line_and_makes_nothing(
         case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    case.check_driver()
     work = tmp_path / "work"
     work.mkdir()
     db = case.make(work)
@@ -323,6 +333,7 @@ def test_a_foreign_tables_table_in_postgresql_is_refused_in_one_line(
 
 
 def test_an_unreachable_postgresql_is_refused_in_one_line_without_its_password() -> None:
+    CASES["a PostgreSQL URL libpq cannot read"].check_driver()
     port = free_port()  # nothing listens there
     proc = subprocess.run(
         server_command(f"postgresql://euchre:s3cret@127.0.0.1:{port}/euchre?password=s3cret",
