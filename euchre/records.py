@@ -19,16 +19,20 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NoReturn, TextIO
 
 from euchre.deal import Deal
 from euchre.game import Game
 from euchre.rules import Rules, describe_value
 
 __all__ = [
+    "MAX_DOCUMENT_TEXT",
+    "MAX_RECORD_TEXT",
     "RecordError",
     "Replayed",
+    "bounded_lines",
     "game_record",
+    "length_words",
     "parse_records",
     "read_records",
     "replay",
@@ -128,6 +132,59 @@ def _record(item: Any, k: int) -> dict[str, Any]:
     return item
 
 
+MAX_RECORD_TEXT: Final = 1 << 20
+"""The longest record read, in characters (1 MiB): a line of JSON lines, or one JSON
+object.  A game's record is a few KB."""
+
+MAX_DOCUMENT_TEXT: Final = 16 << 20
+"""The longest JSON document read whole, in characters (16 MiB): a list of records, or
+a record over several lines.  A longer file of records is JSON lines, one record a
+line, read one at a time whatever its length."""
+
+
+def length_words(n: int) -> str:
+    """A limit on text in words: ``16 MiB``, or a count of characters where it is not a
+    whole number of MiB (a test's).
+
+    >>> length_words(16 << 20), length_words(5000)
+    ('16 MiB', '5,000 characters')
+    """
+    return f"{n >> 20} MiB" if n and n % (1 << 20) == 0 else f"{n:,} characters"
+
+
+def bounded_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of a text stream, each read with at most :data:`MAX_DOCUMENT_TEXT`
+    characters, so that a stream without line ends (``/dev/zero``, a pipe that never
+    ends a line) is not read into memory whole: raises :class:`RecordError` naming the
+    line that is longer.
+
+    >>> import io
+    >>> list(bounded_lines(io.StringIO('{"dealer": 0}\\n{"dealer": 1}')))
+    ['{"dealer": 0}\\n', '{"dealer": 1}']
+    """
+    limit = MAX_DOCUMENT_TEXT
+    number = 0
+    while True:
+        line = stream.readline(limit + 2)  # the line's end may follow its last character
+        if not line:
+            return
+        number += 1
+        if _length(line) > limit:
+            raise RecordError(f"line {number} is longer than {length_words(limit)}, far longer "
+                              f"than any record: it is not read")
+        yield line
+
+
+def _length(line: str) -> int:
+    """A line's length without its end."""
+    return len(line) - line.endswith("\n")
+
+
+def _record_too_long(number: int) -> RecordError:
+    return RecordError(f"line {number} holds a record longer than {length_words(MAX_RECORD_TEXT)} "
+                       f"(a game's record is a few KB): it is not read")
+
+
 def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
     """The records of a file given line by line (a text file is such an iterable): JSON
     lines, read and yielded one line at a time, so a file of any length takes the memory
@@ -135,7 +192,9 @@ def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
 
     Raises :class:`RecordError` with a sentence for text that is not JSON, a value that is
     not a JSON object, a number of more than 100 digits or nesting deeper than Python can
-    read, after yielding the records before it.
+    read, a record longer than :data:`MAX_RECORD_TEXT`, a document over several lines
+    (or a list) longer than :data:`MAX_DOCUMENT_TEXT`, as many blank characters in a
+    row, after yielding the records before it.
 
     >>> [r["dealer"] for r in read_records(['{"dealer": 0}\\n', '\\n', '{"dealer": 1}\\n'])]
     [0, 1]
@@ -143,43 +202,82 @@ def read_records(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
     [0, 1]
     """
     source = iter(lines)
-    head = []  # the lines up to the first one with text
-    for line in source:
-        head.append(line)
-        if line.strip():
-            break
-    if not head or not head[-1].strip():
+    number, first = _next_text(source, 0)
+    if first is None:
         raise RecordError("the file holds no record")
-    number = len(head)
+    if _length(first) > MAX_DOCUMENT_TEXT:
+        raise RecordError(f"line {number} is longer than {length_words(MAX_DOCUMENT_TEXT)}, far "
+                          f"longer than any record: it is not read")
     try:
-        first = _loads(head[-1].rstrip(), f"line {number}: ")
+        value = _loads(first.rstrip(), f"line {number}: ")
     except json.JSONDecodeError:
         # not a value on its own: the start of one JSON document written over several lines
-        try:
-            data = _loads(("".join(head) + "".join(source)).rstrip(), "")
-        except json.JSONDecodeError as e:
-            raise _not_json(e, 1) from None
+        data = _document(first, source, number)
         for k, item in enumerate(data if isinstance(data, list) else [data]):
             yield _record(item, k)
         return
-    if isinstance(first, list):
-        if any(line.strip() for line in source):
+    if isinstance(value, list):
+        if _next_text(source, number)[1] is not None:
             raise RecordError(f"line {number} holds a list; a file of JSON lines holds one "
                               f"record a line")
-        for k, item in enumerate(first):
+        for k, item in enumerate(value):
             yield _record(item, k)
         return
-    yield _record(first, 0)
+    if _length(first) > MAX_RECORD_TEXT:
+        raise _record_too_long(number)
+    yield _record(value, 0)
     k = 1
+    while True:
+        number, line = _next_text(source, number)
+        if line is None:
+            return
+        if _length(line) > MAX_RECORD_TEXT:
+            raise _record_too_long(number)
+        try:
+            item = _loads(line.rstrip(), f"line {number}: ")
+        except json.JSONDecodeError as e:
+            raise _not_json(e, number) from None
+        yield _record(item, k)
+        k += 1
+
+
+def _next_text(source: Iterator[str], number: int) -> tuple[int, str | None]:
+    """The next line with text and its number (``None`` at the end), the blank lines
+    before it counted, not kept: no more than :data:`MAX_DOCUMENT_TEXT` blank
+    characters in a row (a stream of line ends that never ends is not read on)."""
+    blank = 0
     for line in source:
         number += 1
         if line.strip():
-            try:
-                item = _loads(line.rstrip(), f"line {number}: ")
-            except json.JSONDecodeError as e:
-                raise _not_json(e, number) from None
-            yield _record(item, k)
-            k += 1
+            return number, line
+        blank += len(line)
+        if blank > MAX_DOCUMENT_TEXT:
+            raise RecordError(f"line {number} ends more than {length_words(MAX_DOCUMENT_TEXT)} of "
+                              f"blank lines in a row: the file is not read on")
+    return number, None
+
+
+def _document(first: str, source: Iterator[str], number: int) -> Any:
+    """One JSON document that starts on line ``number`` with ``first``, over the lines
+    after it, read whole up to :data:`MAX_DOCUMENT_TEXT`."""
+    parts, size = [first], len(first)
+    for line in source:
+        size += len(line)
+        if size > MAX_DOCUMENT_TEXT:
+            raise RecordError(
+                f"the JSON document from line {number} on is longer than "
+                f"{length_words(MAX_DOCUMENT_TEXT)}: write its records as JSON lines, one record a "
+                f"line, which are read one at a time")
+        parts.append(line)
+    try:
+        data = _loads("".join(parts).rstrip(), "")
+    except json.JSONDecodeError as e:
+        raise _not_json(e, number) from None
+    if isinstance(data, dict) and size > MAX_RECORD_TEXT:
+        raise RecordError(f"the record from line {number} on is longer than "
+                          f"{length_words(MAX_RECORD_TEXT)} (a game's record is a few KB): it is "
+                          f"not read")
+    return data
 
 
 def parse_records(text: str) -> list[dict[str, Any]]:

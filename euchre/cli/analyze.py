@@ -35,7 +35,12 @@ from euchre.cli.seats import YOU, SeatNames
 from euchre.deal import Deal
 from euchre.records import RecordError, parse_records, replay
 
-__all__ = ["ANALYZE_HELP", "analyze_command"]
+__all__ = ["ANALYZE_HELP", "MAX_ANALYZED_TEXT", "analyze_command"]
+
+MAX_ANALYZED_TEXT: Final = 16 << 20
+"""The most text of records one ``euchre analyze`` reads (16 MiB, some 3,000 games: about
+an hour of the expert's time).  It holds them all, to count the decisions for its
+progress and to describe each one from its deal; a longer file is refused in one line."""
 
 
 ANALYZE_HELP = N_(
@@ -77,7 +82,9 @@ def analyze_command(
         use(lang)
     if samples < 1:
         fail(f"--samples is 1 or more, not {samples}")
-    text = read_input(file)
+    text = read_input(file, MAX_ANALYZED_TEXT,
+                      ", more than euchre analyze reviews at once (thousands of games, "
+                      "hours of the expert's time): split it")
     try:
         records = parse_records(text)
         if seat is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from contextlib import nullcontext
 from typing import Annotated, Any, Final, NoReturn
 
@@ -26,6 +26,7 @@ import typer
 
 from euchre.bots import BOTS, Bot, check_rules, make_bot, normal_name
 from euchre.cli.lang import N_
+from euchre.records import RecordError, bounded_lines, length_words, read_records
 from euchre.rules import Rules, RulesError
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "build_rules",
     "fail",
     "input_lines",
+    "input_records",
     "make_bots",
     "option_words",
     "read_input",
@@ -184,29 +186,50 @@ def build_rules(players: int, **given: Any) -> Rules:
         fail(option_words(e, players, options))
 
 
-def read_input(file: str) -> str:
-    """The text of ``file`` (``-``: standard input); exits 1 with one line if unreadable."""
+def read_input(file: str, limit: int, advice: str = "") -> str:
+    """The text of ``file`` (``-``: standard input), at most ``limit`` characters; exits
+    1 with one line if it is unreadable or longer (``advice`` ends that line), so that
+    ``/dev/zero`` or a pipe that never ends is read no further than the limit."""
     try:
         if file == "-":
-            return sys.stdin.read()
-        with open(file, encoding="utf-8") as f:
-            return f.read()
+            text = sys.stdin.read(limit + 1)
+        else:
+            with open(file, encoding="utf-8") as f:
+                text = f.read(limit + 1)
     except OSError as e:
         fail(f"cannot read {file}: {e.strerror}", 1)
     except UnicodeDecodeError:
         fail(f"{file} is not a text file", 1)
+    if len(text) > limit:
+        fail(f"{file} is longer than {length_words(limit)}{advice}", 1)
+    return text
 
 
-def input_lines(file: str) -> Iterator[str]:
+def input_lines(file: str) -> Generator[str, None, None]:
     """The lines of ``file`` (``-``: standard input), read one at a time as they are asked
-    for, so a long file is never held whole; exits 1 with one line if it is unreadable."""
+    for, so a long file is never held whole, and each at most
+    :data:`~euchre.records.MAX_DOCUMENT_TEXT` long (:func:`~euchre.records.bounded_lines`);
+    exits 1 with one line if it is unreadable."""
     try:
         with open(file, encoding="utf-8") if file != "-" else nullcontext(sys.stdin) as f:
-            yield from f
+            yield from bounded_lines(f)
     except OSError as e:
         fail(f"cannot read {file}: {e.strerror}", 1)
     except UnicodeDecodeError:
         fail(f"{file} is not a text file", 1)
+
+
+def input_records(file: str) -> Iterator[dict[str, Any]]:
+    """The records of ``file`` (``-``: standard input) as they are read, one at a time
+    (:func:`~euchre.records.read_records`); a fault in the file (not JSON, a record too
+    long…) exits 1 with one line naming the file once the records before it are used."""
+    lines = input_lines(file)
+    try:
+        yield from read_records(lines)
+    except RecordError as e:
+        fail(f"{file}: {e}", 1)
+    finally:
+        lines.close()  # the file is closed now, not when the error's traceback goes
 
 
 def bot_names(text: str, seats: int, what: str = "seat") -> list[str]:

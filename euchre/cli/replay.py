@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import chain, islice
 from typing import Annotated, Any
 
@@ -25,13 +25,13 @@ from rich.console import Console
 from euchre.cards import Card, cards_of
 from euchre.cli.lang import N_, RANKS, LangOption, _, current, ngettext, use
 from euchre.cli.narrate import Narrator
-from euchre.cli.options import fail, input_lines
+from euchre.cli.options import fail, input_records
 from euchre.cli.results import result_words, score_words
 from euchre.cli.seats import YOU, SeatNames
 from euchre.cli.style import CardStyle, suit_name
 from euchre.deal import Deal, Phase
 from euchre.game import Draw
-from euchre.records import RecordError, Replayed, read_records, replay
+from euchre.records import RecordError, Replayed, replay
 from euchre.rules import Rules
 
 __all__ = ["REPLAY_HELP", "RecordNarration", "record_seats", "replay_command", "summary_line"]
@@ -73,7 +73,7 @@ def replay_command(
         use(lang)
     if json_out and summary:
         fail("--json and --summary each choose an output: give one of them")
-    records = _read(file)
+    records = input_records(file)
     first_two = list(islice(records, 2))  # with a second record, lines name their record
     several = len(first_two) > 1
     console = Console(highlight=False)
@@ -105,15 +105,6 @@ def replay_command(
             fail(f"{where}malformed record: {e}", 1)
         if narration is not None and not summary:
             narration.end()
-
-
-def _read(file: str) -> Iterator[dict[str, Any]]:
-    """The records of ``file`` as they are read; a fault in the file exits 1 with one line
-    once the records before it have replayed."""
-    try:
-        yield from read_records(input_lines(file))
-    except RecordError as e:
-        fail(f"{file}: {e}", 1)
 
 
 def record_seats(record: dict[str, Any]) -> tuple[list[str] | None, dict[int, str]]:

@@ -15,9 +15,10 @@ def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", help="SQLite file for tables and games (default: euchre.sqlite3 in your "
-                     "data directory), or a postgresql://user@host/db URL that several "
-                     "server processes share (pip install 'euchre[postgres]').")] = None,
+        "--db", help="SQLite file for tables and games, in a directory that exists "
+                     "(default: euchre.sqlite3 in your data directory), or a "
+                     "postgresql://user@host/db URL that several server processes share "
+                     "(pip install 'euchre[postgres]').")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a bot waits before acting, so people can follow.")] = 0.7,
     sync: Annotated[str, typer.Option(
@@ -73,10 +74,20 @@ def serve_command(
         help="Seconds a connection has to send a request's headers before it is "
              "closed.")] = 10.0,
 ) -> None:
-    """Serve euchre in the browser: tables against bots or friends, saved and resumable."""
+    """Serve euchre in the browser: tables against bots or friends, saved and resumable.
+
+    A database that cannot be used stops it at once with one line naming the database
+    and the cause (exit status 1); so does a --db that is neither a file's path nor a
+    postgresql:// URL (exit status 2).
+    """
+    from euchre.server.storage import StorageError, database_location
+
+    try:
+        database_location(db)
+    except ValueError as e:
+        fail(str(e))
     from euchre.server import Limits, Rate, serve
     from euchre.server.security import check_host_name
-    from euchre.server.storage import StorageError
     from euchre.server.transport import check_proxy
 
     mode = sync.strip().upper()

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
+from itertools import chain, islice
 from typing import Annotated
 
 import typer
 
-from euchre.cli.options import fail, read_input
-from euchre.records import RecordError, parse_records
+from euchre.cli.options import fail, input_records
 
 __all__ = ["solve_command"]
 
@@ -25,16 +25,15 @@ def solve_command(
 
     The value of a card is what the side of the player to move takes from here, the
     trick in progress included, if it plays that card and everyone plays perfectly after.
+    A file of several records is read and solved one record at a time.
     """
-    text = read_input(file)
-    try:
-        records = parse_records(text)
-    except RecordError as e:
-        fail(f"{file}: {e}", 1)
+    records = input_records(file)
+    first_two = list(islice(records, 2))  # with a second record, lines name their record
+    several = len(first_two) > 1
     from euchre.solver import solve_record
 
-    for k, record in enumerate(records):
-        where = f"record {k + 1}: " if len(records) > 1 else ""
+    for k, record in enumerate(chain(first_two, records)):
+        where = f"record {k + 1}: " if several else ""
         if "deals" in record:
             fail(f"{where}a game record holds several deals; solve takes one deal record", 1)
         try:

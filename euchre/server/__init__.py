@@ -12,23 +12,25 @@ every unfinished game exactly.
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
 * :mod:`euchre.server.pgstorage`: PostgreSQL, shared by several server processes;
 * :mod:`euchre.server.limits`: how much one client may ask, and the refusals;
-* :mod:`euchre.server.security`: the security headers of every answer, the host names
-  served;
-* :mod:`euchre.server.transport`: uvicorn's side: the request-header deadline, the
-  trusted proxies, the WebSocket's UTF-8 check;
 * :mod:`euchre.server.history`: finished games replayed deal by deal;
 * :mod:`euchre.server.hints`: the expert's hint, with the value of every choice and why.
 """
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
 
 from euchre.server.app import create_app, open_storage
 from euchre.server.limits import Limits, Rate
 from euchre.server.security import served_hosts
-from euchre.server.storage import Synchronous, default_db_path, is_postgres_url
+from euchre.server.storage import StorageError, Synchronous, database_location, default_db_path
 from euchre.server.tables import Settings
 from euchre.server.transport import DEFAULT_HEADER_TIMEOUT, uvicorn_options
 
@@ -78,9 +80,9 @@ def serve(
     looks for tables whose bots no process plays every ``takeover`` seconds);
     ``synchronous="NORMAL"`` trades safety against a power cut for speed; an unfinished
     table nobody has played at or looked at for ``idle_hours`` is closed, and a new one
-    nobody came to within ``unvisited_minutes``.  ``limits``
-    and ``origins`` are those of :func:`create_app`.  On SIGTERM or Ctrl-C the server
-    stops within about ``shutdown_timeout`` seconds, the writes in flight finished.
+    nobody came to within ``unvisited_minutes``.  ``limits`` and ``origins`` are those of
+    :func:`create_app`.  On SIGTERM or Ctrl-C the server stops within about
+    ``shutdown_timeout`` seconds, the writes in flight finished.
 
     The server answers to the host names of ``host`` (on every address: any IP address
     and this machine's name), the loopback names, and ``hosts``
@@ -88,34 +90,91 @@ def serve(
     ``trusted_proxies`` forward, and closes a connection whose request headers take more
     than ``header_timeout`` seconds (:mod:`~euchre.server.transport`).
 
-    Raises :class:`~euchre.server.storage.StorageError` before serving if another
-    server has the SQLite file, or the PostgreSQL database cannot be used, and
-    ``ValueError`` for a host name, proxy or timeout that is not one.
+    Raises, before serving, :class:`ValueError` for a ``db_path`` that is neither a
+    file's path nor a ``postgresql://`` URL, and
+    :class:`~euchre.server.storage.StorageError` for a database that cannot be used:
+    another server has the SQLite file, it is not one or is damaged, PostgreSQL is
+    unreachable… (one sentence naming the database and the cause); ``ValueError`` too
+    for a host name, proxy or timeout that is not one.
     """
-    import uvicorn
-
     names = served_hosts(host, hosts)
     options = uvicorn_options(trusted_proxies, header_timeout)  # ValueError before opening
+    db = database_location(db_path)
+    if isinstance(db, str):
+        from euchre.server.pgstorage import shown_url
 
-    db: str | Path
-    if isinstance(db_path, str) and is_postgres_url(db_path):
-        db, where = db_path, db_path.split("@")[-1]  # no password shown
+        where = shown_url(db)  # no password shown
     else:
-        db = Path(db_path) if db_path is not None else default_db_path()
         where = str(db)
     # refused at once if another server has the SQLite file, or PostgreSQL is unreachable
-    store = open_storage(db, synchronous, takeover)
+    store = open_storage(db_path, synchronous, takeover)
     settings = Settings(bot_delay=bot_delay, trick_pause=2 * bot_delay,
                         idle_expiry=idle_hours * 3600,
                         unvisited_expiry=unvisited_minutes * 60)
     app = create_app(db, settings=settings, storage=store, limits=limits, origins=origins,
                      hosts=names)
-    print(f"euchre: serving http://{host}:{port}/  (games stored in {where})", flush=True)
-    if "::" in names and not hosts:
-        print(f"euchre: on every address, pages asked for by IP address or by this "
-              f"machine's name ({', '.join(names[2:]) or 'none'}) are served; give the "
-              f"site's name with --allow-host NAME", flush=True)
     # messages are small: compressing them would cost more CPU than it saves
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536,
-                ws_per_message_deflate=False, timeout_graceful_shutdown=shutdown_timeout,
-                **options)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
+                            ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=shutdown_timeout, lifespan="off",
+                            **options)
+    announce = f"euchre: serving http://{host}:{port}/  (games stored in {where})"
+    if "::" in names and not hosts:
+        announce += (f"\neuchre: on every address, pages asked for by IP address or by "
+                     f"this machine's name ({', '.join(names[2:]) or 'none'}) are served; "
+                     f"give the site's name with --allow-host NAME")
+    server = _Server(config, app, where, announce)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has stopped
+        server.run()
+    if server.failure is not None:
+        raise server.failure
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, the app started before it listens (its lifespan run here, not
+    by uvicorn): stored tables that cannot be read end the server with the error kept in
+    :attr:`failure`, to be told in one line, instead of a traceback in the log."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI, where: str,
+                 announce: str) -> None:
+        super().__init__(config)
+        self.app = app
+        self.where = where
+        self.announce = announce
+        self.failure: StorageError | None = None
+        self._lifespan: contextlib.AbstractAsyncContextManager[Any] | None = None
+
+    async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+        """Serve until stopped; the app is stopped in any case."""
+        try:
+            await super().serve(sockets)
+        finally:
+            await self._stop()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """Start the app (resume the stored tables), then listen."""
+        lifespan = self.app.router.lifespan_context(self.app)
+        try:
+            await lifespan.__aenter__()
+        except StorageError as e:
+            self.failure = StorageError(f"the tables stored in {self.where} cannot be "
+                                        f"resumed: {e}")
+            self.should_exit = True
+            return
+        self._lifespan = lifespan
+        try:
+            await super().startup(sockets)
+        except BaseException:  # the address is taken (uvicorn has said so, and exits)
+            await self._stop()
+            raise
+        print(self.announce, flush=True)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """Close the connections, then stop the app (its writes finished)."""
+        await super().shutdown(sockets)
+        await self._stop()
+
+    async def _stop(self) -> None:
+        lifespan, self._lifespan = self._lifespan, None
+        if lifespan is not None:
+            await lifespan.__aexit__(None, None, None)

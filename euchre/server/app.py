@@ -92,8 +92,7 @@ from euchre.server.storage import (
     Storage,
     StorageError,
     Synchronous,
-    default_db_path,
-    is_postgres_url,
+    database_location,
 )
 from euchre.server.tables import (
     BOT_NAMES,
@@ -165,10 +164,23 @@ def open_storage(db: str | Path | None, synchronous: Synchronous = "FULL",
                  takeover: float = 2.0) -> Storage:
     """The storage ``--db`` names: a ``postgresql://`` URL (shared by several server
     processes; ``takeover`` as in :class:`~euchre.server.pgstorage.PostgresStorage`), or
-    an SQLite file (default: :func:`default_db_path`) that one server process locks."""
-    if isinstance(db, str) and is_postgres_url(db):
-        return PostgresStorage(db, takeover=takeover)
-    return SQLiteStorage(db or default_db_path(), synchronous)
+    an SQLite file (default: :func:`~.storage.default_db_path`, its directory made if
+    need be) that one server process locks.
+
+    Raises :class:`ValueError` for a ``db`` that is neither (see
+    :func:`~.storage.database_location`) and :class:`~.storage.StorageError` for a
+    database that cannot be used, each with one sentence.
+    """
+    where = database_location(db)
+    if isinstance(where, str):
+        return PostgresStorage(where, takeover=takeover)
+    if db is None:  # the user's data directory: made at the first start
+        try:
+            where.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StorageError(f"the directory {where.parent} for the database cannot be "
+                               f"made: {e.strerror}") from None
+    return SQLiteStorage(where, synchronous)
 
 
 def create_app(
@@ -205,8 +217,8 @@ def create_app(
         store = storage or open_storage(db_path, synchronous)
         tables = Tables(store, cfg, lim.max_tables)
         app.state.tables = tables
-        await tables.start()
         try:
+            await tables.start()  # a database that cannot be read is closed again
             yield
         finally:
             await tables.stop()

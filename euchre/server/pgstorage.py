@@ -28,8 +28,10 @@ import contextlib
 import hashlib
 import json
 import logging
+import re
 import secrets
 import time
+import urllib.parse
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -51,7 +53,7 @@ try:
 except ImportError:  # pragma: no cover - the optional extra is missing
     psycopg = None  # type: ignore[assignment]
 
-__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStorage", "lock_key", "migrate"]
+__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStorage", "lock_key", "migrate", "shown_url"]
 
 log = logging.getLogger("euchre.server")
 
@@ -143,18 +145,53 @@ def migrate(url: str) -> int:
                 conn.execute("INSERT INTO schema_version VALUES (%s)", (len(MIGRATIONS),))
             else:
                 conn.execute("UPDATE schema_version SET version = %s", (len(MIGRATIONS),))
+    except pg_errors.DuplicateTable as e:  # another program's table of one of our names
+        raise StorageError(f"the database {shown_url(url)} holds a table that is not "
+                           f"euchre's ({_hidden(str(e), url)}): give the server a database "
+                           f"of its own") from None
     except psycopg.Error as e:
-        raise StorageError(f"the database {_safe(url)} cannot be used: {e}") from None
+        raise StorageError(f"the database {shown_url(url)} cannot be used: "
+                           f"{_hidden(str(e), url)}") from None
     return len(MIGRATIONS)
 
 
-def _safe(url: str) -> str:
-    """The URL without its password, to be shown."""
+def shown_url(url: str) -> str:
+    """The URL without its password, to be shown: the one after the user's name and any
+    ``password=`` parameter are left out.
+
+    >>> shown_url("postgresql://euchre:secret@db:5432/euchre?password=x&sslmode=require")
+    'postgresql://euchre@db:5432/euchre?sslmode=require'
+    """
     head, sep, tail = url.partition("://")
     userinfo, at, rest = tail.rpartition("@")
-    if not at:
-        return url
-    return f"{head}{sep}{userinfo.split(':', 1)[0]}@{rest}"
+    if at:
+        tail = f"{userinfo.split(':', 1)[0]}@{rest}"
+    path, query, params = tail.partition("?")
+    if query:
+        kept = [p for p in params.split("&") if not p.lower().startswith("password=")]
+        tail = path + (f"?{'&'.join(kept)}" if kept else "")
+    return f"{head}{sep}{tail}"
+
+
+def _hidden(message: str, url: str) -> str:
+    """The driver's message with the URL's password left out wherever it shows (libpq
+    quotes a URL it cannot parse whole, or the token at fault), on one line.
+
+    >>> _hidden('bad token: "s%3Acret" in "postgresql://u:s%3Acret@h/db"',
+    ...         "postgresql://u:s%3Acret@h/db")
+    'bad token: "***" in "postgresql://u@h/db"'
+    """
+    text = message.replace(url, shown_url(url))
+    _, _, tail = url.partition("://")
+    userinfo, at, rest = tail.rpartition("@")
+    secrets_ = [userinfo.partition(":")[2]] if at else []
+    secrets_ += [p.partition("=")[2] for p in rest.partition("?")[2].split("&")
+                 if p.lower().startswith("password=")]
+    for secret in secrets_:
+        for form in {secret, urllib.parse.unquote(secret)}:
+            if form:
+                text = re.sub(rf"(?<![\w%]){re.escape(form)}(?![\w%])", "***", text)
+    return " ".join(text.split())
 
 
 class PostgresStorage:
@@ -187,7 +224,7 @@ class PostgresStorage:
         self._closed = False
 
     def __repr__(self) -> str:
-        return f"PostgresStorage({_safe(self.url)!r})"
+        return f"PostgresStorage({shown_url(self.url)!r})"
 
     # -- connections ---------------------------------------------------------------------------
     async def _open(self) -> AsyncConnectionPool[Any]:
@@ -203,8 +240,8 @@ class PostgresStorage:
                 try:
                     await pool.open(wait=True, timeout=10)
                 except Exception as e:
-                    raise StorageError(f"the database {_safe(self.url)} cannot be "
-                                       f"reached: {e}") from None
+                    raise StorageError(f"the database {shown_url(self.url)} cannot be "
+                                       f"reached: {_hidden(str(e), self.url)}") from None
                 self._pool = pool
         return self._pool
 

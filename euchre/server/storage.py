@@ -20,9 +20,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import queue
+import re
 import sqlite3
+import stat
 import sys
 import threading
 import time
@@ -41,10 +44,13 @@ __all__ = [
     "StorageConflict",
     "StorageError",
     "TableRecord",
+    "database_location",
     "default_db_path",
     "is_postgres_url",
     "lock_database",
 ]
+
+log = logging.getLogger("euchre.server")
 
 T = TypeVar("T")
 Synchronous = Literal["FULL", "NORMAL", "OFF"]
@@ -256,6 +262,43 @@ def is_postgres_url(db: object) -> bool:
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def database_location(db: str | Path | None) -> str | Path:
+    """What ``--db`` names: a ``postgresql://`` (or ``postgres://``) URL as it is, a file
+    path as a :class:`~pathlib.Path`, or ``None`` as :func:`default_db_path`.
+
+    Raises :class:`ValueError` for an empty name and for a URL of any other scheme
+    (``sqlite:///games.db``, ``ftp://…``), which would otherwise be taken as a path of
+    directories ``sqlite:`` or ``ftp:``.
+
+    >>> database_location("games.sqlite3"), database_location("postgres://db/euchre")
+    (PosixPath('games.sqlite3'), 'postgres://db/euchre')
+    >>> database_location("sqlite:///tmp/games.db")
+    Traceback (most recent call last):
+    ValueError: --db is a file's path or a postgresql:// URL, not 'sqlite:///tmp/games.db':
+    for an SQLite file give its path, /tmp/games.db
+    """
+    if db is None:
+        return default_db_path()
+    if isinstance(db, Path):
+        return db
+    if is_postgres_url(db):
+        return db
+    if not db.strip():
+        raise ValueError("--db is empty: give it an SQLite file's path or a "
+                         "postgresql:// URL")
+    url = _URL.match(db)
+    if url:
+        rest = db[url.end():]
+        hint = (f": for an SQLite file give its path, {rest}"
+                if url.group().lower().startswith("sqlite") and rest else "")
+        shown = db if len(db) <= 80 else db[:80] + "…"
+        raise ValueError(f"--db is a file's path or a postgresql:// URL, not {shown!r}{hint}")
+    return Path(db)
+
+
 def default_db_path() -> Path:
     """``euchre.sqlite3`` in the user's data directory (XDG on Linux)."""
     if sys.platform == "win32":
@@ -326,28 +369,23 @@ class SQLiteStorage:
     One server at a time: the file ``<path>.lock`` is locked while the storage is open,
     and a second one on the same database is refused (:class:`StorageError`) instead of
     serving tables that go stale behind the first one's writes.
+
+    Refused as well, each with one sentence naming the file and the cause, before
+    anything is made next to it: a directory, a FIFO or a device, a path in a directory
+    that does not exist (the directory is not made), a read-only file or directory, a
+    file that is not an SQLite database, a damaged one, and another program's database
+    (tables none of which is euchre's, or a table ``tables`` without euchre's columns).
     """
 
     def __init__(self, path: str | Path, synchronous: Synchronous = "FULL") -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock: IO[str] | None = lock_database(self.path)
+        _check_file(self.path)  # before anything is made next to it
+        self._lock: IO[str] | None
+        self._lock, made = _lock(self.path)
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute(f"PRAGMA synchronous={synchronous}")
-            conn.execute("PRAGMA foreign_keys=ON")
-            conn.executescript(_SCHEMA)
-            conn.executescript(_OPTIONS_SCHEMA)
-            columns = {row[1] for row in conn.execute("PRAGMA table_info(places)")}
-            if "invite" not in columns:  # a database of an earlier version
-                conn.execute("ALTER TABLE places ADD COLUMN invite TEXT")
-                # a friend's unclaimed token was an invitation: it becomes one, and
-                # claiming it makes a seat token of its own
-                conn.execute("UPDATE places SET invite = token, token = NULL "
-                             "WHERE kind = 'friend' AND claimed = 0 AND token IS NOT NULL")
+            conn = _connect(self.path, synchronous)
         except BaseException:
-            self._release()
+            self._release(forget=made)
             raise
         self._conn = conn
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
@@ -502,7 +540,16 @@ class SQLiteStorage:
                 "SELECT m.table_id FROM matches m WHERE m.finished IS NULL AND m.number = "
                 "(SELECT MAX(number) FROM matches WHERE table_id = m.table_id) "
                 "ORDER BY m.started")]
-            return [t for t in (_load(conn, i) for i in ids) if t is not None]
+            out = []
+            for table_id in ids:
+                try:
+                    table = _load(conn, table_id)
+                except _Unreadable as e:  # one damaged table does not stop the server
+                    log.error("table %s cannot be resumed: %s", table_id, e.reason)
+                    continue
+                if table is not None:
+                    out.append(table)
+            return out
 
         return await self._run(read)
 
@@ -517,9 +564,14 @@ class SQLiteStorage:
                 "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ? OFFSET ?",
                 (limit, offset))
             for table_id, number, seed, started, finished, result in rows.fetchall():
-                table = _load(conn, table_id, with_matches=False)
+                try:
+                    table = _load(conn, table_id, with_matches=False)
+                    outcome = _decode(result, table_id, f"result of match {number}")
+                except _Unreadable as e:  # left out of the history
+                    log.error("%s", e)
+                    continue
                 if table is not None:
-                    match = MatchRecord(number, seed, [], json.loads(result), started, finished)
+                    match = MatchRecord(number, seed, [], outcome, started, finished)
                     out.append((table, match))
             return out
 
@@ -595,8 +647,13 @@ class SQLiteStorage:
         await asyncio.to_thread(self._thread.join)
         self._release()
 
-    def _release(self) -> None:
+    def _release(self, forget: bool = False) -> None:
+        """Unlock the database; with ``forget``, remove the lock file as well (this
+        storage made it, and never opened the database)."""
         if self._lock is not None:
+            if forget:
+                with contextlib.suppress(OSError):
+                    os.unlink(self._lock.name)
             self._lock.close()  # closing the file releases its lock
             self._lock = None
 
@@ -605,8 +662,18 @@ def lock_database(path: Path) -> IO[str]:
     """Lock ``<path>.lock`` for this process, or raise :class:`StorageError` naming who
     holds it.  The lock goes with the returned file (and with the process, however it
     ends); the file itself stays, holding the last holder's process id."""
+    return _lock(path)[0]
+
+
+def _lock(path: Path) -> tuple[IO[str], bool]:
+    """:func:`lock_database`, and whether the lock file was made now."""
     lock_path = path.with_name(path.name + ".lock")
-    file = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115 (held while serving)
+    made = not os.path.lexists(lock_path)
+    try:
+        file = open(lock_path, "a+", encoding="ascii")  # noqa: SIM115 (held while serving)
+    except OSError as e:
+        raise StorageError(f"the database's lock file {_shown(lock_path)} cannot be made: "
+                           f"{e.strerror}") from None
     try:
         _try_lock(file)
     except OSError:
@@ -617,13 +684,13 @@ def lock_database(path: Path) -> IO[str]:
         file.close()
         who = f" (process {holder})" if holder.isdigit() else ""
         raise StorageError(
-            f"the database {path} is in use by another euchre server{who}: stop that "
-            f"one, or give this one another database") from None
+            f"the database {_shown(path)} is in use by another euchre server{who}: stop "
+            f"that one, or give this one another database") from None
     file.seek(0)
     file.truncate()
     file.write(f"{os.getpid()}\n")
     file.flush()
-    return file
+    return file, made
 
 
 if sys.platform == "win32":  # pragma: no cover
@@ -655,7 +722,161 @@ def _as_storage_error(e: Exception) -> StorageError:
         return e
     if isinstance(e, sqlite3.IntegrityError):
         return StorageConflict(f"the database already holds this write: {e}")
+    if isinstance(e, sqlite3.DatabaseError) and "malformed" in str(e):
+        return StorageError(f"the database is damaged (SQLite: {e})")
     return StorageError(f"the database refused the write: {e}")
+
+
+_HEADER: Final = b"SQLite format 3\x00"
+"""The first bytes of every SQLite database file."""
+
+_COLUMNS: Final = {
+    "tables": {"id", "name", "rules", "created"},
+    "places": {"table_id", "place", "kind", "name", "bot", "token", "claimed"},
+    "matches": {"table_id", "number", "seed", "started", "finished", "result"},
+    "actions": {"table_id", "match", "idx", "seat", "action", "at"},
+    "table_options": {"table_id", "options"},
+}
+"""The columns of euchre's tables (``places.invite`` is added to a database of an
+earlier version)."""
+
+
+def _shown(path: Path) -> str:
+    """A path as an error message names it: a very long one shortened in the middle."""
+    text = str(path)
+    if len(text) <= 160:
+        return text
+    return f"{text[:80]}…{text[-60:]} (a path of {len(text):,} characters)"
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "a special file"
+
+
+def _check_file(path: Path) -> None:
+    """Refuse (:class:`StorageError`, one sentence) a path that cannot hold the server's
+    database, before anything is made next to it: a directory, a FIFO or a device, a
+    file that is not SQLite's, a read-only file or directory, a missing directory."""
+    shown = _shown(path)
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        parent = path.parent
+        if not parent.is_dir():
+            raise StorageError(
+                f"the directory {_shown(parent)} of the database {shown} does not exist: "
+                f"create it, or give --db a file in a directory that does") from None
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise StorageError(f"the directory {_shown(parent)} is read-only: the database "
+                               f"{shown} cannot be made there") from None
+        return  # a new database
+    except (OSError, ValueError) as e:  # too long a name, no permission, a NUL byte…
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise StorageError(f"the database {shown} cannot be opened: {reason}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise StorageError(f"the database {shown} is a directory: give --db a file's path")
+    if not stat.S_ISREG(st.st_mode):
+        raise StorageError(f"the database {shown} is {_file_kind(st.st_mode)}, not a file: "
+                           f"give --db a file's path")
+    if not os.access(path, os.R_OK | os.W_OK):
+        raise StorageError(f"the database {shown} is read-only: the server stores every "
+                           f"action in it")
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise StorageError(f"the directory {_shown(path.parent)} is read-only: the server "
+                           f"keeps its lock and journal files next to the database {shown}")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(_HEADER))
+    except OSError as e:
+        raise StorageError(f"the database {shown} cannot be read: {e.strerror}") from None
+    if head and head != _HEADER:
+        raise StorageError(f"the file {shown} is not an SQLite database")
+
+
+def _connect(path: Path, synchronous: Synchronous) -> sqlite3.Connection:
+    """Open the database, check that it is euchre's (or new), and bring its schema up to
+    date; any fault is one :class:`StorageError` naming the file."""
+    shown = _shown(path)
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as e:
+        raise StorageError(f"the database {shown} cannot be opened: {e}") from None
+    try:
+        _check_schema(conn, shown)  # before anything is written to another program's file
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.executescript(_SCHEMA)
+        conn.executescript(_OPTIONS_SCHEMA)
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(places)")}
+        if "invite" not in columns:  # a database of an earlier version
+            conn.execute("ALTER TABLE places ADD COLUMN invite TEXT")
+            # a friend's unclaimed token was an invitation: it becomes one, and
+            # claiming it makes a seat token of its own
+            conn.execute("UPDATE places SET invite = token, token = NULL "
+                         "WHERE kind = 'friend' AND claimed = 0 AND token IS NOT NULL")
+    except BaseException as e:
+        conn.close()
+        if isinstance(e, sqlite3.Error):
+            raise StorageError(_sqlite_fault(shown, e)) from None
+        raise
+    return conn
+
+
+def _sqlite_fault(shown: str, e: sqlite3.Error) -> str:
+    """What an SQLite error opening the database means, in one sentence."""
+    text = str(e)
+    if "not a database" in text:
+        return f"the file {shown} is not an SQLite database"
+    if "malformed" in text:
+        return (f"the database {shown} is damaged (SQLite: {text}): restore it from a "
+                f"backup, or give the server another database")
+    if "readonly" in text:
+        return f"the database {shown} is read-only: the server stores every action in it"
+    if "locked" in text or "busy" in text:
+        return f"the database {shown} is locked by another program"
+    return f"the database {shown} cannot be used: {text}"
+
+
+def _check_schema(conn: sqlite3.Connection, shown: str) -> None:
+    """Refuse another program's database: one whose tables are none of euchre's, or
+    that holds a table of the name of one of euchre's without its columns."""
+    tables = [name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    ours = [name for name in tables if name in _COLUMNS]
+    if tables and not ours:
+        names = ", ".join(repr(name) for name in sorted(tables)[:5])
+        more = ", …" if len(tables) > 5 else ""
+        raise StorageError(f"the database {shown} belongs to another program (its tables: "
+                           f"{names}{more}): give the server a database of its own")
+    for name in ours:
+        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({name})")}
+        missing = sorted(_COLUMNS[name] - columns)
+        if missing:
+            raise StorageError(
+                f"the database {shown} holds a table {name!r} that is not euchre's (it "
+                f"has no column {', '.join(missing)}): give the server a database of its own")
+
+
+class _Unreadable(StorageError):
+    """A stored field of a table that is not JSON: the table cannot be rebuilt."""
+
+    def __init__(self, table_id: str, what: str) -> None:
+        self.table_id = table_id
+        self.reason = f"its stored {what} {'are' if what.endswith('s') else 'is'} not JSON"
+        super().__init__(f"table {table_id}: {self.reason}")
+
+
+def _decode(text: Any, table_id: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise _Unreadable(table_id, what) from None
 
 
 def _load(conn: sqlite3.Connection, table_id: str, with_matches: bool = True
@@ -679,10 +900,11 @@ def _load(conn: sqlite3.Connection, table_id: str, with_matches: bool = True
             actions = [(seat, action) for seat, action in conn.execute(
                 "SELECT seat, action FROM actions WHERE table_id = ? AND match = ? "
                 "ORDER BY idx", (table_id, number))]
-            matches.append(MatchRecord(number, seed, actions,
-                                       None if result is None else json.loads(result),
-                                       started, finished))
+            matches.append(MatchRecord(
+                number, seed, actions,
+                None if result is None else _decode(result, table_id, f"result of match {number}"),
+                started, finished))
     options = conn.execute(
         "SELECT options FROM table_options WHERE table_id = ?", (table_id,)).fetchone()
-    return TableRecord(row[0], row[1], json.loads(row[2]), places, matches, row[3],
-                       json.loads(options[0]) if options else {})
+    return TableRecord(row[0], row[1], _decode(row[2], table_id, "rules"), places, matches,
+                       row[3], _decode(options[0], table_id, "options") if options else {})
