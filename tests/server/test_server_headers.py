@@ -274,7 +274,6 @@ def test_bad_host_proxy_and_timeout_options_exit_with_one_line(
         raise AssertionError("a bad option was let through to serve")
 
     monkeypatch.setattr("euchre.server.serve", serve)
-    monkeypatch.setattr(server_main, "serve", serve)
     db = str(tmp_path / "x.sqlite3")
     for option, value, said in [
             ("--allow-host", "http://cards.example",
