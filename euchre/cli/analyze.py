@@ -8,7 +8,7 @@ ones are flagged as mistakes (:mod:`euchre.analysis`).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Final
 
 import typer
@@ -30,12 +30,14 @@ from euchre.analysis import (
 )
 from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
 from euchre.cli.options import fail, read_input, show_progress
+from euchre.cli.prompt import Prompter
 from euchre.cli.replay import record_seats
 from euchre.cli.seats import YOU, SeatNames
 from euchre.deal import Deal
 from euchre.records import RecordError, parse_records, replay
 
-__all__ = ["ANALYZE_HELP", "MAX_ANALYZED_TEXT", "analyze_command"]
+__all__ = ["ANALYZE_HELP", "MAX_ANALYZED_TEXT", "analyze_command", "offer_review",
+           "print_review", "reviewed"]
 
 MAX_ANALYZED_TEXT: Final = 16 << 20
 """The most text of records one ``euchre analyze`` reads (16 MiB, some 3,000 games: about
@@ -89,16 +91,8 @@ def analyze_command(
         records = parse_records(text)
         if seat is None:
             seat = default_seat(records)
-        progress = show_progress(json_out)
-        total = count_decisions(records, seat) if progress else 0
-        bar = Progress(TextColumn("[bold]" + _("analyzing") + "[/]"), BarColumn(),
-                       MofNCompleteColumn(), TextColumn(_("decisions")), TimeElapsedColumn(),
-                       console=Console(stderr=True), disable=not progress, transient=True)
-        with bar:
-            task = bar.add_task("decisions", total=total)
-            review = review_records(records, seat, samples=samples, seed=seed,
-                                    threshold=threshold,
-                                    progress=lambda: bar.update(task, advance=1))
+        review = reviewed(records, seat, samples=samples, seed=seed, threshold=threshold,
+                          progress=show_progress(json_out))
     except RecordError as e:
         fail(f"{file}: {e}", 1)
     except ValueError as e:
@@ -108,7 +102,53 @@ def analyze_command(
     if json_out:
         typer.echo(json.dumps(review.to_json()))
     else:
-        _table(Console(highlight=False), review, records)
+        print_review(Console(highlight=False), review, records)
+
+
+def reviewed(records: list[dict[str, Any]], seat: int, *, samples: int = DEFAULT_SAMPLES,
+             seed: int = 0, threshold: float = MISTAKE_THRESHOLD, progress: bool = True,
+             stop: Callable[[], bool] | None = None) -> Review:
+    """:func:`~euchre.analysis.review_records`, with a progress bar on standard error
+    while it runs (``progress``; it is gone when done).  ``stop`` is asked after each
+    decision: true raises ``KeyboardInterrupt`` (a Ctrl-C held by the game's
+    :class:`~euchre.cli.prompt.Prompter`)."""
+    total = count_decisions(records, seat) if progress else 0
+    bar = Progress(TextColumn("[bold]" + _("analyzing") + "[/]"), BarColumn(),
+                   MofNCompleteColumn(), TextColumn(_("decisions")), TimeElapsedColumn(),
+                   console=Console(stderr=True), disable=not progress, transient=True)
+
+    def advance() -> None:
+        bar.update(task, advance=1)
+        if stop is not None and stop():
+            raise KeyboardInterrupt
+
+    with bar:
+        task = bar.add_task("decisions", total=total)
+        return review_records(records, seat, samples=samples, seed=seed,
+                              threshold=threshold, progress=advance)
+
+
+def offer_review(console: Console, prompter: Prompter, record: dict[str, Any],
+                 seat: int) -> None:
+    """At the end of a game played in the terminal: ask whether to review the person's
+    decisions (seat ``seat`` of the game ``record``), and if so review them as
+    ``euchre analyze`` does, with its defaults.  A Ctrl-C while the review runs (or is
+    printed) stops the review alone; the end of the input, or Ctrl-C at the question,
+    declines it."""
+    try:
+        if not prompter.confirm(_("Review your decisions?"), default=True):
+            return
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return
+    records = [record]
+    try:
+        review = reviewed(records, seat, stop=prompter.interrupted)
+    except KeyboardInterrupt:
+        console.print(_("The review was stopped."))
+        return
+    print_review(console, review, records)
+    prompter.interrupted()  # a Ctrl-C meant to stop the review came too late: forget it
 
 
 _PHASE_WORDS: Final = {
@@ -159,8 +199,9 @@ def seat_names(records: list[dict[str, Any]], seat: int, players: int) -> SeatNa
     return SeatNames.around(players, seat, person=False)
 
 
-def _table(console: Console, review: Review, records: list[dict[str, Any]]) -> None:
-    """The readable review: one row per decision, the columns explained, the totals."""
+def print_review(console: Console, review: Review, records: list[dict[str, Any]]) -> None:
+    """The readable review of ``euchre analyze``: one row per decision, the columns
+    explained, the totals."""
     deals = _finals(records)
     n = deals[0].rules.players if deals else 4
     names = seat_names(records, review.seat, n)

@@ -29,6 +29,7 @@ from rich.text import Text
 
 from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, sort_hand
+from euchre.cli.difficulty import level_name
 from euchre.cli.lang import N_, _, current, ngettext
 from euchre.cli.prompt import choices
 from euchre.cli.results import (
@@ -136,7 +137,8 @@ class Narrator:
     # -- the game -------------------------------------------------------------------------
     def game_start(self, rules: Rules, seed: int | None, bots: dict[int, str],
                    draw: Draw | None = None) -> None:
-        """The rules, the seed, the draw if there is one, and who sits where."""
+        """The rules, the seed, the draw if there is one, and who sits where: ``bots`` are
+        the bots' names by seat, shown by their levels' plain names (``Casual``)."""
         names = self.names
         self.console.rule(f"[bold]Euchre[/] · {describe_rules(rules)}")
         if seed is not None:
@@ -145,6 +147,7 @@ class Narrator:
         if draw is not None:
             self.draw(draw)
         around = [(self.view + k) % names.players for k in range(names.players)]
+        bots = {s: level_name(bot) for s, bot in bots.items()}  # "Casual", not "basic"
         labels = set(bots.values())
         if len(labels) == 1 and len(bots) == names.players - (names.you is not None):
             label = labels.pop()

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -20,11 +21,18 @@ from rich.markup import escape
 
 from euchre.actions import Action, ActionKind, InvalidActionError
 from euchre.bots import Bot, choose
+from euchre.cli.analyze import offer_review
+from euchre.cli.difficulty import (
+    DEFAULT_LEVEL,
+    choose_level,
+    level_name,
+    remember_level,
+    remembered_level,
+)
 from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import N_, RANKS, LangOption, _, current, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import (
-    BotsOption,
     DeckOption,
     DefendAloneOption,
     DrawOption,
@@ -41,6 +49,15 @@ from euchre.cli.options import (
     make_bots,
 )
 from euchre.cli.prompt import Command, Prompter, QuitGame, choices, interpret
+from euchre.cli.results import score_words
+from euchre.cli.resume import (
+    RULE_FLAGS,
+    SavedGame,
+    bot_seats,
+    conflicts,
+    load_saved_game,
+    players_at,
+)
 from euchre.cli.rules import rules_hint
 from euchre.cli.save import SaveTarget, offer_save
 from euchre.cli.seats import SeatNames
@@ -61,6 +78,8 @@ class Table:
     ``view`` is the seat whose observations are shown: the person's, or (watching) the
     seat the spectator looks over.  ``autoplay``: when the person has a single legal
     action, it is said and taken for them after ``forced_pause`` seconds.
+    ``replaying``: the actions already taken in the current deal of a resumed game,
+    applied and told before anyone is asked.
     """
 
     def __init__(
@@ -73,6 +92,7 @@ class Table:
         delay: float = 0.0,
         autoplay: bool = True,
         forced_pause: float = 0.0,
+        replaying: Sequence[Action] = (),
     ) -> None:
         self.game = game
         self.bots = bots
@@ -83,6 +103,8 @@ class Table:
         self.delay = delay
         self.autoplay = autoplay
         self.forced_pause = forced_pause
+        self._replaying = list(replaying)
+        """Actions taken before the game was saved, applied and told again first."""
         self._hinter: ExpertBot | None = None
 
     def run(self) -> None:
@@ -97,13 +119,16 @@ class Table:
                 seat = deal.to_move
                 assert seat is not None
                 before = deal.observation(self.view)
-                if seat == self.person:
+                again = bool(self._replaying)
+                if again:
+                    deal.apply(self._replaying.pop(0))
+                elif seat == self.person:
                     self._person_acts(deal)
                 else:
                     deal.apply(choose(self.bots[seat], deal))
                 after = deal.observation(self.view)
                 shown = self.narrator.action(before, after)
-                if seat != self.person and shown:
+                if seat != self.person and shown and not again:
                     self._pause(self.delay * (2 if len(after.tricks) > len(before.tricks)
                                               else 1))
                 self._heed_interrupt()
@@ -278,6 +303,7 @@ language."""
 
 
 def play(
+    ctx: typer.Context,
     players: PlayersOption = 4,
     deck: DeckOption = None,
     joker: JokerOption = None,
@@ -288,7 +314,17 @@ def play(
     to: TargetOption = None,
     draw: DrawOption = None,
     seed: SeedOption = None,
-    bots: BotsOption = "basic",
+    bots: Annotated[str | None, typer.Option(
+        "--bots", metavar="NAME[,NAME...]", show_default=False,
+        help=N_("Bots: one name for every bot seat or one per seat, comma-separated: random, "
+             "basic, intermediate, expert, or another bot of euchre simulate. Default: at a "
+             "terminal, a menu of levels (Beginner, Casual, Good, Expert; the last choice "
+             "is remembered); else basic."))] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", metavar="FILE", show_default=False,
+        help=N_("Go on with a game saved before its end: the same rules, deals and bots, "
+             "from where it stopped. Options that disagree with the saved game are "
+             "refused."))] = None,
     seat: Annotated[int, typer.Option(
         "--seat", metavar="N",
         help=N_("Your seat, 0 to players-1 (with --draw: your place in the draw, "
@@ -320,16 +356,16 @@ def play(
     """Play a game of euchre in the terminal against bots (what it says: :data:`PLAY_HELP`)."""
     if lang is not None:
         use(lang)
-    rules = build_rules(
-        players, deck=deck, joker=joker, joker_turnup=joker_turnup,
-        stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
-        dealer_must_take_up=dealer_must_take_up, target=to, draw=draw)
-    if not 0 <= seat < players:
-        fail(f"--seat is a seat from 0 to {players - 1}, not {seat}")
     if delay is not None and delay < 0:
         fail(f"--delay is a number of seconds, 0 or more, not {delay}")
-    others = [p for p in range(players) if watch or p != seat]
-    bots_of = dict(zip(others, bot_names(bots, len(others)), strict=True))
+    given = _given(ctx)
+    if resume is None:
+        rules = build_rules(
+            players, deck=deck, joker=joker, joker_turnup=joker_turnup,
+            stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
+            dealer_must_take_up=dealer_must_take_up, target=to, draw=draw)
+        if not 0 <= seat < players:
+            fail(f"--seat is a seat from 0 to {players - 1}, not {seat}")
     console = Console(highlight=False)
     prompter = Prompter(console)
     target = SaveTarget(console, prompter, overwrite)
@@ -337,9 +373,22 @@ def play(
         refusal = target.refusal(save)
         if refusal is not None:
             fail(refusal)
+    seed_given = seed
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    game = Game(rules, seed)
+    saved = None
+    if resume is not None:
+        saved, seat = _resumed(str(resume), seed, seed_given, seat, watch, bots, given,
+                               console, prompter)
+        rules, game, watch = saved.rules, saved.game, saved.person is None
+        players = rules.players
+        bots_of = {players_at(saved)[s]: saved.bots[s] for s in bot_seats(saved)}
+        seed = saved.seed if saved.seed is not None else seed
+    else:
+        others = [p for p in range(players) if watch or p != seat]
+        level = bots if bots is not None else _level(console, prompter, watch)
+        bots_of = dict(zip(others, bot_names(level, len(others)), strict=True))
+        game = Game(rules, seed)
     seating = Seating.at(game, seat, bots_of, seed)
     names = SeatNames.around(players, seating.view, person=not watch)
     speaking = current()
@@ -351,8 +400,12 @@ def play(
         delay = 0.8 if watch else 0.3 if console.is_terminal else 0.0
     person = None if watch else seating.view
     table = Table(game, seating.bots, narrator, prompter, person, delay,
-                  autoplay=autoplay, forced_pause=3 * delay)
-    narrator.game_start(rules, seed, seating.labels, game.draw)
+                  autoplay=autoplay, forced_pause=3 * delay,
+                  replaying=saved.actions if saved is not None else ())
+    kept_seed = seed if saved is None else saved.seed  # the seed that deals every deal
+    narrator.game_start(rules, kept_seed, seating.labels, game.draw)
+    if saved is not None:
+        _resuming(narrator, str(resume), saved, seed)
     if not watch:
         narrator.say("[dim]" + _("The rules: {command}. At your turn, ? explains what to "
                                  "type.").format(command=rules_hint(players)) + "[/]", 0)
@@ -361,14 +414,87 @@ def play(
         seat_names = [f"{names[s]} ({seating.labels[s]})" if s in seating.labels else names[s]
                       for s in range(players)]
         record = game_record(game, seat_names)
+        if kept_seed is not None:
+            record["seed"] = kept_seed
         if status == 130:  # interrupted: save only where asked, ask nothing more
             prompter.ended = True
             if save is not None:
                 target.save(save, record)
         else:
+            if status == 0 and game.is_over and person is not None and target.may_ask():
+                offer_review(console, prompter, record, person)
             offer_save(target, record, save)
     if status:
         raise typer.Exit(status)
+
+
+def _given(ctx: typer.Context) -> dict[str, Any]:
+    """The parameters given on the command line (or by the environment), not defaulted,
+    with their values."""
+    given = {}
+    for name, value in ctx.params.items():
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
+            given[name] = value
+    return given
+
+
+def _level(console: Console, prompter: Prompter, watch: bool) -> str:
+    """The bots' level when ``--bots`` is not given: at a terminal, for a person playing,
+    the menu (the level chosen last time by default, and remembered); else the default."""
+    if watch or not prompter.interactive:
+        return DEFAULT_LEVEL
+    try:
+        level = choose_level(console, prompter, remembered_level() or DEFAULT_LEVEL)
+    except EOFError:
+        console.print()
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        console.print()
+        raise typer.Exit(130) from None
+    remember_level(level)
+    return level
+
+
+def _resumed(file: str, seed: int, seed_given: int | None, seat: int, watch: bool,
+             bots: str | None, given: dict[str, Any], console: Console,
+             prompter: Prompter) -> tuple[SavedGame, int]:
+    """The saved game of ``--resume`` and the seat (the player number) to sit at or look
+    over; options that contradict the game exit 2 with one line naming them.  Bot seats
+    the record leaves without a level get ``--bots``, else the level of a new game."""
+    saved = load_saved_game(file, seed)
+    n = saved.rules.players
+    seats = bot_seats(saved)
+    missing = [s for s in seats if s not in saved.bots]
+    typed = bot_names(bots, len(seats)) if bots is not None and not missing else None
+    why = conflicts(saved, {k: v for k, v in given.items() if k in RULE_FLAGS}, seed_given,
+                    seat if "seat" in given else None, watch, typed)
+    if why is not None:
+        fail(f"{file}: {why}")
+    if missing:
+        level = bots if bots is not None else _level(console, prompter, saved.person is None)
+        saved.bots.update(zip(missing, bot_names(level, len(missing)), strict=True))
+        saved.guessed = level
+    if saved.person is not None:
+        return saved, players_at(saved)[saved.person]
+    if not 0 <= seat < n:
+        fail(f"--seat is a seat from 0 to {n - 1}, not {seat}")
+    return saved, seat
+
+
+def _resuming(narrator: Narrator, file: str, saved: SavedGame, seed: int) -> None:
+    """Where the game goes on from, and the seed of the deals to come when the record
+    keeps none."""
+    narrator.say(_("Going on with the game saved in {file}: {score}").format(
+        file=escape(file), score=score_words(saved.game.scores, narrator.names,
+                                             saved.rules.target)), 0)
+    if saved.guessed is not None:
+        narrator.say("[dim]" + _("The saved game does not say how well the bots play: they "
+                                 "play as {level}.").format(level=level_name(saved.guessed))
+                     + "[/]", 0)
+    if saved.seed is None:
+        narrator.say("[dim]" + _("The saved game keeps no seed: the deals to come are dealt "
+                                 "from seed {seed}.").format(seed=seed) + "[/]", 0)
 
 
 def _run(table: Table, console: Console) -> int:

@@ -329,11 +329,15 @@ class Prompter:
             self.console.print(prompt, end="")
         return re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", capture.get())
 
-    def confirm(self, question: str) -> bool:
+    def confirm(self, question: str, default: bool = False) -> bool:
         """A yes/no question; no unless the answer starts with ``y`` (or the language's
-        own yes: ``o``, ``j``)."""
+        own yes: ``o``, ``j``).  ``default`` true asks ``[Y/n]``: then yes unless the
+        answer starts with ``n`` (no in every language euchre speaks)."""
         # TRANSLATORS: the letter that answers yes to a [y/N] question
         yes = _("y")
+        if default:
+            answer = self.ask(f"{question} [dim]\\[{yes.upper()}/n][/] ").lower()
+            return not answer.startswith("n")
         answer = self.ask(f"{question} [dim]\\[{yes}/N][/] ").lower()
         return answer.startswith(("y", yes.lower()))
 

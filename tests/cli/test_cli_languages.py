@@ -33,6 +33,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-
 PROMPT = r"› $"
 SAVE = r"\([^)?\n]*\) › $"
 """The offer to save: its parentheses hold no "?", unlike those of a turn."""
+REVIEW = r"\[\w/n\] $"
+"""The offer of the review, the one question whose default is yes."""
 NOTATION = {"pass", "order", "alone", "trump", "discard", "call", "defend", "basic", "euchre",
             "seed", "rules", "docs", "md", "y", "N", "h", "q"}
 """Typed words (RECORDS actions, the bots' names, command names) and the rules page's path."""
@@ -64,21 +66,27 @@ def english_words(lang: str) -> frozenset[str]:
 def spawn(folder: Path, args: list[str], env: dict[str, str]) -> pexpect.spawn[str]:
     return pexpect.spawn(
         sys.executable, ["-c", "from euchre.cli import main; main()", *args],
-        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "COLUMNS": "200", **env},
+        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "COLUMNS": "200",
+                              "XDG_CONFIG_HOME": str(folder / "config"), **env},
         encoding="utf-8", dimensions=(50, 200), timeout=60)
 
 
 @pytest.mark.parametrize("lang, hello", [("fr", "Votre main"), ("de", "Dein Blatt"),
                                          ("da", "Din hånd")])
 def test_a_whole_game_speaks_the_language(tmp_path: Path, lang: str, hello: str) -> None:
+    """Every line of it, from the menu of levels to the review and the offer to save."""
     child = spawn(tmp_path, ["play", "--lang", lang, "--seed", "4", "--to", "2",
                              "--delay", "0"], {"LANG": "C.UTF-8"})
     transcript = []
-    asked_help = False
-    while child.expect([SAVE, PROMPT]) == 1:
+    child.expect(PROMPT)  # the menu of levels
+    transcript.append(str(child.before) + str(child.after))
+    child.sendline("")
+    asked_help = reviewed = False
+    while (asked := child.expect([SAVE, PROMPT, REVIEW])) != 0:
         transcript.append(str(child.before) + str(child.after))
-        child.sendline("1" if asked_help else "?")
-        asked_help = True
+        child.sendline("" if asked == 2 else "1" if asked_help else "?")  # review: yes
+        asked_help = asked_help or asked == 1
+        reviewed = reviewed or asked == 2
     transcript.append(str(child.before) + str(child.after))
     child.sendline("")
     child.expect(pexpect.EOF)
@@ -86,7 +94,7 @@ def test_a_whole_game_speaks_the_language(tmp_path: Path, lang: str, hello: str)
     child.close()
     assert child.exitstatus == 0
     screen = "".join(transcript)
-    assert hello in screen
+    assert hello in screen and reviewed
     left = sorted(words(screen) & english_words(lang))
     assert left == [], f"English words on the {lang} screen: {left}"
     assert f"euchre rules --players 4 --lang {lang}" in screen  # the rules in the language
@@ -112,7 +120,7 @@ def test_the_check_finds_english_words() -> None:
 ])
 def test_lang_option_before_the_environment(tmp_path: Path, args: list[str],
                                             env: dict[str, str], hello: str) -> None:
-    child = spawn(tmp_path, [*args, "--seed", "4", "--delay", "0"], env)
+    child = spawn(tmp_path, [*args, "--seed", "4", "--delay", "0", "--bots", "basic"], env)
     child.expect(PROMPT)
     assert hello in (child.before or "")
     child.sendline("q")

@@ -207,7 +207,7 @@ def test_a_game_saved_by_play_keeps_its_seat_names(tmp_path: Path) -> None:
     game = play_game(rules, [make_bot("basic", seed=s) for s in range(4)], seed=2)
     record = game_record(game, ["You", "West (basic)", "North (basic)", "East (basic)"])
     out = replay(tmp_path, json.dumps(record)).stdout
-    assert "At the table, clockwise: You, West, North, East (basic bots)" in out
+    assert "At the table, clockwise: You, West, North, East (Casual bots)" in out
     assert "You & North play against East & West" in out
     assert re.search(r"^  You: ", out, re.MULTILINE)
     assert re.findall(r"─ Deal (\d+) · ", out) == [str(k) for k in

@@ -165,9 +165,9 @@ def test_score_markers_are_told_only_when_a_side_scores() -> None:
 
 def test_one_bot_is_one_bot() -> None:
     out = play("--players", "2", "--seed", "1", "--to", "1").stdout
-    assert "At the table, clockwise: You, North (basic bot)\n" in out
+    assert "At the table, clockwise: You, North (Casual bot)\n" in out
     out = play("--players", "3", "--seed", "1", "--to", "1").stdout
-    assert "(basic bots)" in out
+    assert "(Casual bots)" in out
 
 
 def test_the_help_explains_the_notation_in_plain_words() -> None:

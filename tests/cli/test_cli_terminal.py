@@ -1,5 +1,6 @@
 """``euchre play`` at a real terminal (a pseudo-terminal driven by pexpect): the questions
-that are asked only there, Ctrl-D and Ctrl-C, keys typed ahead, line editing."""
+that are asked only there (the menu of levels, the review, the offer to save), Ctrl-D and
+Ctrl-C, keys typed ahead, line editing, a game quit and resumed."""
 
 from __future__ import annotations
 
@@ -18,25 +19,34 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-
 PROMPT = r"› $"
 SAVE_PROMPT = r"Save the game record\? File name \(Enter to skip\) › $"
 REPLACE = r"Replace it\? \[y/N\] $"
+REVIEW = r"Review your decisions\? \[Y/n\] $"
+MENU = r"Level \(Enter: (\w+)\) › $"
 
 FINISHED = {"rules": {"players": 2}, "seats": ["You", "North"], "deals": [{}, {}],
             "winners": [1]}
 """A stand-in for a finished game saved earlier: only what is kept matters."""
 
 
-def spawn(folder: Path, *args: str) -> pexpect.spawn[str]:
-    """``euchre play`` on a pseudo-terminal, without colours, wide enough for every line."""
+def spawn(folder: Path, *args: str, menu: bool = False) -> pexpect.spawn[str]:
+    """``euchre play`` on a pseudo-terminal, without colours, wide enough for every line.
+
+    Its settings (the level remembered) go to ``folder/config``.  Unless ``menu``, the
+    bots are named (``--bots basic``, today's default), so that no menu of levels is
+    shown."""
+    bots = [] if menu or "--bots" in args else ["--bots", "basic"]
     child = pexpect.spawn(
-        sys.executable, ["-c", "from euchre.cli import main; main()", "play", *args],
-        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "COLUMNS": "200"},
+        sys.executable, ["-c", "from euchre.cli import main; main()", "play", *bots, *args],
+        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "COLUMNS": "200",
+                              "XDG_CONFIG_HOME": str(folder / "config")},
         encoding="utf-8", dimensions=(50, 200), timeout=60)
     return child
 
 
 def answer_first_until_the_end(child: pexpect.spawn[str]) -> None:
-    """Answer 1 to every question of the game, up to the offer to save."""
-    while child.expect([SAVE_PROMPT, PROMPT]) == 1:
-        child.sendline("1")
+    """Answer 1 to every question of the game, no to the review, up to the offer to
+    save."""
+    while (asked := child.expect([SAVE_PROMPT, PROMPT, REVIEW])) != 0:
+        child.sendline("1" if asked == 1 else "n")
 
 
 def finished_game_file(folder: Path) -> Path:
@@ -82,9 +92,10 @@ def test_save_option_onto_an_existing_file_asks_at_the_end(tmp_path: Path) -> No
 
 
 def answer_first_until_the_end_or_replace(child: pexpect.spawn[str]) -> None:
-    """Answer 1 to every question of the game, up to the question to replace a file."""
-    while child.expect([REPLACE, PROMPT]) == 1:
-        child.sendline("1")
+    """Answer 1 to every question of the game, no to the review, up to the question to
+    replace a file."""
+    while (asked := child.expect([REPLACE, PROMPT, REVIEW])) != 0:
+        child.sendline("1" if asked == 1 else "n")
 
 
 def test_ctrl_d_ends_the_game_without_asking_for_a_file_name(tmp_path: Path) -> None:
@@ -258,3 +269,187 @@ def test_a_file_name_that_cannot_be_saved_to_gets_one_line_and_another_try(
     screen = log.getvalue()
     assert "Errno" not in screen and ".tmp" not in screen and "Replace it?" not in screen
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
+# -- the bots' level ------------------------------------------------------------------
+def settings(folder: Path) -> Path:
+    return folder / "config" / "euchre" / "settings.json"
+
+
+def choose(child: pexpect.spawn[str], answer: str) -> str:
+    """Answer the menu of levels; the default it offered."""
+    child.expect(r"How well should the bots play\?")
+    child.expect(MENU)
+    found = child.match
+    assert isinstance(found, re.Match)
+    offered = str(found.group(1))
+    child.sendline(answer)
+    return offered
+
+
+def quit_now(child: pexpect.spawn[str]) -> None:
+    child.expect(PROMPT)
+    leave_without_saving(child)
+
+
+def test_without_bots_a_menu_of_levels_is_offered_and_the_choice_remembered(
+        tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0", menu=True)
+    log = logged(child)
+    assert choose(child, "3") == "Casual"
+    child.expect(r"At the table, clockwise: You, West, North, East \(Good bots\)")
+    quit_now(child)
+    for name in ("Beginner", "Casual", "Good", "Expert"):
+        assert name in log.getvalue()
+    assert json.loads(settings(tmp_path).read_text()) == {"level": "intermediate"}
+
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0", menu=True)
+    assert choose(child, "") == "Good"  # Enter keeps the level chosen last time
+    child.expect(r"\(Good bots\)")
+    quit_now(child)
+
+
+def test_the_menu_takes_a_level_by_name_and_asks_again_for_anything_else(
+        tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0", menu=True)
+    choose(child, "grandmaster")
+    child.expect(r"'grandmaster' is not a level: type 1 to 4, or its name")
+    child.expect(MENU)
+    child.sendline("expert")
+    child.expect(r"\(Expert bots\)")
+    quit_now(child)
+    assert json.loads(settings(tmp_path).read_text()) == {"level": "expert"}
+
+
+@pytest.mark.parametrize("damage", ["{not json", "[1, 2]", '{"level": "grandmaster"}', "\x00\xff"])
+def test_a_damaged_settings_file_is_ignored(tmp_path: Path, damage: str) -> None:
+    settings(tmp_path).parent.mkdir(parents=True)
+    settings(tmp_path).write_text(damage, encoding="latin-1")
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0", menu=True)
+    log = logged(child)
+    assert choose(child, "1") == "Casual"
+    child.expect(r"\(Beginner bots\)")
+    quit_now(child)
+    assert "Traceback" not in log.getvalue()
+    assert json.loads(settings(tmp_path).read_text()) == {"level": "random"}
+
+
+def test_bots_given_means_no_menu(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0", "--bots", "expert", menu=True)
+    log = logged(child)
+    child.expect(r"\(Expert bots\)")
+    quit_now(child)
+    assert "How well" not in log.getvalue()
+    assert not settings(tmp_path).exists()
+
+
+# -- the review at the game's end -----------------------------------------------------
+SHORT = ("--players", "2", "--to", "1", "--seed", "3", "--delay", "0")
+"""A game of one deal."""
+
+
+def play_to_the_review(child: pexpect.spawn[str]) -> None:
+    while child.expect([REVIEW, PROMPT]) == 1:
+        child.sendline("1")
+
+
+def test_the_review_is_offered_when_the_game_ends_and_then_the_offer_to_save(
+        tmp_path: Path) -> None:
+    child = spawn(tmp_path, *SHORT)
+    log = logged(child)
+    play_to_the_review(child)
+    child.sendline("")  # yes
+    child.expect(r"Your decisions \(seat 0\) against the expert bot")
+    child.expect(r"\d+ decisions · expected cost [\d.]+ points")
+    child.expect(SAVE_PROMPT)  # saying yes to the review keeps the offer to save
+    child.sendline("g.json")
+    child.expect(r"Saved the game record to g\.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    screen = log.getvalue()
+    assert screen.index("Game over") < screen.index("Review your decisions?")
+    assert "bidding, round 1" in screen  # a row of the review
+    assert json.loads((tmp_path / "g.json").read_text())["winners"]
+
+
+def test_ctrl_c_during_the_review_stops_it_and_the_offer_to_save_follows(
+        tmp_path: Path) -> None:
+    """A whole four-handed game, so that the review takes a while; should it end before
+    the Ctrl-C arrives, that Ctrl-C still costs no more than the review."""
+    child = spawn(tmp_path, "--seed", "3", "--delay", "0")
+    play_to_the_review(child)
+    child.sendline("")
+    child.sendintr()
+    child.expect(SAVE_PROMPT)
+    child.sendline("g.json")
+    child.expect(r"Saved the game record to g\.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_declining_the_review_goes_on_to_the_offer_to_save(tmp_path: Path) -> None:
+    child = spawn(tmp_path, *SHORT)
+    log = logged(child)
+    play_to_the_review(child)
+    child.sendline("n")
+    child.expect(SAVE_PROMPT)
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "against the expert bot" not in log.getvalue()
+
+
+def test_a_watched_game_offers_no_review(tmp_path: Path) -> None:
+    child = spawn(tmp_path, *SHORT, "--watch")
+    log = logged(child)
+    child.expect(SAVE_PROMPT)
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Review your decisions" not in log.getvalue()
+
+
+def test_a_game_left_before_its_end_offers_no_review(tmp_path: Path) -> None:
+    child = spawn(tmp_path, *SHORT)
+    log = logged(child)
+    quit_now(child)
+    assert "Review your decisions" not in log.getvalue()
+
+
+# -- a game quit, saved and resumed ---------------------------------------------------
+def test_a_game_quit_with_q_and_saved_is_resumed_where_it_stopped_and_finished(
+        tmp_path: Path) -> None:
+    args = ("--players", "2", "--to", "3", "--seed", "5", "--delay", "0")
+    child = spawn(tmp_path, *args)
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(r"Quit this game\? \[y/N\] $")
+    child.sendline("y")
+    child.expect(SAVE_PROMPT)
+    child.sendline("g.json")
+    child.expect(r"Saved the game record to g\.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    left = json.loads((tmp_path / "g.json").read_text())
+    assert left["winners"] == [] and left["seed"] == 5
+
+    child = spawn(tmp_path, "--resume", "g.json", "--delay", "0")
+    log = logged(child)
+    child.expect(r"Going on with the game saved in g\.json")
+    answer_first_until_the_end(child)
+    child.sendline("done.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    screen = log.getvalue()
+    assert "North (Casual bot)" in screen and "Game over" in screen
+    done = json.loads((tmp_path / "done.json").read_text())
+    assert done["winners"] and done["seed"] == 5
+    first = left["deals"][0]
+    assert done["deals"][0]["hands"] == first["hands"]
+    assert done["deals"][0]["actions"][:len(first["actions"])] == first["actions"]

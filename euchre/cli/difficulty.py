@@ -1,0 +1,136 @@
+"""The bots' level as players know it: plain names (Beginner, Casual, Good, Expert), the
+menu that ``euchre play`` shows at a terminal when no ``--bots`` is given, and the level
+remembered between games.
+
+The plain names and lines are the web's (``euchre/server/static/bots.js``): a level is
+named by its bot (``basic``), and shown by its plain name in the player's language.
+
+The remembered level lives in ``settings.json`` in the user's configuration folder, by
+each platform's convention (as :func:`euchre.server.storage.default_db_path` follows
+them for the data folder): ``$XDG_CONFIG_HOME/euchre`` (else ``~/.config/euchre``) on
+Linux, ``~/Library/Application Support/euchre`` on macOS, ``%APPDATA%\\euchre`` on
+Windows.  A file that cannot be read, or does not hold a level, is ignored; one that
+cannot be written is left as it is: remembering is a convenience, never an error.
+
+>>> level_name("basic"), level_name("expert:64")
+('Casual', 'expert:64')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Final
+
+from rich.console import Console
+from rich.markup import escape
+
+from euchre.cli.lang import N_, _
+from euchre.cli.prompt import Prompter, shorten
+from euchre.cli.save import write_atomically
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "choose_level", "level_name", "remember_level",
+           "remembered_level", "settings_path"]
+
+DEFAULT_LEVEL: Final = "basic"
+"""The level off a terminal, and the menu's default before any choice: Casual."""
+
+LEVELS: Final = {
+    "random": (N_("Beginner"), N_("Makes any legal move, at random")),
+    "basic": (N_("Casual"), N_("Follows simple rules of thumb")),
+    "intermediate": (N_("Good"), N_("Looks ahead over a few guesses at the hidden cards")),
+    "expert": (N_("Expert"),
+               N_("Thinks through where the hidden cards may be, from every bid and play")),
+}
+"""Each level's bot, plain name and one line on how it plays, weakest first (in English;
+:func:`_` words them)."""
+
+
+def level_name(bot: str) -> str:
+    """The plain name of a bot's level in the current language (``Casual`` for
+    ``basic``); any other bot keeps its own name."""
+    words = LEVELS.get(bot)
+    return _(words[0]) if words is not None else bot
+
+
+def settings_path() -> Path:
+    """``settings.json`` in the user's configuration folder (see the module)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "euchre" / "settings.json"
+
+
+def _settings() -> dict[str, object]:
+    """The settings file's object; ``{}`` when it is missing, unreadable or damaged."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, RuntimeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remembered_level() -> str | None:
+    """The level chosen last time, if one is remembered."""
+    level = _settings().get("level")
+    return level if isinstance(level, str) and level in LEVELS else None
+
+
+def remember_level(level: str) -> None:
+    """Remember ``level`` for the next game; the other settings are kept.  A folder that
+    cannot be made or a file that cannot be written leaves things as they were."""
+    settings = _settings()
+    if settings.get("level") == level:
+        return
+    settings["level"] = level
+    path = settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps(settings) + "\n")
+    except (OSError, RuntimeError):
+        pass
+
+
+def _fold(word: str) -> str:
+    """A word without case or accents: ``Débutant`` is ``debutant``."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold())
+                   if not unicodedata.combining(c))
+
+
+def _level_of(answer: str) -> str | None:
+    """The level an answer names: its number, its plain name (in English or the current
+    language) or its bot's name; ``None`` for anything else."""
+    levels = list(LEVELS)
+    if answer.isdecimal() and len(answer) < 4 and 1 <= int(answer) <= len(levels):
+        return levels[int(answer) - 1]
+    folded = _fold(answer)
+    for bot, (name, _line) in LEVELS.items():
+        if folded in (bot, _fold(name), _fold(_(name))):
+            return bot
+    return None
+
+
+def choose_level(console: Console, prompter: Prompter, default: str) -> str:
+    """The menu of levels, asked until the answer names one; Enter keeps ``default``.
+
+    Raises ``EOFError`` when the input ends and ``KeyboardInterrupt`` for Ctrl-C."""
+    console.print(_("How well should the bots play?"))
+    width = max(len(_(name)) for name, _line in LEVELS.values())
+    for k, (name, line) in enumerate(LEVELS.values(), start=1):
+        console.print(f"  [bold]{k}[/]  {escape(_(name).ljust(width))}  [dim]{escape(_(line))}[/]")
+    question = _("Level [dim](Enter: {level})[/] › ").format(level=escape(level_name(default)))
+    while True:
+        answer = prompter.ask(question)
+        if not answer:
+            return default
+        level = _level_of(answer)
+        if level is not None:
+            return level
+        console.print("[red]" + _("{answer} is not a level: type 1 to {n}, or its name").format(
+            answer=escape(repr(shorten(answer))), n=len(LEVELS)) + "[/]")
