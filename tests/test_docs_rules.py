@@ -34,12 +34,19 @@ def shown_card(lang: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9])(?:({ranks})([CDHS])|JK)(?![A-Za-z0-9])")
 
 
+SUIT_WORDS = {"en": [], "fr": ["trèfle", "carreau", "cœur", "coeur", "pique"],
+              "de": ["Kreuz", "Karo", "Herz", "Pik"], "da": ["klør", "ruder", "hjerter", "spar"]}
+"""The suits' names a player may type in each language (``trump cœur``)."""
+
+
 def local_notation(lang: str) -> re.Pattern[str]:
     """What a translation may quote beyond the English page: a rank letter of the notation or
     of the language, alone or with a suit (``T``, ``V``, ``VH``, ``Kn♥``), to tell players what
-    the letters they type and the letters they see stand for."""
+    the letters they type and the letters they see stand for; and a suit named in the
+    language, alone or after ``trump`` (``trump Herz``)."""
     ranks = "|".join(["10", "[2-9TJQKA]", *LETTERS[lang]])
-    return re.compile(rf"(?:{ranks})[CDHS♣♦♥♠]?")
+    words = "|".join(SUIT_WORDS[lang]) or "(?!)"
+    return re.compile(rf"(?:{ranks})[CDHS♣♦♥♠]?|(?:trump )?(?:{words})")
 
 
 @dataclass
