@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 
 from euchre import __version__
 from euchre.cli.analyze import ANALYZE_HELP, analyze_command
 from euchre.cli.bench import bench_app
-from euchre.cli.lang import LangOption, _, lend_words, use
+from euchre.cli.lang import N_, LangOption, _, lend_words, use
 from euchre.cli.options import HELP_TEMPLATES
 from euchre.cli.play import PLAY_HELP, play
 from euchre.cli.replay import REPLAY_HELP, replay_command
@@ -33,13 +33,13 @@ from euchre.cli.tournament import tournament
 from euchre.cli.train import train_app
 from euchre.i18n import LANGUAGES
 
-__all__ = ["app", "command_in", "lang_of_argv", "main"]
+__all__ = ["SUMMARIES", "app", "command_in", "lang_of_argv", "main"]
 
 app = typer.Typer(
     name="euchre",
-    help="Euchre for two to five players: play in the terminal against bots, let bots "
-         "play each other, replay recorded deals and games, review a game against the "
-         "expert bot.",
+    help=N_("Euchre for two to five players: play in the terminal against bots, let bots "
+            "play each other, replay recorded deals and games, review a game against the "
+            "expert bot."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -69,7 +69,7 @@ def _version(value: bool) -> None:
 def _root(
     version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
-        help="Print the version and exit.")] = False,
+        help=N_("Print the version and exit."))] = False,
     lang: LangOption = None,
 ) -> None:
     """Euchre for two to five players: play, simulate, replay, analyze."""
@@ -94,30 +94,91 @@ def lang_of_argv(argv: Sequence[str]) -> str | None:
     return found
 
 
+SUMMARIES: Final = (
+    N_("Let bots play whole games and summarise wins, points and speed."),
+    N_("Play bots against each other over many deals and rank them."),
+    N_("Serve euchre in the browser: tables against bots or friends, saved and resumable."),
+    N_("Let bots play deals and write every decision as training data (Parquet)."),
+    N_("Solve a deal with every hand open: the tricks the mover's side takes with each "
+       "card."),
+    N_("Time the open-hand solver, a bot's decisions, or the compiled rules core."),
+    N_("Solve full four-handed deals from the first lead; median and p99 in µs."),
+    N_("Time a bot's decisions over deals of every variant; median and p99 in ms."),
+    N_("Random self-play deals per second of the compiled rules core, on one core."),
+    N_("Train the expert's learned corrections: `prebid` plays deals, records the expert's "
+       "pre-play decisions played out to the end and fits the model; `fit` fits again from "
+       "saved rows. See docs/training.md."),
+    N_("Record the pimc bot's pre-play decisions played out to the end, and fit the "
+       "expert's correction of its values."),
+    N_("Fit the pre-play correction again from saved rows and write the model."),
+)
+"""The first paragraph of the help of each command whose help is its docstring, the
+summary ``euchre --help`` lists: marked here for translation (the rest of those
+commands' help, written for developers, stays English)."""
+
+
 def _translate(text: str | None) -> str | None:
+    """A help text in the current language: whole when the catalog has it, else
+    paragraph by paragraph (a docstring's summary, :data:`SUMMARIES`)."""
     if not text:
         return text
     template, fields = HELP_TEMPLATES.get(text, (text, {}))
-    return _(template).format(**fields) if fields else _(template)
+    if fields:
+        return _(template).format(**fields)
+    whole = _(template)
+    if whole != template:
+        return whole
+    return "\n\n".join(_paragraph(part) for part in template.split("\n\n"))
+
+
+def _paragraph(text: str) -> str:
+    """One paragraph of a help text in the current language, if the catalog has it
+    (looked up with its lines joined, as a docstring wraps them)."""
+    flowing = " ".join(text.split())
+    said = _(flowing)
+    return said if said != flowing else text
+
+
+def _speaking(context_class: type[Any]) -> type[Any]:
+    """A subclass of click's ``Context`` whose help begins with "Usage:" in the current
+    language (click's own formatter writes it in English)."""
+    formatter_class = context_class.formatter_class
+
+    def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        formatter_class.write_usage(self, prog, args,
+                                    _("Usage:") + " " if prefix is None else prefix)
+
+    formatter = type("Formatter", (formatter_class,), {"write_usage": write_usage})
+    return type("Context", (context_class,), {"formatter_class": formatter})
 
 
 def command_in(lang: str | None = None) -> Callable[..., Any]:
     """The ``euchre`` command with its help (``--help``) in ``lang`` (default: the
-    environment's language): the commands' and options' own words, and typer's around
-    them (:data:`~euchre.cli.lang.LIBRARY_WORDS`); "Usage:" and "Show this message and
-    exit." are written into typer and stay English."""
+    environment's language): the commands' and options' own words, and click's and
+    typer's around them ("Usage:", "Options", "[default: 4]", "Show this message and
+    exit.": :data:`~euchre.cli.lang.LIBRARY_WORDS`)."""
     use(lang)
     lend_words()
     command = typer.main.get_command(app)
     # click's classes, whichever click typer brings (its own, in recent versions)
-    stack: list[Any] = [command]
+    stack: list[tuple[Any, Any]] = [(command, None)]
     while stack:
-        cmd = stack.pop()
+        cmd, parent = stack.pop()
         cmd.help = _translate(cmd.help)
         for param in cmd.params:
             if hasattr(param, "help"):
                 param.help = _translate(param.help)
-        stack.extend(getattr(cmd, "commands", {}).values())
+        if cmd.options_metavar == "[OPTIONS]":
+            cmd.options_metavar = _("[OPTIONS]")
+        if getattr(cmd, "subcommand_metavar", None) == "COMMAND [ARGS]...":
+            cmd.subcommand_metavar = _("COMMAND [ARGS]...")
+        cmd.context_class = _speaking(type(cmd).context_class)
+        context = cmd.context_class(cmd, parent=parent, info_name=cmd.name,
+                                    **cmd.context_settings)
+        help_option = cmd.get_help_option(context)  # made once, and kept, by the command
+        if help_option is not None:
+            help_option.help = _("Show this message and exit.")
+        stack.extend((sub, context) for sub in getattr(cmd, "commands", {}).values())
     return command
 
 

@@ -48,11 +48,14 @@ def N_(message: str) -> str:
 
 
 LIBRARY_WORDS: Final = (N_("Options"), N_("Arguments"), N_("Commands"),
-                        N_("default: {default}"), N_("required"), N_("Aborted!"))
-"""Words typer prints around our help ("Options", "[default: 4]"), looked up in the
-program's gettext domain (the standard library's global one): :func:`lend_words` points
-that domain at our catalog.  ("Usage:" and "Show this message and exit." are written
-into typer, so they stay English.)"""
+                        N_("default: {default}"), N_("required"), N_("Aborted!"),
+                        N_("Usage:"), N_("Show this message and exit."), N_("[OPTIONS]"),
+                        N_("COMMAND [ARGS]..."))
+"""Words typer and click print around our help ("Usage:", "Options", "[default: 4]"),
+looked up in the program's gettext domain (the standard library's global one):
+:func:`lend_words` points that domain at our catalog.  Where typer's own click writes
+them without gettext ("Usage:", "Show this message and exit.", "[OPTIONS]"),
+``euchre.cli.command_in`` puts them in from our catalog."""
 
 
 def lend_words() -> None:

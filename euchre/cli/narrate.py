@@ -310,8 +310,9 @@ class Narrator:
             self.say("[dim](" + _("open hands: nobody holds {card}; the maker plays alone")
                      .format(card=self._card(card)) + ")[/]")
         else:
-            self.say("[dim](" + _("open hands: {who} holds {card}").format(
-                who=self.names[holder], card=self._card(card)) + ")[/]")
+            self.say("[dim](" + self.names.act(
+                holder, N_("open hands: {who} holds {card}"), N_("open hands: you hold {card}"),
+                card=self._card(card)) + ")[/]")
 
     def _exchange(self, before: Observation, seat: int, action: Action | None) -> None:
         names = self.names
@@ -383,7 +384,7 @@ class Narrator:
         win = "→ " + self.names.act(
             trick.winner, N_("[{mark}]{who} wins[/] with {card} ({why})"),
             N_("[{mark}]You win[/] with {card} ({why})"),
-            mark=mark, card=self.style.named(best, trump), why=why)
+            mark=mark, card=self.style.named(best, trump, after_with=True), why=why)
         tally = "[dim]" + _("tricks:") + f"[/] {self._tally(after)}"
         self._row(_("Trick {number}").format(number=number),
                   [*self._cards_parts(trick.leader, trick.cards, trump), ("  ", win),

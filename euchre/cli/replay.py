@@ -272,7 +272,8 @@ def summary_line(replayed: Replayed, names: SeatNames, number: int, title: str =
                 names.act(result.maker, N_("{who} makes {suit} trump"),
                           N_("You make {suit} trump"), suit=suit))
         if result.partner is not None:
-            made = _("{made}, {who} the partner").format(made=made, who=names[result.partner])
+            made = names.act(result.partner, N_("{made}, {who} the partner"),
+                             N_("{made}, you the partner"), made=made)
         if result.lone_defender is not None:
             made += ", " + names.act(result.lone_defender, N_("{who} defends alone"),
                                      N_("You defend alone"))

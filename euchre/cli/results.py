@@ -100,10 +100,10 @@ def result_words(
         with_tricks = ngettext("with {n} trick", "with {n} tricks", tricks).format(n=tricks)
         return f"{said}{forced} {with_tricks}: {points}"
     lone = result.lone_defender
-    by = (" " + _("by {who} defending alone").format(who=names[lone])
+    by = (" " + names.act(lone, N_("by {who} defending alone"), N_("by you defending alone"))
           if lone is not None else "")
     if result.alone and not forced:
-        by += " " + _("({who} went alone)").format(who=names[maker])
+        by += " " + names.act(maker, N_("({who} went alone)"), N_("(you went alone)"))
     by += forced  # a five-handed maker without a partner, unknowing (RULES §6.3)
     if each:
         scored = names.act(scorers, N_("{who} scores {n}"), N_("You score {n}"),

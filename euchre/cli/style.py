@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from euchre.cards import Card, Suit, left_bower, right_bower
-from euchre.cli.lang import N_, _
+from euchre.cli.lang import N_, _, pgettext
 
 __all__ = ["JOKER_SYMBOL", "SUIT_NAMES", "CardStyle", "card_role", "role_words", "suit_name",
            "suit_one"]
@@ -49,8 +49,15 @@ def suit_one(suit: Suit) -> str:
     return _(_SUIT_ONE[suit])
 
 
-def role_words(role: str, short: bool = False) -> str:
-    """A :func:`card_role` in the current language; ``short``: without its article."""
+def role_words(role: str, short: bool = False, after_with: bool = False) -> str:
+    """A :func:`card_role` in the current language; ``short``: without its article;
+    ``after_with``: as it reads after "with" ("wins with JS, the left bower"), where
+    German declines it (dem linken Bower)."""
+    if after_with and not short:
+        # TRANSLATORS: "West wins with JS, the left bower": the words after "with" and a card
+        return {"the joker": pgettext("after with", "the joker"),
+                "the right bower": pgettext("after with", "the right bower"),
+                "the left bower": pgettext("after with", "the left bower")}[role]
     return _(_ROLES[role][short])
 
 JOKER_SYMBOL: Final = "🃏"
@@ -110,10 +117,12 @@ class CardStyle:
         """Cards separated by spaces."""
         return " ".join(self.card(c) for c in cards)
 
-    def named(self, card: Card, trump: Suit | None) -> str:
-        """A card, and what it is when it is a bower or the joker: ``JS, the left bower``."""
+    def named(self, card: Card, trump: Suit | None, after_with: bool = False) -> str:
+        """A card, and what it is when it is a bower or the joker: ``JS, the left bower``
+        (``after_with``: as it reads after "with", see :func:`role_words`)."""
         role = card_role(card, trump)
-        return self.card(card) if role is None else f"{self.card(card)}, {role_words(role)}"
+        return (self.card(card) if role is None
+                else f"{self.card(card)}, {role_words(role, after_with=after_with)}")
 
     def suit(self, suit: Suit) -> str:
         """A suit's name in its colour, with its symbol when ``symbols`` is on."""

@@ -14,6 +14,7 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -22,7 +23,7 @@ from test_cli_illegal import refusals
 from typer.testing import CliRunner
 
 from euchre import Action, Deal, Rules
-from euchre.cli import app, main
+from euchre.cli import app, command_in, main
 from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import RANKS, use
 from euchre.cli.style import CardStyle
@@ -198,29 +199,31 @@ def test_replay_summary_speaks_the_language(tmp_path: Path) -> None:
                                       _record(tmp_path)], env={"LANG": "de_DE.UTF-8"})
     assert result.exit_code == 0, result.output
     line = result.stdout.strip()
-    assert line == ("Runde 1 · Nord giver: Nord gør hjerter til trumf; Euchred! Syd får 2; "
+    assert line == ("Runde 1 · Nord giver: Nord gør hjerter til trumf; Bet! Syd får 2; "
                     "stik Syd 3 · Nord 2")
     assert not words(line) & english_words("da")
 
 
 @pytest.mark.parametrize("argv, env, said, framed", [
     (["play", "--help"], {"LANG": "de_DE.UTF-8"}, "Eine Partie Euchre im Terminal",
-     ["Optionen:", "[Standard: 4]"]),
+     ["Aufruf: euchre play [OPTIONEN]", "Optionen:", "[Standard: 4]",
+      "-h, --help Diese Hilfe zeigen und beenden."]),
     (["--lang", "fr", "replay", "--help"], {"LANG": "de_DE.UTF-8"},
-     "Rejouer des enregistrements", ["Options:"]),
+     "Rejouer des enregistrements", ["Utilisation\u202f: euchre replay", "Options:"]),
     (["analyze", "--lang", "da", "--help"], {"LC_ALL": "fr_FR.UTF-8"},
-     "Gennemgå en plads' beslutninger", ["Tilvalg:"]),
+     "Gennemgå en plads' beslutninger", ["Brug: euchre analyze [TILVALG]", "Tilvalg:"]),
     (["play", "--lang", "fr", "--help"], {"LANG": "C.UTF-8"}, "Jouer une partie",
-     ["[par défaut\u202f: 4]"]),
+     ["[par défaut\u202f: 4]", "Afficher cette aide et quitter."]),
     (["play", "--help"], {"LANG": "C.UTF-8"}, "Play a game of euchre in the terminal",
-     ["Options:", "[default: 4]"]),
+     ["Usage: euchre play [OPTIONS]", "Options:", "[default: 4]",
+      "Show this message and exit."]),
 ])
 def test_help_speaks_the_language(argv: list[str], env: dict[str, str], said: str,
                                   framed: list[str], monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     """``--help`` in the language chosen before the command is built: ``--lang`` wherever
-    it stands, else the environment; typer's words around it ("Options:", "[default:
-    4]") too.  "Usage:" is written into typer and stays."""
+    it stands, else the environment; typer's and click's words around it ("Usage:",
+    "Options:", "[default: 4]", "Show this message and exit.") too."""
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(sys, "argv", ["euchre", *argv])
@@ -229,7 +232,74 @@ def test_help_speaks_the_language(argv: list[str], env: dict[str, str], said: st
         main()
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert said in out and "Usage: euchre" in out
+    assert said in out
     flowing = " ".join(out.split())  # the help wraps where the terminal's width says
     for words_around in framed:
         assert " ".join(words_around.split()) in flowing, (words_around, out)
+
+
+LOCALES = {"en": "C.UTF-8", "fr": "fr_FR.UTF-8", "de": "de_DE.UTF-8", "da": "da_DK.UTF-8"}
+
+
+def _help(argv: list[str], lang: str, monkeypatch: pytest.MonkeyPatch,
+          capsys: pytest.CaptureFixture[str]) -> str:
+    """``euchre ARGV`` (a help) as the console script prints it under ``LANG``."""
+    monkeypatch.setenv("LANG", LOCALES[lang])
+    monkeypatch.delenv("LANGUAGE", raising=False)  # set by an earlier help, for typer
+    monkeypatch.setattr(sys, "argv", ["euchre", *argv])
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 0
+    return capsys.readouterr().out
+
+
+def _listed(text: str) -> dict[str, str]:
+    """The summaries of a help's list of commands, by command."""
+    section = text.split("\n\n")[-1].splitlines()[1:]
+    return dict(line.split(None, 1) for line in section if line.strip())
+
+
+TYPER_ENGLISH = ("Usage:", "[OPTIONS]", "COMMAND [ARGS]", "Show this message and exit.",
+                 "Print the version", "Commands:")
+"""What typer and click would print in English around our help."""
+
+
+@pytest.mark.parametrize("lang, usage", [("de", "Aufruf: euchre [OPTIONEN] BEFEHL"),
+                                         ("fr", "Utilisation\u202f: euchre [OPTIONS] COMMANDE"),
+                                         ("da", "Brug: euchre [TILVALG] KOMMANDO")])
+def test_the_command_list_has_no_english_left(lang: str, usage: str,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``LANG=de_DE.UTF-8 euchre --help``: the usage line, the options and every command's
+    summary in the language (issue 22, item 10), none left as the English says it."""
+    english = _listed(_help(["--help"], "en", monkeypatch, capsys))
+    out = _help(["--help"], lang, monkeypatch, capsys)
+    assert out.startswith(usage), out
+    same = {"fr": {"[OPTIONS]"}}.get(lang, set())  # French says "options" too
+    assert [w for w in TYPER_ENGLISH if w in out and w not in same] == [], out
+    listed = _listed(out)
+    assert listed.keys() == english.keys()
+    assert [c for c in listed if listed[c] == english[c]] == [], out
+
+
+def _summaries(lang: str) -> dict[str, str]:
+    """Every command's summary (the first paragraph of its help), by its path."""
+    found: dict[str, str] = {}
+    stack: list[tuple[str, Any]] = [("euchre", command_in(lang))]
+    while stack:
+        path, command = stack.pop()
+        found[path] = (command.help or "").split("\n\n")[0]
+        stack.extend((f"{path} {name}", sub) for name, sub
+                     in getattr(command, "commands", {}).items())
+    return found
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "da"])
+def test_every_command_summary_is_translated(lang: str) -> None:
+    """Down to ``euchre bench bot`` and ``euchre train fit``: each command says what it
+    does in the language, in its own help and in its group's list."""
+    english = _summaries("en")
+    said = _summaries(lang)
+    assert said.keys() == english.keys()
+    assert [path for path in said if said[path] == english[path]] == []

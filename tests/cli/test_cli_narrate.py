@@ -121,3 +121,45 @@ def test_the_exchange_prompt_of_a_dealer_who_must_take_up() -> None:
         said, _ = narrator(5, view=4)
         prompt = Text.from_markup(said.prompt(deal.observation(4))).plain
         assert words in prompt and absent not in prompt
+
+
+# Four-handed, East deals and turns up AC; you order clubs trump, lead TH, and West, void
+# in hearts, wins the trick with JS, the left bower.
+LEFT = ["TH AD KD QD 9C", "JS 9S TS QS KS", "9H QC KC 9D TD", "KH AH QH JD TC"]
+
+
+def test_a_trick_won_by_a_bower_declines_it_after_with() -> None:
+    """German puts the bower after "mit" in the dative: "mit JS, dem linken Bower", never
+    "mit JS, der linke Bower" (issue 22, item 10); French and Danish have no case."""
+    expected = {"en": "West wins with JS, the left bower (trumped)",
+                "de": "West gewinnt mit JS, dem linken Bower (gestochen)",
+                "fr": "Ouest remporte le pli avec JS, le bower gauche (coupé)",
+                "da": "Vest vinder med JS, venstre bower (trumfet)"}
+    for lang, line in expected.items():
+        use(lang)
+        deal = Deal.from_cards(Rules(players=4), 3, hands=LEFT, turnup="AC")
+        for action in ("order", "discard TC", "play TH", "play JS", "play 9H"):
+            deal.apply(action)
+        before = deal.observation(0)
+        deal.apply("play KH")
+        said, console = narrator(4, view=0)
+        said.action(before, deal.observation(0))
+        assert line in console.export_text(), (lang, console.export_text())
+
+
+def test_the_bid_glosses_keep_to_one_person() -> None:
+    """The menu's glosses are infinitives (Danish: imperatives), like "do not defend
+    alone", so "without your partner" joined to them reads as one sentence, not "je
+    commande … sans votre partenaire" (issue 22, item 10)."""
+    expected = {"en": "order it up: clubs trump, without your partner",
+                "fr": "commander\u202f: atout trèfle, sans votre partenaire",
+                "de": "bestellen: Kreuz Trumpf, ohne deinen Partner",
+                "da": "bestil den: klør trumf, uden din makker"}
+    first_person = {"fr": ("je ", "j’"), "de": ("ich ",), "da": ("jeg ",)}
+    deal = Deal.from_cards(Rules(players=4), 3, hands=LEFT, turnup="AC")
+    for lang, gloss in expected.items():
+        use(lang)
+        said, _console = narrator(4, view=0)
+        menu = Text.from_markup(said.choices(deal.observation(0))).plain
+        assert gloss in menu, (lang, menu)
+        assert not any(word in menu for word in first_person.get(lang, ())), menu

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from euchre import Action, Card, Deal, DealResult, InvalidActionError, Phase, Rules, Suit
+from euchre.cli.lang import use
 from euchre.cli.prompt import Command, choices, interpret
 from euchre.cli.results import marker_words, result_words, score_words, winner_words
 from euchre.cli.seats import SeatNames
@@ -66,10 +67,29 @@ def test_four_handed_results_in_words() -> None:
     assert result_words(result(0, (5, 0, 0, 0), (4, 0, 4, 0), alone=True), names, 0) == (
         "You march alone: 4 points")
     assert result_words(result(0, (1, 4, 0, 0), (0, 4, 0, 4), alone=True, lone=1),
-                        names, 0) == "Euchred by West defending alone (You went alone)! " \
+                        names, 0) == "Euchred by West defending alone (you went alone)! " \
                                      "East and West score 4"
     assert result_words(result(None, (0,) * 4, (0,) * 4, thrown_in=True), names, 0) == (
         "All passed: the cards are thrown in; You deal next")
+
+
+def test_a_lone_defender_or_maker_who_is_you_is_named_in_your_own_words() -> None:
+    """"by you", "(you went alone)": never "You" (German "Du") put in another seat's slot,
+    where German needs "dir" and "du spieltest" (issue 22, item 10)."""
+    names = four()
+    by_you = result(1, (4, 1, 0, 0), (4, 0, 4, 0), alone=True, lone=0)
+    assert result_words(by_you, names, 0) == (
+        "Euchred by you defending alone (West went alone)! You and North score 4")
+    you_alone = result(0, (1, 4, 0, 0), (0, 4, 0, 4), alone=True, lone=1)
+    use("de")
+    assert result_words(by_you, names, 0) == (
+        "Gescheitert an dir als alleinigem Verteidiger (West spielte allein)! "
+        "Du und Nord bekommen 4")
+    assert result_words(you_alone, names, 0) == (
+        "Gescheitert an West als alleinigem Verteidiger (du spieltest allein)! "
+        "Ost und West bekommen 4")
+    use("da")
+    assert result_words(by_you, names, 0).startswith("Bet mod dig som eneste forsvarer")
 
 
 def test_other_variants_results_in_words() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from serverkit import Server
-from tablestates import MOMENTS, _actions, _first, _game_over, hello, state_for
+from tablestates import MOMENTS, _actions, _first, _game_over, _left_orders, hello, state_for
 from test_server_browser import ARTIFACTS, CHROMIUM
 from test_server_browser_layout import _CHECK, browser, static_server
 
@@ -294,3 +294,37 @@ def test_a_rubbers_end_shows_every_game_and_the_rubber_points_the_winners_first(
 
 def test_the_moments_of_the_layout_tests_are_the_ones_used_here() -> None:
     assert {"two-play", "four-play-last-to-a-trick", "five-play", "four-game-over"} <= set(MOMENTS)
+
+
+# -- the last trick, in German --------------------------------------------------------------
+def _first_trick_won_by(seat: int) -> dict[str, Any]:
+    """Seat 0's state four-handed, the first trick just won by ``seat``."""
+    rules = Rules(players=4)
+
+    def done(match: Any) -> bool:
+        tricks = match.game.deal.tricks
+        return len(tricks) == 1 and tricks[0].winner == seat
+
+    seed, actions = _actions(rules, _left_orders, done)
+    places = [PlaceRecord(0, "you", "Pat", None, "token", True)]
+    places += [PlaceRecord(i, "bot", n, "basic") for i, n in enumerate(["Bea", "Cal", "Dot"], 1)]
+    record = TableRecord("t-details", "", rules.to_dict(), places,
+                         [MatchRecord(1, seed, actions)], 0.0)
+    table = Table(record, storage=None, settings=Settings())  # type: ignore[arg-type]
+    state: dict[str, Any] = json.loads(json.dumps(table.state(0)))
+    return state
+
+
+@pytest.mark.parametrize(("winner", "said"), [(0, "Von dir gewonnen."),
+                                              (2, "Gewonnen von Cal.")])
+def test_the_last_trick_says_who_won_it_in_the_case_german_needs(
+        browser: Any, static_server: Server, winner: int, said: str) -> None:
+    """"Gewonnen von Cal", but never "Gewonnen von Du": your own trick has its own sentence
+    (issue 22, item 10)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    page = _show(context, static_server.base, _first_trick_won_by(winner), "four-play")
+    page.keyboard.press("l")
+    text = page.locator("#overlay").inner_text()
+    assert said in text and "von Du" not in text
+    assert page.errors == []
+    context.close()

@@ -200,7 +200,8 @@ def test_choosing_a_language_mid_game_keeps_the_game_and_its_connection(
 PLAIN_LEVELS = [
     ("en-US", ["Bot: Beginner", "Bot: Casual", "Bot: Good", "Bot: Expert"],
      "Follows simple rules of thumb"),
-    ("fr-FR", ["Bot : Débutant", "Bot : Amateur", "Bot : Confirmé", "Bot : Expert"],
+    ("fr-FR", ["Bot\u202f: Débutant", "Bot\u202f: Amateur", "Bot\u202f: Confirmé",
+               "Bot\u202f: Expert"],
      "Suit quelques règles simples de bon sens"),
 ]
 """The bots the lobby offers a seat, by their plain names, in English and in French, and

@@ -1138,7 +1138,8 @@ function askHint() {
 
 // -- dialogs -----------------------------------------------------------------------------------
 function trickHTML(trick) {
-  const won = fmt(esc(_("Won by {name}.")), { name: `<b>${esc(nameOf(trick.winner))}</b>` });
+  const won = trick.winner === T.state.you ? esc(_("Won by you."))
+    : fmt(esc(_("Won by {name}.")), { name: `<b>${esc(nameOf(trick.winner))}</b>` });
   return `<div class="trick-row">${trick.cards.map((c) => `
     <figure class="${c.seat === trick.winner ? "winner" : ""}">${cardSVG(c.card)}
       <figcaption>${esc(nameOf(c.seat))}</figcaption></figure>`).join("")}</div>
