@@ -255,9 +255,9 @@ def test_an_unwritable_settings_folder_is_no_error(config_folder: Path) -> None:
     assert remembered_level() is None
 
 
-@pytest.mark.parametrize(("lang", "shown"), [("fr", "(bot Amateur)"),
-                                             ("de", "(Bot Freizeitspieler)"),
-                                             ("da", "(bot Hyggespiller)")])
+@pytest.mark.parametrize(("lang", "shown"), [("fr", "(bot\u202f: Amateur)"),
+                                             ("de", "(Bot: Freizeitspieler)"),
+                                             ("da", "(bot: Hyggespiller)")])
 def test_the_header_names_the_level_plainly_in_the_language(lang: str, shown: str) -> None:
     result = play("--seed", "9", "--players", "2", "--to", "1", "--lang", lang)
     assert shown in result.stdout

@@ -46,7 +46,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import ClientConnection, connect
 
 from euchre.server.pgcluster import Cluster
-from euchre.server.storage import SQLiteStorage, Storage
+from euchre.server.storage import SQLiteStorage, Storage, StorageError
 
 BIG = 60_000
 """The length of the long ids and tokens."""
@@ -835,10 +835,16 @@ def test_a_failing_storage_is_a_503_on_every_route_that_writes(
 def test_a_database_of_a_foreign_schema_is_a_503_not_a_500(
         backend: str, database: Database) -> None:
     db = database("foreign")
-    if backend == "sqlite":  # another program's "tables", there before the server
+    if backend == "sqlite":  # another program's "tables", there before the server: it
+        # does not start (one line, test_server_startup.py), and the file is left alone
         with contextlib.closing(sqlite3.connect(db)) as conn:
             conn.execute("CREATE TABLE tables (id INTEGER PRIMARY KEY, title TEXT)")
             conn.commit()
+        before = Path(db).read_bytes()
+        with pytest.raises(StorageError, match="tables"):
+            SQLiteStorage(db, "NORMAL")
+        assert Path(db).read_bytes() == before
+        return
     with running_server(db) as server, _records("euchre", "uvicorn") as records:
         if backend == "postgresql":  # the schema changed under the running server
             with psycopg.connect(str(db), autocommit=True) as conn:
