@@ -38,7 +38,7 @@ def spawn(folder: Path, *args: str, menu: bool = False) -> pexpect.spawn[str]:
         sys.executable, ["-c", "from euchre.cli import main; main()", "play", *bots, *args],
         cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "COLUMNS": "200",
                               "XDG_CONFIG_HOME": str(folder / "config")},
-        encoding="utf-8", dimensions=(50, 200), timeout=60)
+        encoding="utf-8", dimensions=(50, 200), timeout=120)  # a loaded machine starts slowly
     return child
 
 
