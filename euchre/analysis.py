@@ -1,16 +1,19 @@
 """Reviews of recorded games: each decision of one seat against the expert's choice.
 
 ``euchre analyze FILE`` replays a deal or game record (RECORDS.md) and, at every decision
-of the seat that had a choice (two or more legal actions), asks the
-:class:`~euchre.bots.expert.ExpertBot` for the value of every legal action from that
-seat's observation only (RULES §12).  The *cost* of a decision is the value of the
+of the seat that had a choice (two or more legal actions), asks the expert's opinion
+(:func:`euchre.bots.opinion.expert_opinion`) for the value of every legal action from that
+seat's observation only (RULES §12): the same opinion the hints give, so a hinted action
+is never a mistake here.  The *cost* of a decision is the value of the
 expert's best action minus the value of the action played, in the expert's unit:
 expected points for the seat's side this deal (with the expert's game bonus, see
 :mod:`euchre.bots.evaluation`).  A decision that costs :data:`MISTAKE_THRESHOLD` points or
 more is a mistake.
 
 The review is deterministic: every decision is evaluated over a fixed number of sampled
-worlds (no time budget) with a seed derived from ``seed``, the deal and the action index.
+worlds (no time budget) with a seed derived from the position as the seat saw it
+(:func:`euchre.bots.opinion.position_seed`); ``seed`` 0 keeps that seed (the hints'),
+another mixes into it to sample other worlds.
 
 >>> from euchre import Deal, Rules
 >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
@@ -24,13 +27,12 @@ worlds (no time budget) with a seed derived from ``seed``, the deal and the acti
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre.actions import Action
-from euchre.bots.expert import ExpertBot
+from euchre.bots.opinion import OPINION_WORLDS, expert_opinion
 from euchre.deal import Deal
 from euchre.records import RecordError, replay
 from euchre.rules import Rules
@@ -48,8 +50,8 @@ __all__ = [
 
 MISTAKE_THRESHOLD: Final = 0.3
 """Expected points lost by a decision from which on it counts as a mistake."""
-DEFAULT_SAMPLES: Final = 256
-"""Worlds per decision in a review."""
+DEFAULT_SAMPLES: Final = OPINION_WORLDS
+"""Worlds per decision in a review: the hints' (:data:`~euchre.bots.opinion.OPINION_WORLDS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +174,10 @@ def review_records(
 ) -> Review:
     """Review ``seat``'s decisions over deal and game records (one after the other).
 
-    ``progress`` is called after each decision.  Raises :class:`RecordError` for a
+    ``samples`` and ``seed`` are the opinion's worlds and salt
+    (:func:`~euchre.bots.opinion.expert_opinion`): with the defaults, each decision is
+    judged by the very opinion a hint gives at that position.  ``progress`` is called
+    after each decision.  Raises :class:`RecordError` for a
     malformed record and :class:`ValueError` for a seat the rules do not have.
     """
     if not records:
@@ -185,10 +190,8 @@ def review_records(
         for i, action in enumerate(actions):
             if deal.to_move == seat and len(deal.legal_action_ids()) > 1:
                 obs = deal.observation(seat)
-                bot = ExpertBot(random.Random(f"{seed}/{number}/{i}"), samples=samples,
-                                time_budget=None)
-                values = bot.evaluate(obs)
-                best = bot.best(values)
+                opinion = expert_opinion(obs, samples, salt=seed)
+                values, best = opinion.values, opinion.best
                 played = values.get(action)
                 cost = 0.0 if played is None else max(0.0, values[best] - played)
                 if played is not None and cost <= 1e-9:

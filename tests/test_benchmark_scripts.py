@@ -149,3 +149,16 @@ def test_lookahead_benchmark_plays_out_where_the_bots_differ(
     assert row["decisions"] > 0 and 0 <= row["differing"] <= row["decisions"]
     low, high = row["gain_per_deal_ci95"]
     assert low <= row["gain_per_deal"] <= high
+
+
+def test_hint_times_the_opinion_in_every_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("hint")
+    assert doctest.testmod(script).failed == 0
+    assert script.main(["--deals", "1", "--variants", "2", "5", "--worlds", "4", "8",
+                        "--steadiness", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(r["players"], r["worlds"]) for r in report["times"]] == [
+        (2, 4), (2, 8), (5, 4), (5, 8)]
+    assert all(r["decisions"] > 0 and r["median_ms"] > 0 for r in report["times"])
+    assert [r["worlds"] for r in report["steadiness"]] == [4, 8, 4, 8]
+    assert "| 5-handed | 8 |" in script.markdown(report)

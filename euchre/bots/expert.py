@@ -25,10 +25,11 @@ import time
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from euchre.actions import Action
+from euchre.actions import Action, ActionKind
 from euchre.bots.evaluation import _LookaheadPlayEval, _PlayEval, _PrePlayEval
 from euchre.bots.knowledge import _PLAY, _Know
 from euchre.bots.learned import Model, model_for
+from euchre.cards import effective_suit
 from euchre.deal import Observation, Phase
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "IntermediateBot",
     "LookaheadBot",
     "PimcBot",
+    "rash",
 ]
 
 DEFAULT_SAMPLES: Final = 128
@@ -55,7 +57,8 @@ class PimcBot:
     ``samples`` is the number of worlds per decision; ``time_budget`` the seconds per
     decision after which sampling stops (``None``: always the full ``samples``, so the
     bot is deterministic for its seed); ``noise`` the standard deviation (in points) of a
-    Gaussian added to every value before choosing (0 for the expert).
+    Gaussian added to the values before choosing (0 for the expert): one draw per
+    distinct value, so that actions of equal value stay tied and the tie-breakers decide.
     """
 
     name = "pimc"
@@ -108,7 +111,13 @@ class PimcBot:
         if not values:
             return legal[0]
         if self.noise > 0:
-            values = {a: v + self.rng.gauss(0.0, self.noise) for a, v in values.items()}
+            # one draw per distinct value: actions of equal value stay equal, and the
+            # tie-breakers (more tricks, then the card least worth keeping) decide them
+            draws: dict[float, float] = {}
+            for v in values.values():
+                if v not in draws:
+                    draws[v] = self.rng.gauss(0.0, self.noise)
+            values = {a: v + draws[v] for a, v in values.items()}
         best = max(values, key=lambda a: (values[a], tie.get(a, 0.0)))
         return best if best in legal else legal[0]
 
@@ -194,10 +203,54 @@ class LookaheadBot(ExpertBot):
 class IntermediateBot(PimcBot):
     """The expert with fewer worlds and a little noise in its values: between ``basic``
     and ``expert`` (docs/benchmarks.md, "The levels"). More noise than this made it
-    weaker than ``basic``."""
+    weaker than ``basic``.
+
+    Before the play it keeps to the choices the ``basic`` bot would weigh at all
+    (:func:`rash`): it makes trump only in a suit it holds a trump of, and discards a
+    trump only when it holds nothing else.  Its few worlds, valued open-handed, made
+    such moves look good where they are not: five-handed, one point from the game, it
+    ordered up a hand without a trump nearly half the time, and as the dealer it threw
+    a trump to leave the maker without the partner it would call.
+    """
 
     name = "intermediate"
 
     def __init__(self, seed: int | random.Random | None = None, samples: int = 16,
                  time_budget: float | None = 0.015, noise: float = 0.05) -> None:
         super().__init__(seed, samples=samples, time_budget=time_budget, noise=noise)
+
+    def _values(self, obs: Observation,
+                everything: bool) -> tuple[dict[Action, float], dict[Action, float]]:
+        values, tie = super()._values(obs, everything)
+        if not everything and obs.phase is not Phase.PLAY:
+            sensible = {a: v for a, v in values.items() if not rash(obs, a)}
+            if sensible:
+                values = sensible
+        return values, tie
+
+
+def rash(obs: Observation, action: Action) -> bool:
+    """Whether ``action`` is a move the ``basic`` bot never considers: to make trump
+    (order up, name a suit) holding no trump of it (the dealer counts the turn-up it
+    takes), or to discard a trump while holding a card of another suit.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=4), dealer=3, turnup='KD',
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD', '9H TH JH QH KH', 'AH 9S TS JS QS'])
+    >>> obs = deal.observation(0)
+    >>> rash(obs, Action.parse('order')), rash(obs, Action.parse('pass'))
+    (True, False)
+    """
+    kind = action.kind
+    if kind is ActionKind.ORDER:
+        trump = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
+        cards = (*obs.hand, obs.turnup) if obs.seat == obs.dealer else obs.hand
+    elif kind is ActionKind.TRUMP:
+        trump, cards = action.suit, obs.hand
+    elif kind is ActionKind.DISCARD and action.card is not None and obs.trump is not None:
+        t = obs.trump
+        others = [c for c in obs.hand if effective_suit(int(c), t) != t]
+        return effective_suit(int(action.card), t) == t and bool(others)
+    else:
+        return False
+    return trump is not None and all(effective_suit(int(c), trump) != trump for c in cards)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -66,9 +66,6 @@ from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.game import Game
 from euchre.records import game_record
 
-if TYPE_CHECKING:
-    from euchre.bots.expert import ExpertBot
-
 __all__ = ["PLAY_HELP", "Seating", "Table", "play"]
 
 
@@ -105,7 +102,6 @@ class Table:
         self.forced_pause = forced_pause
         self._replaying = list(replaying)
         """Actions taken before the game was saved, applied and told again first."""
-        self._hinter: ExpertBot | None = None
 
     def run(self) -> None:
         """Play the game to its end; raises :class:`QuitGame` if the person leaves."""
@@ -165,14 +161,12 @@ class Table:
 
     def _hint(self, obs: Observation) -> None:
         """The expert's choice and the value of every legal action, from the person's
-        observation only (RULES §12)."""
-        if self._hinter is None:
-            from euchre.bots.expert import ExpertBot
+        observation only (RULES §12): the expert's opinion, the one ``euchre analyze``
+        judges this position by (it draws nothing from the game's random streams)."""
+        from euchre.bots.opinion import expert_opinion
 
-            # its own seed: asking for a hint must not change the game's deals
-            self._hinter = ExpertBot(random.Random(f"hint/{self.person}"), time_budget=0.5)
-        values = self._hinter.evaluate(obs)
-        self.narrator.hint(obs, self._hinter.best(values), values)
+        opinion = expert_opinion(obs)
+        self.narrator.hint(obs, opinion.best, opinion.values)
 
     def _ask(self, question: str) -> str:
         try:

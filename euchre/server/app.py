@@ -83,7 +83,7 @@ from euchre.server.protocol import (
     parse_client_message,
     shown,
 )
-from euchre.server.review import ReviewCache, review_match, review_seed
+from euchre.server.review import ReviewCache, review_match
 from euchre.server.rulespage import asked_variant, rules_page
 from euchre.server.security import GuardedApp
 from euchre.server.storage import (
@@ -584,9 +584,7 @@ def create_app(
                 rates["hints"].check(_address(request))
             rec = table.record(match)
             records = rec if isinstance(rec, list) else [rec]
-            seeds = [review_seed(table.id, match.number, g) for g in range(len(records))]
-            found = await reviews.review(key, functools.partial(review_match, records, seat,
-                                                                seeds))
+            found = await reviews.review(key, functools.partial(review_match, records, seat))
         return {"id": table.id, "match": match.number, **found}
 
     # -- the table ---------------------------------------------------------------------------

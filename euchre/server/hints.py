@@ -1,26 +1,23 @@
 """The hint: what the expert bot would do in a seat's place, the value of every legal
 choice, and why, from that seat's observation only (RULES §12).
 
-The values are the expert's (:meth:`euchre.bots.expert.ExpertBot.evaluate`): the points
-the seat's side can expect from this deal, on average over deals of the unseen cards
-consistent with everything the seat has seen.
+The values are the expert's opinion (:func:`euchre.bots.opinion.expert_opinion`): the
+points the seat's side can expect from this deal, on average over deals of the unseen
+cards consistent with everything the seat has seen.  It is the opinion the terminal's hint,
+``euchre analyze`` and the web's review give too: the same position always gets the same
+answer, and a review never calls a hinted choice a mistake.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 from euchre.actions import Action, ActionKind
-from euchre.bots.expert import ExpertBot
+from euchre.bots.opinion import expert_opinion
 from euchre.cards import Card
 from euchre.deal import Observation, Phase
 
-__all__ = ["HINT_TIME_BUDGET", "action_words", "advise", "reason", "reason_params"]
-
-HINT_TIME_BUDGET: Final = 0.5
-"""Seconds the expert thinks about a hint: more worlds than it uses to play, as the
-terminal's hint does."""
+__all__ = ["action_words", "advise", "reason", "reason_params"]
 
 _SUIT_WORDS: Final = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _SYMBOLS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -108,27 +105,25 @@ def reason_params(obs: Observation, ranked: list[tuple[Action, float]],
     }
 
 
-def advise(obs: Observation, seed: int | None = None) -> dict[str, Any]:
+def advise(obs: Observation) -> dict[str, Any]:
     """The hint for the seat of ``obs`` (its turn): the expert's choice, every legal
-    choice with its value (best first), and the reason.
+    choice with its value (best first), and the reason; the same for the same position
+    every time (:func:`~euchre.bots.opinion.expert_opinion`).
 
     >>> from euchre import Deal, Rules
     >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
     ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
-    >>> hint = advise(deal.observation(1), seed=1)
+    >>> hint = advise(deal.observation(1))
     >>> hint["action"], [v["action"] for v in hint["values"]]
     ('order', ['order', 'pass'])
     """
-    bot = ExpertBot(random.Random(seed), time_budget=HINT_TIME_BUDGET)
-    values = bot.evaluate(obs)
-    if not values:
-        raise ValueError(f"seat {obs.seat} has no legal action now")
-    ranked = sorted(values.items(), key=lambda av: -av[1])
+    opinion = expert_opinion(obs)
+    ranked = opinion.ranked()
     return {
-        "action": str(ranked[0][0]),
+        "action": str(opinion.best),
         "values": [{"action": str(a), "value": round(v, 3), "words": action_words(a, obs)}
                    for a, v in ranked],
-        "reason": reason(obs, ranked, bot.worlds_used),
-        "reason_params": reason_params(obs, ranked, bot.worlds_used),
-        "worlds": bot.worlds_used,
+        "reason": reason(obs, ranked, opinion.worlds),
+        "reason_params": reason_params(obs, ranked, opinion.worlds),
+        "worlds": opinion.worlds,
     }

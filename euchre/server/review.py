@@ -5,10 +5,12 @@ The expert judges every decision from the seat's observation only (RULES §12), 
 review says nothing of the cards the seat could not see; it is given only once the game
 (or the rubber) is over, and only to the seat's own player (the route checks both).
 
-A review is the same every time: a fixed number of worlds per decision
-(:data:`REVIEW_SAMPLES`, no time budget) and a seed derived from the table, the match and
-the game (:func:`review_seed`).  The expert takes a moment, so it runs in a worker thread,
-and the reviews made last are kept (:class:`ReviewCache`): asking again is instant.
+A review is the same every time: each decision is judged by the expert's opinion
+(:func:`euchre.bots.opinion.expert_opinion`: a fixed number of worlds, a seed derived
+from the position), the very opinion the hint gave at that position, so a hinted choice
+is never a mistake in the review.  The expert takes a moment, so it runs in a worker
+thread, and the reviews made last are kept (:class:`ReviewCache`): asking again is
+instant.
 
 The expert (numba, the solver) is imported at the first review, not when the server
 starts, as for the hint.
@@ -17,7 +19,6 @@ starts, as for the hint.
 from __future__ import annotations
 
 import asyncio
-import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -26,27 +27,13 @@ from euchre.actions import ActionKind
 from euchre.deal import Deal
 from euchre.records import replay
 
-__all__ = ["CACHE_SIZE", "REVIEW_SAMPLES", "ReviewCache", "ReviewKey", "review_match",
-           "review_seed"]
+__all__ = ["CACHE_SIZE", "ReviewCache", "ReviewKey", "review_match"]
 
-REVIEW_SAMPLES: Final = 64
-"""Worlds the expert samples per decision of a review (``euchre analyze`` takes 256 and
-all the time it needs; the web app answers within a few seconds)."""
 CACHE_SIZE: Final = 64
 """Reviews kept in memory, the least recently asked for dropped first."""
 
 ReviewKey = tuple[str, int, int]
 """A review's key: the table's id, the match's number and the seat."""
-
-
-def review_seed(table: str, match: int, game: int) -> int:
-    """The seed of the expert's sampling for one game of a table's match: the same on
-    every run and in every server process.
-
-    >>> review_seed("abc", 1, 0) == review_seed("abc", 1, 0) != review_seed("abc", 2, 0)
-    True
-    """
-    return zlib.crc32(f"review:{table}:{match}:{game}".encode())
 
 
 def _role(deal: Deal, seat: int) -> str:
@@ -78,11 +65,11 @@ def _moments(record: dict[str, Any], seat: int) -> dict[tuple[int, int], dict[st
     return out
 
 
-def review_match(records: Sequence[dict[str, Any]], seat: int, seeds: Sequence[int],
-                 samples: int = REVIEW_SAMPLES) -> dict[str, Any]:
+def review_match(records: Sequence[dict[str, Any]], seat: int,
+                 samples: int | None = None) -> dict[str, Any]:
     """Review ``seat``'s decisions in every game of a match (one game record each, a
-    rubber's in order), the expert sampling ``samples`` worlds with ``seeds[g]`` in
-    game ``g``.
+    rubber's in order), the expert sampling ``samples`` worlds a decision (``None``: the
+    opinion's :data:`~euchre.bots.opinion.OPINION_WORLDS`, as the hints).
 
     Every decision is :meth:`euchre.analysis.Decision.to_json` with the game's index
     (``game``, from 0), the value of every legal choice for the seat's side, best
@@ -92,13 +79,15 @@ def review_match(records: Sequence[dict[str, Any]], seat: int, seeds: Sequence[i
 
     Slow (the expert): call it in a worker thread.
     """
-    from euchre.analysis import MISTAKE_THRESHOLD, review_records
+    from euchre.analysis import DEFAULT_SAMPLES, MISTAKE_THRESHOLD, review_records
 
+    if samples is None:
+        samples = DEFAULT_SAMPLES
     decisions: list[dict[str, Any]] = []
     total = 0.0
     mistakes = 0
-    for game, (record, seed) in enumerate(zip(records, seeds, strict=True)):
-        review = review_records([record], seat, samples=samples, seed=seed)
+    for game, record in enumerate(records):
+        review = review_records([record], seat, samples=samples)
         moments = _moments(record, seat)
         total += review.total_cost
         mistakes += review.mistakes

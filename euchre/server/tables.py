@@ -24,7 +24,6 @@ import collections
 import contextlib
 import json
 import logging
-import random
 import secrets
 import time
 import zlib
@@ -970,7 +969,7 @@ class Table:
         # to walk) is loaded at the first hint, not at start-up
         from euchre.server.hints import advise
 
-        advice = await asyncio.to_thread(advise, obs, random.randrange(1 << 30))
+        advice = await asyncio.to_thread(advise, obs)
         return {"type": "hint", "seq": seq, **advice}
 
     async def rematch(self, conn: Connection) -> dict[str, Any] | None:

@@ -39,7 +39,7 @@ def test_the_reason_says_how_far_ahead_the_choice_is() -> None:
 
 def test_the_hint_values_every_legal_choice_best_first() -> None:
     obs = _deal().observation(0)
-    hint = advise(obs, seed=3)
+    hint = advise(obs)
     assert sorted(v["action"] for v in hint["values"]) == sorted(
         str(a) for a in obs.legal_actions)
     values = [v["value"] for v in hint["values"]]

@@ -15,7 +15,7 @@ import pytest
 from serverkit import Database, Server, latest_state, play_out, running_server
 
 from euchre.server.limits import Limits, Rate
-from euchre.server.review import ReviewCache, review_match, review_seed
+from euchre.server.review import ReviewCache, review_match
 
 YOU_AND_A_BOT = [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "basic"}]
 DECISION_KEYS = {"game", "deal", "index", "phase", "played", "best", "cost", "mistake",
@@ -108,8 +108,8 @@ def test_the_same_review_comes_back_twice_and_is_not_the_cache_s_luck(
         second = _review(server, tid, token).json()
         rec = server.http.get(f"/api/tables/{tid}/matches/1/record").json()
     assert first == second
-    # made again from scratch, with the table's seed: the same review
-    again = review_match([rec], final["you"], [review_seed(tid, 1, 0)])
+    # made again from scratch: the same review (its seeds come from the positions)
+    again = review_match([rec], final["you"])
     assert {"id": tid, "match": 1, **again} == first
 
 
@@ -203,7 +203,47 @@ def test_the_review_answer_is_plain_json() -> None:
     for a in ["pass", "pass", "pass", "trump C", "9D", "9C"]:
         deal.apply(a)
     record = {**deal.to_record()}
-    review = review_match([record], 1, [0], samples=8)
+    review = review_match([record], 1, samples=8)
     assert json.loads(json.dumps(review, allow_nan=False)) == review
     assert [(d["played"], d["best"], d["role"]) for d in review["decisions"][:2]] == [
         ("pass", "order", ""), ("pass", "trump H", "")]
+
+
+@pytest.mark.parametrize("rules", [{"players": 2}, {"players": 3}, {"players": 4},
+                                   {"players": 4, "joker": True, "stick_the_dealer": True},
+                                   {"players": 5}])
+def test_a_choice_the_hint_made_is_never_a_mistake_in_the_review(rules: dict[str, Any]) -> None:
+    """Seat 0 plays a game doing what the web's hint says at every decision; the web's
+    review of that game then finds each of those choices the best, with the values the
+    hint showed (one opinion: :func:`euchre.bots.opinion.expert_opinion`)."""
+    from euchre import Rules
+    from euchre.bots import choose, make_bot
+    from euchre.game import Game
+    from euchre.records import game_record
+    from euchre.server.hints import advise
+
+    game = Game(Rules.from_dict({**rules, "target": 4}), seed=sum(rules.values()))
+    bots = [make_bot("basic", seed=s) for s in range(game.rules.players)]
+    hints: dict[tuple[int, int], dict[str, Any]] = {}
+    while not game.is_over:
+        deal = game.deal
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            if seat == 0 and len(deal.legal_action_ids()) > 1:
+                hint = advise(deal.observation(0))
+                hints[len(game.deals), len(deal.actions)] = hint
+                deal.apply(hint["action"])
+            else:
+                deal.apply(choose(bots[seat], deal))
+        game.next_deal()
+    review = review_match([game_record(game)], 0)
+    decisions = {(d["deal"], d["index"]): d for d in review["decisions"]}
+    assert len(hints) >= 8 and decisions.keys() == hints.keys()
+    for key, hint in hints.items():
+        d = decisions[key]
+        assert (d["played"], d["best"], d["cost"], d["mistake"]) == (
+            hint["action"], hint["action"], 0, False)
+        assert d["values"] == [{"action": v["action"], "value": v["value"]}
+                               for v in hint["values"]]
+    assert review["mistakes"] == 0
