@@ -179,6 +179,7 @@ def test_a_flood_meets_every_limit_with_its_code_and_a_game_plays_on(
         # with a word, and the client, sending on, was disconnected (or its answers piled
         # up unread first); once one was, the address is refused new sockets for a while
         assert seen["state"] < FLOOD // 20, seen
-        assert seen["flooding"] + seen["slow_reader"] + seen["refused"] == 1, seen
+        # (a flooder cut off while it sends may see the connection end before the close frame)
+        assert seen["flooding"] + seen["slow_reader"] + seen["refused"] + seen["closed"] == 1, seen
     # bounded queues: the flood of 120,000 unread requests left the server about as it was
     assert after - before < 30 * 1024, f"the server grew by {(after - before) // 1024} MiB"
