@@ -405,7 +405,10 @@ def play(
                                  "type.").format(command=rules_hint(players)) + "[/]", 0)
     with prompter.holding_interrupts():
         status = _run(table, console)
-        seat_names = [f"{names[s]} ({seating.labels[s]})" if s in seating.labels else names[s]
+        # the record names seats in English whatever the language: it is read back by
+        # --resume, replay and analyze (RECORDS.md), which find the person as "You"
+        seat_names = [f"{names.names[s]} ({seating.labels[s]})" if s in seating.labels
+                      else names.names[s]
                       for s in range(players)]
         record = game_record(game, seat_names)
         if kept_seed is not None:

@@ -261,3 +261,17 @@ def test_an_unwritable_settings_folder_is_no_error(config_folder: Path) -> None:
 def test_the_header_names_the_level_plainly_in_the_language(lang: str, shown: str) -> None:
     result = play("--seed", "9", "--players", "2", "--to", "1", "--lang", lang)
     assert shown in result.stdout
+
+
+@pytest.mark.parametrize(("lang", "yes"), [("fr", "o"), ("de", "j"), ("da", "j")])
+def test_a_game_saved_in_another_language_names_you_and_is_resumed(
+        tmp_path: Path, lang: str, yes: str) -> None:
+    """The record names the seats in English whatever the game's language (RECORDS.md):
+    ``--resume``, ``replay`` and ``analyze`` find the person as ``You``."""
+    path = tmp_path / "left.json"
+    result = play("--seed", "9", "--lang", lang, "--save", str(path),
+                  answers="1\n" * 3 + f"q\n{yes}\n")
+    assert result.exit_code == 0, result.output
+    assert read(path)["seats"] == ["You", "West (basic)", "North (basic)", "East (basic)"]
+    resumed = play("--resume", str(path), "--lang", lang)
+    assert resumed.exit_code == 0, resumed.output
