@@ -332,12 +332,17 @@ def create_app(
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
         """Create a table; the answer holds your seat token and the invitation links."""
         address = _address(request)
-        made = tables_of(request).created_by(address)
+        tables = tables_of(request)
+        made = tables.created_by(address)
         if made >= lim.per_address:
             raise LimitError("too_many_tables", f"this address has {made} unfinished tables "
                              f"already, the most it may hold at once: finish or leave one "
                              f"first", 429, None, {"max": lim.per_address})
         rates["tables"].check(address)
+        with tables.making(address):  # counted from this step on, before any await
+            return await _create_table(tables, address, body)
+
+    async def _create_table(tables: Tables, address: str, body: CreateTable) -> dict[str, Any]:
         try:
             rules = body.check(BOTS)
         except ValueError as e:
@@ -364,7 +369,7 @@ def create_app(
             options["watch"] = new_token()
         if body.turn_timer is not None:
             options["turn_timer"] = body.turn_timer
-        table = await tables_of(request).create(name, rules, places, options, address)
+        table = await tables.create(name, rules, places, options, address)
         you = next((p for p in places if p.kind == "you"), None)
         return {
             "id": table.id,

@@ -27,7 +27,7 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -1443,6 +1443,7 @@ class Tables:
         self.settings = settings
         self.max_tables = max_tables
         self._tables: dict[str, Table] = {}
+        self._making: collections.Counter[str] = collections.Counter()
         self._expiry: asyncio.Task[None] | None = None
         self.peers: Peers | None = storage if isinstance(storage, Peers) else None
         """Other server processes on the same database, if any."""
@@ -1605,9 +1606,23 @@ class Tables:
         task.add_done_callback(self._following.discard)
 
     def created_by(self, address: str) -> int:
-        """Unfinished tables held here that ``address`` made."""
-        return sum(t.creator == address and not t.is_over and not t.closed
-                   for t in self._tables.values())
+        """Unfinished tables held here that ``address`` made, or is making now."""
+        return self._making[address] + sum(
+            t.creator == address and not t.is_over and not t.closed
+            for t in self._tables.values())
+
+    @contextlib.contextmanager
+    def making(self, address: str) -> Iterator[None]:
+        """Count a table ``address`` is making in :meth:`created_by` until it is made (or
+        refused): enter it in the same step as the check, so that requests at once cannot
+        all pass a quota that only the tables already made would fill."""
+        self._making[address] += 1
+        try:
+            yield
+        finally:
+            self._making[address] -= 1
+            if not self._making[address]:
+                del self._making[address]
 
     async def create(self, name: str, rules: Rules, places: list[PlaceRecord],
                      options: dict[str, Any] | None = None, creator: str = "") -> Table:

@@ -7,15 +7,18 @@ Rates per client address (tables created, seats taken, hints) and per connection
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import socket
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 import typer
 from serverkit import Database, Server, latest_state, recv, running_server
@@ -242,6 +245,23 @@ def test_tables_nobody_came_to_do_not_fill_the_cap(database: Database) -> None:
             assert latest_state(ws)["seq"] == 0
         gone = [tid for tid in flood if server.http.get(f"/api/tables/{tid}").status_code == 404]
         assert gone == flood[:3]  # each new table beyond the cap closed the oldest unvisited
+
+
+def test_tables_asked_for_at_once_cannot_pass_the_per_address_bound(
+        database: Database) -> None:
+    """The bound counts a table from the step that checks it, not once it is stored:
+    twelve asked for together make three, and the nine others are told why."""
+    with limited(database, per_address=3) as server:
+        async def flood() -> list[tuple[int, str | None]]:
+            async with httpx2.AsyncClient(base_url=server.base, timeout=30) as client:
+                answers = await asyncio.gather(*(
+                    client.post("/api/tables", json={"rules": {"players": 2}, "seats": PEOPLE,
+                                                    "private": False})
+                    for _ in range(12)))
+            return [(r.status_code, r.json().get("code")) for r in answers]
+        seen = Counter(asyncio.run(flood()))
+        assert seen == {(201, None): 3, (429, "too_many_tables"): 9}
+        assert server.http.get("/api/tables").json()["open_total"] == 3
 
 
 def test_unfinished_tables_per_address_are_bounded(database: Database) -> None:
