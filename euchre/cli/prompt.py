@@ -352,7 +352,8 @@ class Prompter:
             return
         previous = signal.signal(signal.SIGINT, self._on_interrupt)
         try:
-            yield
+            with _keeping_typed_lines():
+                yield
         finally:
             signal.signal(signal.SIGINT, previous)
             self._held = False
@@ -376,6 +377,39 @@ def _line_editing() -> bool:
     except ImportError:
         return False
     return True
+
+
+@contextlib.contextmanager
+def _keeping_typed_lines() -> Iterator[None]:
+    """At a terminal, a Ctrl-C no longer throws away what was typed and not read yet
+    (the terminal's ``noflsh``), and as before once done.
+
+    A line answered and a Ctrl-C pressed at once could else hang the game: the line
+    editor, woken by the line, found it thrown away by the Ctrl-C and waited for more
+    keys, the Ctrl-C unheard until then.  Kept, the line is read and the Ctrl-C is heard
+    just after it.  What is typed ahead is still thrown away before each question
+    (:func:`_discard_typed_ahead`)."""
+    try:
+        import termios
+    except ImportError:  # not a POSIX system
+        yield
+        return
+    fd = sys.stdin.fileno() if sys.stdin.isatty() else -1
+    try:
+        before = termios.tcgetattr(fd) if fd >= 0 else None
+    except (OSError, termios.error):
+        before = None
+    if before is not None:
+        kept = list(before)
+        kept[3] |= termios.NOFLSH  # the local modes
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcsetattr(fd, termios.TCSANOW, kept)
+    try:
+        yield
+    finally:
+        if before is not None:
+            with contextlib.suppress(OSError, termios.error):
+                termios.tcsetattr(fd, termios.TCSANOW, before)
 
 
 def _discard_typed_ahead() -> None:

@@ -4,6 +4,8 @@ and what a refusal echoes back."""
 
 from __future__ import annotations
 
+import os
+import pty
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -209,3 +211,25 @@ def test_card_letters_are_only_the_screens() -> None:
     assert {lang: sorted(set(r.values()) - set(r)) for lang, r in RANKS.items()} == {
         "en": [], "fr": ["D", "R", "V"], "de": ["B", "D"], "da": ["D", "E", "Kn"]}
     assert Card.parse("QS") == Card.QS
+
+
+def test_a_ctrl_c_keeps_the_line_typed_before_it_while_the_game_holds_interrupts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the game holds Ctrl-C, the terminal keeps what was typed when one is pressed
+    (``noflsh``): a line answered and a Ctrl-C at once are both heard, where the line
+    editor would else wait for a key that had been thrown away.  The terminal is as it
+    was afterwards."""
+    termios = pytest.importorskip("termios")
+    main, side = pty.openpty()
+    try:
+        with open(side, closefd=False) as tty:
+            monkeypatch.setattr("sys.stdin", tty)
+            before = termios.tcgetattr(side)
+            assert not before[3] & termios.NOFLSH
+            prompter = Prompter(Console(), interactive=True)
+            with prompter.holding_interrupts():
+                assert termios.tcgetattr(side)[3] & termios.NOFLSH
+            assert termios.tcgetattr(side) == before
+    finally:
+        os.close(main)
+        os.close(side)
