@@ -6,6 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 BENCH_STAMP := $(VENV)/.installed-bench
+SERVE_STAMP := $(VENV)/.installed-serve
 
 .PHONY: play serve test lint typecheck pytest bench clean postgresql
 
@@ -37,14 +38,19 @@ $(BABEL_STAMP):
 	touch $(BABEL_STAMP)
 
 # the catalogs are compiled before the package is installed, and again when a .po changes;
-# playing needs the package alone, the tests its development tools besides
+# playing needs the package alone, serving its `web` extra (FastAPI, uvicorn), the tests
+# the development tools and the web extra besides
 $(PLAY_STAMP): pyproject.toml setup.py | $(BABEL_STAMP) $(MO)
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(PLAY_STAMP)
 
+$(SERVE_STAMP): pyproject.toml setup.py | $(BABEL_STAMP) $(MO)
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(SERVE_STAMP) $(PLAY_STAMP)
+
 $(STAMP): pyproject.toml setup.py | $(BABEL_STAMP) $(MO)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP) $(PLAY_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
+	touch $(STAMP) $(PLAY_STAMP) $(SERVE_STAMP)
 
 euchre/locale/%.mo: euchre/locale/%.po | $(BABEL_STAMP)
 	$(BIN)/pybabel -q compile -D $(basename $(notdir $<)) -l $(firstword $(subst /, ,$*)) -i $< -o $@
@@ -71,14 +77,14 @@ catalogs: $(BABEL_STAMP)
 # server's tests run on PostgreSQL too, with the `postgres` extra (psycopg); tournaments and
 # self-play run on a real Ray cluster of one and two nodes (`data`, `distributed`).
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,pettingzoo,gymnasium,rl,postgres,data,distributed]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,bench,pettingzoo,gymnasium,rl,postgres,data,distributed]'
 	touch $(BENCH_STAMP)
 
 play: $(PLAY_STAMP) $(MO)
 	$(BIN)/euchre play $(ARGS)
 	@echo "The euchre command is in .venv/bin: run '. .venv/bin/activate' to type just 'euchre'."
 
-serve: $(PLAY_STAMP) $(MO)
+serve: $(SERVE_STAMP) $(MO)
 	$(BIN)/euchre serve $(ARGS)
 
 $(CHROMIUM):

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Final
 
 from rich.console import Console
-from rich.markdown import Markdown
 
 from euchre.cli.lang import N_, LangOption, current, use
 from euchre.cli.options import PlayersOption, fail
@@ -86,4 +85,6 @@ def rules_command(players: PlayersOption = 4, lang: LangOption = None) -> None:
         text = rules_text(current(), players)
     except OSError as e:
         fail(f"the rules page is not installed: {e.strerror} ({HELP_FOLDER})", 1)
+    from rich.markdown import Markdown  # markdown-it: only this command reads Markdown
+
     Console(highlight=False).print(Markdown(text))

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import importlib
+from typing import Annotated, Final
 
 import typer
 
 from euchre.cli.options import fail
+
+WEB_MODULES: Final = ("fastapi", "uvicorn", "pydantic", "websockets", "markdown_it")
+"""What the web app imports beyond the engine: the ``web`` extra, which a plain
+``pip install euchre`` leaves out (the terminal game needs none of it)."""
+
+
+def need_web() -> None:
+    """Exit 1 with one line naming the ``web`` extra when a module of it is missing."""
+    for name in WEB_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            fail(f"euchre serve needs the web extra ({name} is not installed): "
+                 f"pip install 'euchre[web]'", 1)
+
 
 _LIMITS = "Limits (per client; COUNT/SECONDS or 'off')"
 
@@ -18,7 +34,7 @@ def serve_command(
         "--db", help="SQLite file for tables and games, in a directory that exists "
                      "(default: euchre.sqlite3 in your data directory), or a "
                      "postgresql://user@host/db URL that several server processes share "
-                     "(pip install 'euchre[postgres]').")] = None,
+                     "(pip install 'euchre[web,postgres]').")] = None,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a bot waits before acting, so people can follow.")] = 0.7,
     sync: Annotated[str, typer.Option(
@@ -78,8 +94,10 @@ def serve_command(
 
     A database that cannot be used stops it at once with one line naming the database
     and the cause (exit status 1); so does a --db that is neither a file's path nor a
-    postgresql:// URL (exit status 2).
+    postgresql:// URL (exit status 2); without the ``web`` extra it says which to install
+    (exit status 1).
     """
+    need_web()
     from euchre.server.storage import StorageError, database_location
 
     try:
