@@ -23,7 +23,8 @@ from typing import Any, Final
 
 from euchre.cards import Suit
 
-__all__ = ["VARIANTS", "Rules", "RulesError", "describe_value", "fixed_partner"]
+__all__ = ["OPTIONS", "VARIANTS", "RuleOption", "Rules", "RulesError", "describe_value",
+           "fixed_partner", "option"]
 
 VARIANTS: Final = {
     "two-handed": 2,
@@ -87,7 +88,6 @@ _TYPE_WORDS: Final = {
     "str": "a string",
 }
 """What a rules option of each field type must be, as a message says it."""
-_MAY_BE_UNSET: Final = ("deck", "stick_the_dealer", "defend_alone")
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +179,7 @@ class Rules:
         ``"false"``), a number is an int (never a bool), ``joker_turnup`` a string."""
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if value is None and f.name in _MAY_BE_UNSET:
+            if value is None and option(f.name).default is None:
                 continue  # the variant's default
             if f.type == "bool":
                 ok = isinstance(value, bool)
@@ -297,3 +297,178 @@ class Rules:
             if value != getattr(base, f.name):
                 shown.append(f"{f.name}={value!r}")
         return f"Rules({', '.join(shown)})"
+
+
+# -- the options' table ------------------------------------------------------------------
+def N_(message: str) -> str:
+    """Marks ``message`` for translation (both catalogs: the terminal's ``euchre`` and the
+    page's ``web``); the front end that shows it translates it."""
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One option of :class:`Rules`, as every front end offers it.
+
+    The command line's options, the server's request model, the lobby's form (served as
+    JSON) and OpenSpiel's game parameters are all made from :data:`OPTIONS`; the engine's
+    own checks stay in :class:`Rules`.
+    """
+
+    name: str
+    """The field of :class:`Rules` (and the key of a record's ``"rules"``)."""
+    type: type
+    """``bool``, ``int`` or ``str``."""
+    flag: str
+    """The command line's option, e.g. ``--to`` for ``target``."""
+    help: str
+    """The command line's help (marked for the catalogs)."""
+    label: str
+    """The lobby's label of the option (marked for the catalogs)."""
+    note: str
+    """What the option means, in one line (marked for the catalogs)."""
+    section: str
+    """Its section of the rules page: the anchor of the English heading."""
+    default: Any = None
+    """The value when unset; ``None``: the variant's (:meth:`Rules.__post_init__`)."""
+    choices: tuple[Any, ...] = ()
+    """The only values allowed, if the option has a short list of them."""
+    low: int | None = None
+    """The least value of a number (the most: :attr:`high`)."""
+    high: int | None = None
+    """The largest value of a number a person may ask for (the server's and the
+    command line's bound; a record may hold a larger target)."""
+    max_length: int | None = None
+    """The longest string a request may give (the engine reads the value further)."""
+    variants: tuple[int, ...] = (2, 3, 4, 5)
+    """The numbers of players whose game the option may be turned on for."""
+    negatable: bool = False
+    """Whether the command line also has ``--no-FLAG`` (to turn off a variant's default)."""
+    short: str | None = None
+    """The command line's one-letter flag, if any."""
+    metavar: str | None = None
+    """How the command line's help shows the value."""
+    per_deal: bool = True
+    """A rule of one deal (OpenSpiel's game is one deal); ``False``: of the game."""
+    suggestions: tuple[int, ...] = ()
+    """Values the lobby proposes for a number, in the variants of :attr:`suggested_for`."""
+    suggested_for: tuple[int, ...] = ()
+    """The numbers of players whose games :attr:`suggestions` are proposed for."""
+    on_words: str | None = None
+    """The option in a line of the rules in force (``euchre simulate``'s summary), when
+    it is on."""
+    shown_with: str | None = None
+    """The option this one is asked with, shown only when that one is on."""
+    choice_labels: tuple[tuple[str, str], ...] = ()
+    """Words for some of :attr:`choices` (marked for the catalogs)."""
+
+    def defaults(self) -> dict[int, Any]:
+        """The option's value when unset, by number of players.
+
+        >>> option("deck").defaults()
+        {2: 24, 3: 24, 4: 24, 5: 28}
+        """
+        return {n: getattr(Rules(players=n), self.name) for n in range(2, 6)}
+
+    def to_json(self) -> dict[str, Any]:
+        """The option as the server serves it (``GET /api/rules/options``): every field
+        in JSON's terms (the type by name), and the defaults by variant; the lobby's form
+        is made from it.
+
+        >>> option("draw").to_json()["variants"], option("draw").to_json()["defaults"]["4"]
+        ([4], False)
+        """
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "type":
+                value = value.__name__
+            elif f.name == "choice_labels":
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        out["defaults"] = {str(n): v for n, v in self.defaults().items()}
+        return out
+
+
+OPTIONS: Final[tuple[RuleOption, ...]] = (
+    RuleOption(
+        "players", int, "--players", short="-n", metavar="2..5", default=4, low=2, high=5,
+        choices=(2, 3, 4, 5), section="", label=N_("Variant"),
+        help=N_("Players: 2, 3 (cutthroat, with a dummy), 4 (partners) or 5 (called "
+                "partner)."),
+        note=N_("The number of players picks the variant")),
+    RuleOption(
+        "deck", int, "--deck", metavar="24|28|32", choices=(24, 28, 32), section="the-pack",
+        label=N_("Pack"),
+        help=N_("Cards in the pack: 24 (9 to A), 28 (8 to A) or 32 (7 to A). "
+                "Default 28 five-handed, else 24."),
+        note=N_("24, 28 or 32 cards")),
+    RuleOption(
+        "joker", bool, "--joker", default=False, negatable=True, section="the-pack",
+        label=N_("Joker (benny)"),
+        help=N_("Add the joker (benny), the highest trump. Default: no joker."),
+        note=N_("Add the joker, the highest trump")),
+    RuleOption(
+        "joker_turnup", str, "--joker-turnup", metavar="dealer_names|suit:S",
+        default="dealer_names", choices=("dealer_names", "suit:C", "suit:D", "suit:H", "suit:S"),
+        max_length=20, section="the-pack", label=N_("Joker turned up"), shown_with="joker",
+        choice_labels=(("dealer_names", N_("the dealer names trump")),),
+        help=N_("A turned-up joker: the dealer names trump (dealer_names, the default), "
+                "or it stands for a fixed suit (suit:S) and bidding goes on as usual."),
+        note=N_("A turned-up joker: the dealer names trump, or it stands for a suit")),
+    RuleOption(
+        "stick_the_dealer", bool, "--stick-the-dealer", negatable=True,
+        section="choosing-trump-the-bidding", label=N_("Stick the dealer"),
+        on_words=N_("stick the dealer"),
+        help=N_("The dealer may not pass in round 2. Default on five-handed only."),
+        note=N_("The dealer may not pass in the second bidding round")),
+    RuleOption(
+        "dealer_must_take_up", bool, "--dealer-must-take-up", default=False,
+        section="after-the-bidding", label=N_("Dealer must take up"),
+        on_words=N_("the dealer must take up"),
+        help=N_("The dealer must keep an ordered-up turn-up. Default: the dealer may "
+                "decline."),
+        note=N_("The dealer must keep the turn-up when ordered up")),
+    RuleOption(
+        "defend_alone", bool, "--defend-alone", negatable=True, variants=(3, 4),
+        section="defending-alone", label=N_("Defend alone"),
+        on_words=N_("defending alone allowed"),
+        help=N_("A defender may declare alone. Default on three-handed; "
+                "four-handed may turn it on."),
+        note=N_("A defender may go alone")),
+    RuleOption(
+        "target", int, "--to", metavar="N", default=10, low=1, high=100, per_deal=False,
+        suggestions=(5, 7, 10), suggested_for=(4,), section="", label=N_("Play to"),
+        help=N_("Points that win the game. Default 10."),
+        note=N_("Points that win the game")),
+    RuleOption(
+        "draw", bool, "--draw", default=False, variants=(4,), per_deal=False,
+        section="four-handed-extras", label=N_("The draw for partners"),
+        on_words=N_("the draw for partners"),
+        help=N_("Four-handed: draw cards for partners and the first deal."),
+        note=N_("The draw fixes partners and the first dealer")),
+    RuleOption(
+        "rubber", bool, "--rubber", default=False, variants=(4,), per_deal=False,
+        section="four-handed-extras", label=N_("Rubber (best of three)"),
+        on_words=N_("a rubber, best of three games"),
+        help=N_("Four-handed: play a rubber, the best of three games, with rubber points."),
+        note=N_("Best of three games, with rubber points")),
+)
+"""Every option of :class:`Rules`, in its fields' order: the one place that declares
+them.
+
+>>> [o.name for o in OPTIONS] == [f.name for f in dataclasses.fields(Rules)]
+True
+>>> option("target").flag, option("target").high
+('--to', 100)
+"""
+
+
+def option(name: str) -> RuleOption:
+    """The option of :data:`OPTIONS` named ``name`` (a field of :class:`Rules`)."""
+    for o in OPTIONS:
+        if o.name == name:
+            return o
+    raise KeyError(name)

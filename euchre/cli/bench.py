@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
-from euchre.cli.options import fail
+from euchre.cli.options import RulesGiven, fail, rules_options
 
 __all__ = ["bench_app"]
 
@@ -67,23 +67,29 @@ def bench_bot_command(
                    f"{row['median_ms']:.3f} ms  p99 {row['p99_ms']:.3f} ms")
 
 
+_DEALS_ONLY = "the compiled core plays random deals, not games"
+
+
 @bench_app.command("vector")
+@rules_options(not_here={"target": _DEALS_ONLY, "draw": _DEALS_ONLY, "rubber": _DEALS_ONLY},
+               names={"players": ("-p",)})
 def bench_vector_command(
-    players: Annotated[int, typer.Option(
-        "--players", "-p", min=2, max=5, help="The variant: 2, 3, 4 or 5 players.")] = 4,
+    rules_given: RulesGiven,
     deals: Annotated[int, typer.Option(help="Random deals per repeat.")] = 500_000,
     repeats: Annotated[int, typer.Option(help="Timed repeats; the median is shown.")] = 5,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Random self-play deals per second of the compiled rules core, on one core."""
+    rules = rules_given.build()
     if deals < 1 or repeats < 1:
         fail(f"--deals and --repeats must be at least 1, not {deals} and {repeats}")
     from euchre.bench import bench_vector
 
     status = Console(stderr=True).status("timing the compiled core")
     with nullcontext() if json_out else status:
-        report = bench_vector(players=players, deals=deals, seed=seed, repeats=repeats)
+        report = bench_vector(players=rules.players, deals=deals, seed=seed,
+                              repeats=repeats, rules=rules)
     if json_out:
         typer.echo(json.dumps(report))
         return

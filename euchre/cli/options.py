@@ -15,11 +15,14 @@ Rules(players=4, joker=True, target=5)
 
 from __future__ import annotations
 
+import functools
+import inspect
 import random
 import re
 import sys
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Annotated, Any, Final, NoReturn
 
 import typer
@@ -27,21 +30,14 @@ import typer
 from euchre.bots import BOTS, Bot, check_rules, make_bot, normal_name
 from euchre.cli.lang import N_
 from euchre.records import RecordError, bounded_lines, length_words, read_records
-from euchre.rules import Rules, RulesError
+from euchre.rules import OPTIONS, RuleOption, Rules, RulesError, option
 
 __all__ = [
     "HELP_TEMPLATES",
     "BotsOption",
-    "DeckOption",
-    "DefendAloneOption",
-    "DrawOption",
-    "JokerOption",
-    "JokerTurnupOption",
-    "MustTakeUpOption",
     "PlayersOption",
+    "RulesGiven",
     "SeedOption",
-    "StickOption",
-    "TargetOption",
     "bot_names",
     "build_rules",
     "fail",
@@ -50,6 +46,7 @@ __all__ = [
     "make_bots",
     "option_words",
     "read_input",
+    "rules_options",
 ]
 
 _BOTS_HELP = N_("Bots: one name for every bot seat or one per seat, comma-separated. "
@@ -62,37 +59,76 @@ up and the values (``euchre --help`` in the player's language)."""
 
 _RULES = "Rules (unset: the variant's default; the rules in words: docs/rules.md)"
 
-PlayersOption = Annotated[int, typer.Option(
-    "--players", "-n", metavar="2..5", rich_help_panel=_RULES,
-    help=N_("Players: 2, 3 (cutthroat, with a dummy), 4 (partners) or 5 (called partner)."))]
-DeckOption = Annotated[int | None, typer.Option(
-    "--deck", metavar="24|28|32", rich_help_panel=_RULES, show_default=False,
-    help=N_("Cards in the pack: 24 (9 to A), 28 (8 to A) or 32 (7 to A). "
-         "Default 28 five-handed, else 24."))]
-JokerOption = Annotated[bool | None, typer.Option(
-    "--joker/--no-joker", rich_help_panel=_RULES, show_default=False,
-    help=N_("Add the joker (benny), the highest trump. Default: no joker."))]
-JokerTurnupOption = Annotated[str | None, typer.Option(
-    "--joker-turnup", metavar="dealer_names|suit:S", rich_help_panel=_RULES,
-    show_default=False,
-    help=N_("A turned-up joker: the dealer names trump (dealer_names, the default), "
-         "or it stands for a fixed suit (suit:S) and bidding goes on as usual."))]
-StickOption = Annotated[bool | None, typer.Option(
-    "--stick-the-dealer/--no-stick-the-dealer", rich_help_panel=_RULES, show_default=False,
-    help=N_("The dealer may not pass in round 2. Default on five-handed only."))]
-DefendAloneOption = Annotated[bool | None, typer.Option(
-    "--defend-alone/--no-defend-alone", rich_help_panel=_RULES, show_default=False,
-    help=N_("A defender may declare alone. Default on three-handed; "
-         "four-handed may turn it on."))]
-MustTakeUpOption = Annotated[bool | None, typer.Option(
-    "--dealer-must-take-up", rich_help_panel=_RULES, show_default=False,
-    help=N_("The dealer must keep an ordered-up turn-up. Default: the dealer may decline."))]
-TargetOption = Annotated[int | None, typer.Option(
-    "--to", metavar="N", rich_help_panel=_RULES, show_default=False,
-    help=N_("Points that win the game. Default 10."))]
-DrawOption = Annotated[bool | None, typer.Option(
-    "--draw", rich_help_panel=_RULES, show_default=False,
-    help=N_("Four-handed: draw cards for partners and the first deal."))]
+
+def _rule_option(o: RuleOption, names: Sequence[str] = ()) -> Any:
+    """The typer parameter of one option of the rules' table (:data:`euchre.rules.OPTIONS`):
+    ``None`` when not given, so that the variant's default holds (the players: 4)."""
+    decls = [f"{o.flag}/--no-{o.flag[2:]}" if o.negatable else o.flag]
+    decls += [o.short] if o.short else []
+    decls += list(names)
+    kind: Any = o.type if o.name == "players" else o.type | None
+    return Annotated[kind, typer.Option(*decls, metavar=o.metavar, rich_help_panel=_RULES,
+                                        show_default=o.name == "players", help=o.help)]
+
+
+PlayersOption = _rule_option(option("players"))
+"""``--players``, for a command that takes the variant alone (``euchre rules``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesGiven:
+    """The rules options a command was given: the players, and only the options given
+    (the others take the variant's defaults)."""
+
+    players: int
+    options: dict[str, Any]
+
+    def build(self) -> Rules:
+        """The rules; a set the engine refuses exits 2 with one line naming the flags."""
+        return build_rules(self.players, **self.options)
+
+
+def rules_options(not_here: dict[str, str] | None = None,
+                  names: dict[str, Sequence[str]] | None = None
+                  ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A command with every option of the rules' table, handed to it as one
+    :class:`RulesGiven` in its parameter ``rules_given``.
+
+    ``not_here``: the options the command cannot apply, each with the reason, said in one
+    line (exit 2) when one is given; ``names``: other names of a flag (``-p``).
+    """
+    refused = not_here or {}
+
+    def wrap(command: Callable[..., Any]) -> Callable[..., Any]:
+        signature = inspect.signature(command, eval_str=True)
+        params: list[inspect.Parameter] = []
+        for p in signature.parameters.values():
+            if p.name != "rules_given":
+                params.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+                continue
+            params += [inspect.Parameter(
+                o.name, inspect.Parameter.KEYWORD_ONLY,
+                default=4 if o.name == "players" else None,
+                annotation=_rule_option(o, (names or {}).get(o.name, ())))
+                for o in OPTIONS]
+
+        @functools.wraps(command)
+        def run(**kwargs: Any) -> Any:
+            players = kwargs.pop("players")
+            given = {o.name: kwargs.pop(o.name) for o in OPTIONS[1:]}
+            for name, why in refused.items():
+                if given.get(name) is not None:
+                    fail(f"{option(name).flag} does not apply here: {why}")
+            options = {k: v for k, v in given.items() if v is not None}
+            return command(**kwargs, rules_given=RulesGiven(players, options))
+
+        run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in params}
+        return run
+
+    return wrap
+
+
 SeedOption = Annotated[int | None, typer.Option(
     "--seed", metavar="S", show_default=False,
     help=N_("Seed for the shuffle and the bots: the same seed plays the same game. "
@@ -137,12 +173,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-_FLAGS: Final = {
-    "players": "--players", "deck": "--deck", "joker_turnup": "--joker-turnup",
-    "target": "--to", "stick_the_dealer": "--stick-the-dealer",
-    "defend_alone": "--defend-alone", "dealer_must_take_up": "--dealer-must-take-up",
-    "draw": "--draw", "joker": "--joker",
-}
+_FLAGS: Final = {o.name: o.flag for o in OPTIONS}
 """Each option of ``Rules`` and the flag that sets it."""
 
 _PLAYERS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -180,6 +211,10 @@ def build_rules(players: int, **given: Any) -> Rules:
     ``target`` is the ``--to`` option; options that are ``None`` were not given.
     """
     options = {name: value for name, value in given.items() if value is not None}
+    for o in OPTIONS[1:]:  # the bound a person may ask for (the engine's is wider)
+        value = options.get(o.name)
+        if o.high is not None and isinstance(value, int) and value > o.high:
+            fail(f"{o.flag} is at most {o.high}, not {value}")
     try:
         return Rules(players=players, **options)
     except RulesError as e:

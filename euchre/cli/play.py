@@ -33,20 +33,12 @@ from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import N_, RANKS, LangOption, _, current, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import (
-    DeckOption,
-    DefendAloneOption,
-    DrawOption,
-    JokerOption,
-    JokerTurnupOption,
-    MustTakeUpOption,
-    PlayersOption,
+    RulesGiven,
     SeedOption,
-    StickOption,
-    TargetOption,
     bot_names,
-    build_rules,
     fail,
     make_bots,
+    rules_options,
 )
 from euchre.cli.prompt import Command, Prompter, QuitGame, choices, interpret
 from euchre.cli.results import score_words
@@ -296,17 +288,11 @@ PLAY_HELP = N_(
 language."""
 
 
+@rules_options(not_here={"rubber": "euchre play plays one game; rubbers are played in "
+                                    "the browser (euchre serve)"})
 def play(
     ctx: typer.Context,
-    players: PlayersOption = 4,
-    deck: DeckOption = None,
-    joker: JokerOption = None,
-    joker_turnup: JokerTurnupOption = None,
-    stick_the_dealer: StickOption = None,
-    defend_alone: DefendAloneOption = None,
-    dealer_must_take_up: MustTakeUpOption = None,
-    to: TargetOption = None,
-    draw: DrawOption = None,
+    rules_given: RulesGiven,
     seed: SeedOption = None,
     bots: Annotated[str | None, typer.Option(
         "--bots", metavar="NAME[,NAME...]", show_default=False,
@@ -353,11 +339,9 @@ def play(
     if delay is not None and delay < 0:
         fail(f"--delay is a number of seconds, 0 or more, not {delay}")
     given = _given(ctx)
+    players = rules_given.players
     if resume is None:
-        rules = build_rules(
-            players, deck=deck, joker=joker, joker_turnup=joker_turnup,
-            stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
-            dealer_must_take_up=dealer_must_take_up, target=to, draw=draw)
+        rules = rules_given.build()
         if not 0 <= seat < players:
             fail(f"--seat is a seat from 0 to {players - 1}, not {seat}")
     console = Console(highlight=False)

@@ -31,7 +31,7 @@ from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import suit_name
 from euchre.deal import DealResult
-from euchre.rules import Rules
+from euchre.rules import OPTIONS, Rules
 
 __all__ = ["describe_rules", "marker_words", "result_words", "score_words", "winner_words"]
 
@@ -147,7 +147,12 @@ def winner_words(winners: Sequence[int], scores: Sequence[int], names: SeatNames
 
 
 def describe_rules(rules: Rules) -> str:
-    """The rules in a line: variant, pack, target and the options that are on."""
+    """The rules in a line: variant, pack, target and the options that are on (in the
+    words of the rules' table, :data:`euchre.rules.OPTIONS`).
+
+    >>> describe_rules(Rules(players=4, stick_the_dealer=True, draw=True))
+    'four-handed, 24 cards, game to 10, stick the dealer, the draw for partners'
+    """
     pack = (_("{n} cards and the joker") if rules.joker else _("{n} cards")).format(
         n=rules.deck)
     parts = [_(_VARIANTS.get(rules.variant, rules.variant)), pack,
@@ -155,14 +160,7 @@ def describe_rules(rules: Rules) -> str:
     if rules.joker and rules.joker_suit is not None:
         parts.append(_("a turned-up joker stands for {suit}").format(
             suit=suit_name(rules.joker_suit)))
-    if rules.stick_the_dealer:
-        parts.append(_("stick the dealer"))
-    if rules.defend_alone:
-        parts.append(_("defending alone allowed"))
-    if rules.dealer_must_take_up:
-        parts.append(_("the dealer must take up"))
-    if rules.draw:
-        parts.append(_("the draw for partners"))
+    parts += [_(o.on_words) for o in OPTIONS if o.on_words and getattr(rules, o.name)]
     return ", ".join(parts)
 
 

@@ -32,19 +32,12 @@ from euchre.cli.seats import YOU
 from euchre.deal import Deal
 from euchre.game import Draw, Game
 from euchre.records import MAX_DOCUMENT_TEXT, RecordError, Replayed, parse_records, replay
-from euchre.rules import Rules, RulesError, describe_value
+from euchre.rules import OPTIONS, Rules, RulesError, describe_value
 
 __all__ = ["RULE_FLAGS", "SavedGame", "bot_seats", "conflicts", "load_saved_game", "players_at",
            "rule_conflicts"]
 
-RULE_FLAGS: Final = {
-    "players": ("--players", "players"), "deck": ("--deck", "deck"),
-    "joker": ("--joker", "joker"), "joker_turnup": ("--joker-turnup", "joker_turnup"),
-    "stick_the_dealer": ("--stick-the-dealer", "stick_the_dealer"),
-    "defend_alone": ("--defend-alone", "defend_alone"),
-    "dealer_must_take_up": ("--dealer-must-take-up", "dealer_must_take_up"),
-    "to": ("--to", "target"), "draw": ("--draw", "draw"),
-}
+RULE_FLAGS: Final = {o.name: (o.flag, o.name) for o in OPTIONS}
 """Each rules option of ``euchre play``: its flag and the field of :class:`Rules` it sets."""
 
 _DEAL_KEYS: Final = ("dealer", "hands", "dummy", "turnup", "kitty")

@@ -22,19 +22,12 @@ from euchre.cli.chunks import (
 )
 from euchre.cli.options import (
     BotsOption,
-    DeckOption,
-    DefendAloneOption,
-    JokerOption,
-    JokerTurnupOption,
-    MustTakeUpOption,
-    PlayersOption,
+    RulesGiven,
     SeedOption,
-    StickOption,
-    TargetOption,
     bot_names,
-    build_rules,
     fail,
     make_bots,
+    rules_options,
     show_progress,
 )
 from euchre.distributed import Backend, CheckpointError, run_job
@@ -43,12 +36,14 @@ from euchre.selfplay import CHUNK_SIZE, DEFAULT_WORLDS, SelfPlay, schema, write_
 __all__ = ["selfplay_command"]
 
 
+@rules_options(not_here={"draw": "self-play plays single deals, not games",
+                         "rubber": "self-play plays single deals, not games"})
 def selfplay_command(
     out: Annotated[Path, typer.Option(
         "--out", metavar="DIR", file_okay=False,
         help="The folder for the Parquet files (chunk-NNNNNN.parquet) and manifest.json; "
              "made if missing.")],
-    players: PlayersOption = 4,
+    rules_given: RulesGiven,
     bots: BotsOption = "expert",
     deals: Annotated[int, typer.Option(
         "--deals", "-k", metavar="K", help="Deals to play.")] = 1000,
@@ -67,13 +62,6 @@ def selfplay_command(
     json_out: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object: the manifest's rows, deals, chunks and "
                        "path.")] = False,
-    deck: DeckOption = None,
-    joker: JokerOption = None,
-    joker_turnup: JokerTurnupOption = None,
-    stick_the_dealer: StickOption = None,
-    defend_alone: DefendAloneOption = None,
-    dealer_must_take_up: MustTakeUpOption = None,
-    to: TargetOption = None,
 ) -> None:
     """Let bots play deals and write every decision as training data (Parquet).
 
@@ -81,10 +69,8 @@ def selfplay_command(
     action taken, the bot's value of each action it weighed (NaN elsewhere), the deal's
     final points by seat and the deal record, which `euchre replay` replays.
     """
-    rules = build_rules(
-        players, deck=deck, joker=joker, joker_turnup=joker_turnup,
-        stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
-        dealer_must_take_up=dealer_must_take_up, target=to)
+    rules = rules_given.build()
+    players = rules.players
     if deals < 1:
         fail(f"--deals is a number of deals, 1 or more, not {deals}")
     if worlds < 1 or chunk_size < 1:

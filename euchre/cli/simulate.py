@@ -29,20 +29,12 @@ from euchre.cli.chunks import (
 )
 from euchre.cli.options import (
     BotsOption,
-    DeckOption,
-    DefendAloneOption,
-    DrawOption,
-    JokerOption,
-    JokerTurnupOption,
-    MustTakeUpOption,
-    PlayersOption,
+    RulesGiven,
     SeedOption,
-    StickOption,
-    TargetOption,
     bot_names,
-    build_rules,
     fail,
     make_bots,
+    rules_options,
     show_progress,
 )
 from euchre.cli.results import describe_rules
@@ -57,8 +49,10 @@ from euchre.vector import random_games
 __all__ = ["GAMES_PER_CHUNK", "Simulation", "simulate"]
 
 
+@rules_options(not_here={"rubber": "simulate plays games; rubbers are played in the "
+                                    "browser (euchre serve)"})
 def simulate(
-    players: PlayersOption = 4,
+    rules_given: RulesGiven,
     games: Annotated[int, typer.Option("--games", "-g", metavar="G",
                                        help="How many games to play.")] = 100,
     bots: BotsOption = "basic",
@@ -72,14 +66,6 @@ def simulate(
         "--record", metavar="FILE", dir_okay=False, show_default=False,
         help="Write every game as a game record, one JSON object a line; "
              "`euchre replay FILE` replays them.")] = None,
-    deck: DeckOption = None,
-    joker: JokerOption = None,
-    joker_turnup: JokerTurnupOption = None,
-    stick_the_dealer: StickOption = None,
-    defend_alone: DefendAloneOption = None,
-    dealer_must_take_up: MustTakeUpOption = None,
-    to: TargetOption = None,
-    draw: DrawOption = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", metavar="W", show_default=False,
         help="Processes to play on, each a chunk of 50 games at a time (with --ray: the "
@@ -95,10 +81,8 @@ def simulate(
     player tied at the top (docs/rules.md, "Winning the game").  Points are the final
     scores, added up.
     """
-    rules = build_rules(
-        players, deck=deck, joker=joker, joker_turnup=joker_turnup,
-        stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
-        dealer_must_take_up=dealer_must_take_up, target=to, draw=draw)
+    rules = rules_given.build()
+    players = rules.players
     if games < 1:
         fail(f"--games is a number of games, 1 or more, not {games}")
     names = bot_names(bots, players)

@@ -24,18 +24,12 @@ from euchre.cli.chunks import (
     chunk_bar,
 )
 from euchre.cli.options import (
-    DeckOption,
-    DefendAloneOption,
-    JokerOption,
-    JokerTurnupOption,
-    MustTakeUpOption,
-    PlayersOption,
+    RulesGiven,
     SeedOption,
-    StickOption,
-    TargetOption,
     bot_names,
     build_rules,
     fail,
+    rules_options,
     show_progress,
 )
 from euchre.cli.results import describe_rules
@@ -53,8 +47,11 @@ from euchre.tournament import (
 __all__ = ["tournament"]
 
 
+@rules_options(not_here={
+    "draw": "a tournament seats the bots itself, under every seating",
+    "rubber": "a tournament plays deal sets and games, not rubbers"})
 def tournament(
-    players: PlayersOption = 4,
+    rules_given: RulesGiven,
     bots: Annotated[str, typer.Option(
         "--bots", metavar="A,B[,...]",
         help="The bots: two names (four-handed: partners, A at seats 0 and 2; three- and "
@@ -101,13 +98,6 @@ def tournament(
                        "win_rate, elo, utility, utility_ci95, utility_margin and "
                        "utility_margin_ci95 (utility: a seat's points minus the others' "
                        "mean).")] = False,
-    deck: DeckOption = None,
-    joker: JokerOption = None,
-    joker_turnup: JokerTurnupOption = None,
-    stick_the_dealer: StickOption = None,
-    defend_alone: DefendAloneOption = None,
-    dealer_must_take_up: MustTakeUpOption = None,
-    to: TargetOption = None,
 ) -> None:
     """Play bots against each other over many deals and rank them.
 
@@ -117,18 +107,13 @@ def tournament(
     are played as games to the target, and an Elo rating (mean 1500). See
     euchre.tournament for the exact definitions.
     """
-    if players == 4 and any(name.strip().lower().partition(":")[0] == "ismcts"
-                            for name in bots.split(",")):
+    given = rules_given.options
+    if rules_given.players == 4 and any(name.strip().lower().partition(":")[0] == "ismcts"
+                                        for name in bots.split(",")):
         # four-handed, OpenSpiel's rules where the user left them open (the dealer keeps the
         # upcard, stick the dealer: its default), so that ismcts searches OpenSpiel's own game
-        if dealer_must_take_up is None:
-            dealer_must_take_up = True
-        if stick_the_dealer is None:
-            stick_the_dealer = True
-    rules = build_rules(
-        players, deck=deck, joker=joker, joker_turnup=joker_turnup,
-        stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
-        dealer_must_take_up=dealer_must_take_up, target=to)
+        given = {"dealer_must_take_up": True, "stick_the_dealer": True, **given}
+    rules = build_rules(rules_given.players, **given)
     if deals < 2:
         fail(f"--deals is a number of deal sets, 2 or more (for a confidence interval), "
              f"not {deals}")

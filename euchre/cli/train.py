@@ -27,15 +27,9 @@ from euchre.cli.chunks import (
     chunk_bar,
 )
 from euchre.cli.options import (
-    DeckOption,
-    DefendAloneOption,
-    JokerOption,
-    JokerTurnupOption,
-    MustTakeUpOption,
-    PlayersOption,
-    StickOption,
-    build_rules,
+    RulesGiven,
     fail,
+    rules_options,
     show_progress,
 )
 from euchre.distributed import Backend, CheckpointError, run_job, versions
@@ -172,8 +166,10 @@ def _command() -> str:
 
 # -- commands ----------------------------------------------------------------------------
 @train_app.command("prebid")
+@rules_options(not_here={"draw": "the rows are of single deals, not games",
+                         "rubber": "the rows are of single deals, not games"})
 def prebid_command(
-    players: PlayersOption = 4,
+    rules_given: RulesGiven,
     deals: Annotated[int, typer.Option(
         "--deals", "-k", metavar="D", help="Deals to play.")] = 500,
     seed: Annotated[int, typer.Option(
@@ -197,12 +193,6 @@ def prebid_command(
     json_out: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object: the files, the fit and the held-out "
                        "calibration.")] = False,
-    deck: DeckOption = None,
-    joker: JokerOption = None,
-    joker_turnup: JokerTurnupOption = None,
-    stick_the_dealer: StickOption = None,
-    defend_alone: DefendAloneOption = None,
-    dealer_must_take_up: MustTakeUpOption = None,
 ) -> None:
     """Record the pimc bot's pre-play decisions played out to the end, and fit the
     expert's correction of its values.
@@ -213,10 +203,7 @@ def prebid_command(
     PIMC value from the decision's features, by ridge regression. Prints the fit and the
     calibration on held-out deals (one in five) before and after the correction.
     """
-    rules = build_rules(
-        players, deck=deck, joker=joker, joker_turnup=joker_turnup,
-        stick_the_dealer=stick_the_dealer, defend_alone=defend_alone,
-        dealer_must_take_up=dealer_must_take_up)
+    rules = rules_given.build()
     if deals < 1:
         fail(f"--deals is a number of deals, 1 or more, not {deals}")
     if worlds < 1 or top < 1:

@@ -82,7 +82,7 @@ from euchre.actions import (
 )
 from euchre.cards import CARDS, EFFECTIVE_SUIT, JOKER, card_mask, cards_of, pack_mask
 from euchre.deal import Deal, IllegalActionError, Observation
-from euchre.rules import Rules
+from euchre.rules import OPTIONS, Rules
 from euchre.vector import _observe, _offsets, observation_size, record_of
 
 try:
@@ -101,15 +101,14 @@ HIDDEN: Final = -1
 UTILITIES: Final = ("points", "zero_sum")
 
 _DEFAULTS: Final[dict[str, Any]] = {
-    "players": 4,
-    "deck": 0,
-    "joker": False,
-    "joker_turnup": "dealer_names",
-    "stick_the_dealer": False,
-    "dealer_must_take_up": False,
-    "defend_alone": False,
+    **{o.name: o.type() if o.default is None else o.default
+       for o in OPTIONS if o.per_deal},
     "utility": "points",
 }
+"""The game's parameters: the rules of one deal from the rules' table
+(:data:`euchre.rules.OPTIONS`; a game's target, the draw and rubbers are not a deal's),
+and the utility.  OpenSpiel's parameters have a type and no ``None``: an option the
+variant decides is ``0`` or ``False`` here, and ``deck=0`` means the variant's pack."""
 _MAX_POINTS: Final = {2: 2, 3: 4, 4: 4, 5: 5}
 """The most a seat scores in one deal (RULES §9): a march, alone where that pays more."""
 _BINOMIAL: Final = [[math.comb(n, k) for n in range(34)] for k in range(6)]

@@ -4,6 +4,7 @@ HTTP (JSON):
 
 =========================================  ==================================================
 ``GET  /api/options``                      variants with their default rules, bot levels
+``GET  /api/rules/options``                the rules' options (the lobby's form is made of them)
 ``GET  /api/tables?offset=0&limit=50``     open tables, and recently finished games, a page
 ``POST /api/tables``                       create a table (:class:`~.protocol.CreateTable`)
 ``GET  /api/tables/{id}``                  one table's public facts and score
@@ -58,7 +59,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from euchre.bots import BOTS
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
-from euchre.rules import Rules
+from euchre.rules import OPTIONS, Rules
 from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
 from euchre.server.pgstorage import PostgresStorage
@@ -124,17 +125,8 @@ LEVELS = ("random", "basic", "intermediate", "expert")
 """The bot levels the lobby offers, weakest first, that the page names plainly (Beginner,
 Casual, Good, Expert: ``static/bots.js``); an API client may seat any bot of ``BOTS``."""
 
-_OPTION_NOTES = {
-    "deck": "24, 28 or 32 cards (RULES §1)",
-    "joker": "add the joker, the highest trump (RULES §1)",
-    "joker_turnup": "a turned-up joker: the dealer names trump, or it stands for a suit (§3)",
-    "stick_the_dealer": "the dealer may not pass in round 2 (RULES §4)",
-    "dealer_must_take_up": "the dealer must keep the turn-up when ordered up (RULES §5)",
-    "defend_alone": "a defender may go alone (RULES §7)",
-    "target": "points that win the game (RULES §10)",
-    "draw": "the draw fixes partners and the first dealer (RULES §11)",
-    "rubber": "best of three games, with rubber points (RULES §11)",
-}
+_OPTION_NOTES = {o.name: o.note for o in OPTIONS[1:]}
+"""What each rules option means, in a line (``/api/options``' ``notes``): the table's."""
 
 
 def _options() -> dict[str, Any]:
@@ -293,6 +285,12 @@ def create_app(
         """Variants with their defaults, the option notes, every bot an API client may seat
         (``bots``), and the levels the lobby offers (``levels``)."""
         return _options()
+
+    @app.get("/api/rules/options")
+    async def rule_options() -> dict[str, Any]:
+        """The rules' options (:data:`euchre.rules.OPTIONS`): names, types, defaults by
+        variant, bounds and words; the lobby's form is made from them."""
+        return {"options": [o.to_json() for o in OPTIONS]}
 
     @app.get("/api/tables")
     async def list_tables(request: Request, offset: int = 0,

@@ -39,12 +39,20 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 
 from euchre.bots import check_rules, make_bot
-from euchre.rules import Rules, RulesError
+from euchre.rules import OPTIONS, RuleOption, Rules, RulesError
 
 __all__ = [
     "ERROR_CODES",
@@ -282,25 +290,38 @@ def parse_client_message(text: str) -> ClientMessage:
 
 
 # -- the lobby's requests --------------------------------------------------------------------
-class RulesModel(BaseModel):
-    """Every option of RULES.md; omitted ones take the variant's defaults."""
+class _RulesBase(BaseModel):
+    """What every rules request shares: no option outside the table, and the engine's
+    rules from it."""
 
     model_config = ConfigDict(extra="forbid")
-
-    players: Annotated[int, Field(ge=2, le=5)] = 4
-    deck: Literal[24, 28, 32] | None = None
-    joker: bool = False
-    joker_turnup: Annotated[str, Field(max_length=20)] = "dealer_names"
-    stick_the_dealer: bool | None = None
-    dealer_must_take_up: bool = False
-    defend_alone: bool | None = None
-    target: Annotated[int, Field(ge=1, le=100)] = 10
-    draw: bool = False
-    rubber: bool = False
 
     def to_rules(self) -> Rules:
         """The engine's rules; :class:`RulesError` names what RULES.md forbids."""
         return Rules(**self.model_dump())
+
+
+def _field(o: RuleOption) -> tuple[Any, Any]:
+    """One option of the rules' table as a pydantic field: its type (a number: its
+    bounds, or else its choices; a string: its length, the engine reading the rest), and
+    its default; an option the variant decides may be ``null``."""
+    numbers = o.type is int and o.choices and o.low is None and o.high is None
+    kind: Any = Literal[o.choices] if numbers else o.type
+    if o.low is not None or o.high is not None or o.max_length is not None:
+        kind = Annotated[kind, Field(ge=o.low, le=o.high, max_length=o.max_length)]
+    if o.default is None:
+        kind = kind | None
+    return kind, o.default
+
+
+if TYPE_CHECKING:
+    RulesModel = _RulesBase
+else:
+    RulesModel = create_model(
+        "RulesModel", __base__=_RulesBase, __module__=__name__,
+        __doc__="Every option of RULES.md (:data:`euchre.rules.OPTIONS`); omitted ones "
+                "take the variant's defaults.",
+        **{o.name: _field(o) for o in OPTIONS})
 
 
 class SeatChoice(BaseModel):

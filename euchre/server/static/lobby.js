@@ -15,26 +15,13 @@ const SEAT_WORDS = () => ({
   5: [_("You"), _("Left"), _("Across left"), _("Across right"), _("Right")],
 });
 
-/** What each option means, and its section of the rules page (the same anchor in every
- * language: the English heading's); the rules of the variant chosen are opened with it, or
- * of the one variant the option is for. */
-const NOTES = () => ({
-  joker: { note: _("Add the joker, the highest trump"), section: "the-pack" },
-  stick_the_dealer: {
-    note: _("The dealer may not pass in the second bidding round"),
-    section: "choosing-trump-the-bidding",
-  },
-  dealer_must_take_up: {
-    note: _("The dealer must keep the turn-up when ordered up"), section: "after-the-bidding",
-  },
-  defend_alone: { note: _("A defender may go alone"), section: "defending-alone" },
-  draw: {
-    note: _("The draw fixes partners and the first dealer"), section: "four-handed-extras", variant: 4,
-  },
-  rubber: {
-    note: _("Best of three games, with rubber points"), section: "four-handed-extras", variant: 4,
-  },
-});
+/** The rules' options (GET /api/rules/options: the server's one table of them), each with
+ * its label, its note (what it means) and its section of the rules page (the same anchor in
+ * every language: the English heading's); the form is made of them, in their order. */
+let ruleOptions = null;
+
+/** The options asked for below the variant: all but the number of players. */
+const ruleFields = () => ruleOptions.filter((o) => o.name !== "players");
 
 /** The lobby again, in another language: the form keeps what was chosen. */
 export function relabelLobby(root) {
@@ -59,7 +46,7 @@ export function relabelLobby(root) {
       else input.value = value;
     }
     for (const box of f.querySelectorAll("input[type=checkbox]")) box.checked = kept.has(box.name);
-    renderJokerTurnup();
+    renderShownWith();
     $$("#seats select").forEach((x, i) => { if (seats[i]) x.value = seats[i]; });
     showSeatNotes();
     if (chosenTimer !== null) { $("#turn-timer").value = chosenTimer; $("#turn-timer").dataset.chosen = "1"; }
@@ -74,6 +61,8 @@ export async function showLobby(root) {
   clearInterval(refreshTimer);
   setTopbar("", "");
   options = options || await api("/api/options");
+  ruleOptions = ruleOptions || (await api("/api/rules/options")).options;
+  const variants = ruleOptions.find((o) => o.name === "players");
   root.innerHTML = `
     <div class="lobby">
       <section class="panel new-table" aria-labelledby="new-title">
@@ -87,10 +76,10 @@ export async function showLobby(root) {
             <input id="table-name" name="table-name" maxlength="60" ${attr("placeholder", _("Friday night euchre"))}>
           </label>
           <fieldset class="field">
-            <legend>${_("Variant")}</legend>
+            <legend>${_(variants.label)}</legend>
             <div class="segmented" id="variant">
-              ${[2, 3, 4, 5].map((n) => `
-                <label><input type="radio" name="players" value="${n}" ${n === 4 ? "checked" : ""}>
+              ${variants.choices.map((n) => `
+                <label><input type="radio" name="players" value="${n}" ${n === variants.default ? "checked" : ""}>
                 <span>${VARIANT_NAMES()[n]}</span></label>`).join("")}
             </div>
           </fieldset>
@@ -131,7 +120,7 @@ export async function showLobby(root) {
   const form = $("#new-form");
   form.addEventListener("change", (e) => {
     if (e.target.name === "players") renderRules();
-    else if (e.target.name === "deck" || e.target.name === "joker") renderJokerTurnup();
+    else if (ruleFields().some((o) => o.shown_with === e.target.name)) renderShownWith();
     if (e.target.name === "turn_timer" || e.target.name === "public") e.target.dataset.chosen = "1";
     if (e.target.name && e.target.name.startsWith("seat")) showSeatNotes();
     proposeTurnTimer();
@@ -156,61 +145,71 @@ function players() {
   return Number($("input[name=players]:checked").value);
 }
 
-function check(name, label, on, about, disabled = false) {
-  const variant = about ? about.variant || players() : null;
-  const link = about ? `<a class="rules-section" href="/rules/${language()}?variant=${variant}#${about.section}"
-    target="_blank" rel="help" ${attr("title", about.note)}
-    ${attr("aria-label", fmt(_("{note}: read the rules"), { note: about.note }))}>?</a>` : "";
+/** An option's "?": its note, linked to its section of the rules of the variant chosen (or
+ * of the one variant the option is for). */
+function rulesLink(o) {
+  if (!o.section) return "";
+  const variant = o.variants.length === 1 ? o.variants[0] : players();
+  const note = _(o.note);
+  return `<a class="rules-section" href="/rules/${language()}?variant=${variant}#${o.section}"
+    target="_blank" rel="help" ${attr("title", note)}
+    ${attr("aria-label", fmt(_("{note}: read the rules"), { note }))}>?</a>`;
+}
+
+/** A true-or-false option: a check box, disabled in a variant it is not played in. */
+function check(o, on, disabled) {
   return `<span class="check-row"><label class="check ${disabled ? "disabled" : ""}"
-    ${attr("title", about ? about.note : "")}>
-    <input type="checkbox" name="${name}" ${on ? "checked" : ""} ${disabled ? "disabled" : ""}>
-    <span>${label}</span></label>${link}</span>`;
+    ${attr("title", _(o.note))}>
+    <input type="checkbox" name="${o.name}" ${on ? "checked" : ""} ${disabled ? "disabled" : ""}>
+    <span>${_(o.label)}</span></label>${rulesLink(o)}</span>`;
+}
+
+/** A choice among a few values: a row of buttons ("suit:S" shows the suit). */
+function choice(o, chosen) {
+  const labels = o.choice_labels;
+  const shown = (v) => (labels[v] ? esc(_(labels[v]))
+    : String(v).startsWith("suit:") ? suitIcon(String(v).slice(5)) : esc(String(v)));
+  return `<fieldset class="field"><legend>${_(o.label)}</legend>
+    <div class="segmented small">${o.choices.map((v) => `
+      <label><input type="radio" name="${o.name}" value="${v}" ${v === chosen ? "checked" : ""}>
+      <span>${shown(v)}</span></label>`).join("")}
+    </div></fieldset>`;
+}
+
+/** A number between its bounds, with the values usually played in some variants. */
+function number(o, value, n) {
+  const list = o.suggestions.length && o.suggested_for.includes(n) ? `list="${o.name}s"` : "";
+  return `<label class="field ${o.name}">${_(o.label)}
+        <input type="number" name="${o.name}" min="${o.low}" max="${o.high}" value="${value}"
+          ${list}>
+        <datalist id="${o.name}s">${o.suggestions.map((v) => `<option value="${v}">`).join("")}</datalist>
+      </label>`;
 }
 
 function renderRules() {
   const n = players();
-  const d = options.variants[n].defaults;
-  const notes = NOTES();
-  const decks = [24, 28, 32].map((k) => `
-    <label><input type="radio" name="deck" value="${k}" ${k === d.deck ? "checked" : ""}>
-    <span>${k}</span></label>`).join("");
-  const four = n === 4;
+  const fields = ruleFields().filter((o) => !o.shown_with);
+  const row = fields.filter((o) => o.type !== "bool")
+    .map((o) => (o.choices.length ? choice(o, o.defaults[n]) : number(o, o.defaults[n], n)));
+  const checks = fields.filter((o) => o.type === "bool")
+    .map((o) => check(o, o.defaults[n], !o.variants.includes(n)));
+  const shownWith = ruleFields().filter((o) => o.shown_with)
+    .map((o) => `<div id="${o.name.replaceAll("_", "-")}"></div>`);
   $("#rules-fields").innerHTML = `
-    <div class="field-row">
-      <fieldset class="field"><legend>${_("Pack")}</legend>
-        <div class="segmented small">${decks}</div></fieldset>
-      <label class="field target">${_("Play to")}
-        <input type="number" name="target" min="1" max="100" value="${d.target}"
-          ${four ? 'list="targets"' : ""}>
-        <datalist id="targets"><option value="5"><option value="7"><option value="10"></datalist>
-      </label>
-    </div>
-    <div class="checks">
-      ${check("joker", _("Joker (benny)"), d.joker, notes.joker)}
-      ${check("stick_the_dealer", _("Stick the dealer"), d.stick_the_dealer, notes.stick_the_dealer)}
-      ${check("dealer_must_take_up", _("Dealer must take up"), d.dealer_must_take_up,
-    notes.dealer_must_take_up)}
-      ${check("defend_alone", _("Defend alone"), d.defend_alone, notes.defend_alone,
-      n === 2 || n === 5)}
-      ${check("draw", _("The draw for partners"), d.draw, notes.draw, !four)}
-      ${check("rubber", _("Rubber (best of three)"), d.rubber, notes.rubber, !four)}
-    </div>
-    <div id="joker-turnup"></div>`;
-  renderJokerTurnup();
+    <div class="field-row">${row.join("")}</div>
+    <div class="checks">${checks.join("")}</div>
+    ${shownWith.join("")}`;
+  renderShownWith();
   renderSeats(n);
 }
 
-function renderJokerTurnup() {
-  const box = $("#joker-turnup");
-  const on = $("input[name=joker]").checked;
-  if (!on) { box.innerHTML = ""; return; }
-  const choices = [["dealer_names", _("the dealer names trump")],
-    ...["C", "D", "H", "S"].map((s) => [`suit:${s}`, s])];
-  box.innerHTML = `<fieldset class="field"><legend>${_("Joker turned up")}</legend>
-    <div class="segmented small">${choices.map(([v, label], i) => `
-      <label><input type="radio" name="joker_turnup" value="${v}" ${i === 0 ? "checked" : ""}>
-      <span>${label.length === 1 ? suitIcon(label) : esc(label)}</span></label>`).join("")}
-    </div></fieldset>`;
+/** The options asked only while another is on (the joker turned up, with the joker). */
+function renderShownWith() {
+  for (const o of ruleFields().filter((x) => x.shown_with)) {
+    const box = $(`#${o.name.replaceAll("_", "-")}`);
+    const on = $(`input[name=${o.shown_with}]`).checked;
+    box.innerHTML = on ? choice(o, o.defaults[players()]) : "";
+  }
 }
 
 /** The bot levels the lobby offers (the server's `levels`: Beginner to Expert), never the
@@ -263,22 +262,17 @@ function proposeTurnTimer() {
   select.value = open ? "60" : "";
 }
 
+/** The rules asked for: every option shown and enabled, as the table types it. */
 function formRules() {
   const form = $("#new-form");
-  const get = (name) => form.querySelector(`[name=${name}]`);
-  const rules = {
-    players: players(),
-    deck: Number(form.querySelector("input[name=deck]:checked").value),
-    joker: get("joker").checked,
-    stick_the_dealer: get("stick_the_dealer").checked,
-    dealer_must_take_up: get("dealer_must_take_up").checked,
-    target: Number(get("target").value),
-  };
-  if (!get("defend_alone").disabled) rules.defend_alone = get("defend_alone").checked;
-  if (!get("draw").disabled) rules.draw = get("draw").checked;
-  if (!get("rubber").disabled) rules.rubber = get("rubber").checked;
-  const jt = form.querySelector("input[name=joker_turnup]:checked");
-  if (rules.joker && jt) rules.joker_turnup = jt.value;
+  const rules = { players: players() };
+  for (const o of ruleFields()) {
+    const input = form.querySelector(`input[name=${o.name}]`);
+    if (!input || input.disabled) continue; // not played in this variant, or not shown
+    if (o.type === "bool") { rules[o.name] = input.checked; continue; }
+    const chosen = input.type === "radio" ? form.querySelector(`input[name=${o.name}]:checked`) : input;
+    if (chosen) rules[o.name] = o.type === "int" ? Number(chosen.value) : chosen.value;
+  }
   return rules;
 }
 
