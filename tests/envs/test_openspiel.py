@@ -291,3 +291,14 @@ def test_external_sampling_mccfr_runs_on_two_handed() -> None:
     assert set(probs) == set(state.legal_actions())
     assert sum(probs.values()) == pytest.approx(1.0)
     assert solver._infostates  # it learned something
+
+
+def test_the_game_parameters_are_the_rules_of_one_deal_from_the_rules_table() -> None:
+    from euchre.rules import OPTIONS
+
+    params = pyspiel.load_game("python_euchre").get_parameters()
+    deal_options = [o for o in OPTIONS if o.per_deal]
+    assert list(params) == sorted([*(o.name for o in deal_options), "utility"])
+    for o in deal_options:  # a value the variant decides: 0 or false, the variant's then
+        assert params[o.name] == (o.type() if o.default is None else o.default), o.name
+    assert {o.name for o in OPTIONS if not o.per_deal} == {"target", "draw", "rubber"}

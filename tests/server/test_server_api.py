@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +11,8 @@ import pytest
 from serverkit import Server, play_out
 
 from euchre.records import replay
+from euchre.rules import OPTIONS, Rules
+from euchre.server.protocol import RulesModel
 from euchre.server.storage import default_db_path
 
 ALL_BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "basic"}]
@@ -51,6 +55,34 @@ def test_a_malformed_request_is_refused_by_validation(server: Server) -> None:
     r = server.http.post("/api/tables", json={"rules": {"colour": "red"},
                                               "seats": [ALL_BOTS[0]] * 4})
     assert r.status_code == 422
+
+
+def test_the_rules_options_served_are_the_rules_table(server: Server) -> None:
+    served = server.http.get("/api/rules/options").json()["options"]
+    assert served == json.loads(json.dumps([o.to_json() for o in OPTIONS]))
+    assert [o["name"] for o in served] == [f.name for f in dataclasses.fields(Rules)]
+    target = next(o for o in served if o["name"] == "target")
+    assert (target["flag"], target["low"], target["high"]) == ("--to", 1, 100)
+    assert next(o for o in served if o["name"] == "deck")["defaults"]["5"] == 28
+
+
+def test_the_request_model_is_made_from_the_rules_table() -> None:
+    fields = RulesModel.model_fields
+    assert list(fields) == [o.name for o in OPTIONS]
+    for o in OPTIONS:
+        assert fields[o.name].default == o.default, o.name
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("players", 6), ("players", 1), ("target", 0), ("target", 101), ("deck", 30),
+    ("joker_turnup", "suit:" + "H" * 30), ("joker", "maybe"), ("draw", [1]),
+])
+def test_a_rules_option_out_of_its_bounds_is_refused_naming_it(
+        server: Server, name: str, value: Any) -> None:
+    r = server.http.post("/api/tables", json={"rules": {name: value},
+                                              "seats": [ALL_BOTS[0]] * 4})
+    assert r.status_code == 422
+    assert [e["loc"] for e in r.json()["detail"]] == [["body", "rules", name]]
 
 
 def test_every_option_of_the_rules_is_accepted(server: Server) -> None:
