@@ -29,6 +29,17 @@ def test_make_play_installs_the_package_without_the_development_tools() -> None:
     assert installs == [".venv/bin/python -m pip install --quiet -e ."]
 
 
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_serve_installs_the_web_extra_and_the_tests_have_it() -> None:
+    def installs(target: str) -> list[str]:
+        plan = subprocess.run(["make", "-n", "-W", "pyproject.toml", target], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout
+        return [line for line in plan.splitlines() if "pip install" in line]
+
+    assert installs("serve") == [".venv/bin/python -m pip install --quiet -e '.[web]'"]
+    assert all("web" in line for line in installs("lint"))
+
+
 def test_an_editable_install_is_a_plain_path_entry_with_nothing_to_warn_about() -> None:
     # setuptools warns about an editable install through its own import finder unless the
     # package's directory is declared: the root of the repository
