@@ -134,3 +134,16 @@ def test_serve_without_the_web_extra_names_the_extra_in_one_line() -> None:
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert "pip install 'euchre[web]'" in result.stderr
+
+
+def test_the_server_module_without_the_web_extra_names_the_extra_in_one_line(
+        tmp_path: Path) -> None:
+    """``python -m euchre.server``: the package itself names the extra it needs."""
+    blocker = _WITHOUT_WEB.split("import euchre, euchre.bots")[0]
+    (tmp_path / "sitecustomize.py").write_text(blocker, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "LANG": "C.UTF-8"}
+    result = subprocess.run([sys.executable, "-m", "euchre.server", "--port", "1"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "pip install 'euchre[web]'" in result.stderr

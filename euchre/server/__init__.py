@@ -20,12 +20,20 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import uvicorn
-from fastapi import FastAPI
+try:
+    import uvicorn
+    from fastapi import FastAPI
+except ModuleNotFoundError as e:
+    _NEEDS = (f"euchre's server needs the web extra ({e.name} is not installed): "
+              f"pip install 'euchre[web]'")
+    if sys.argv[:1] == ["-m"]:  # `python -m euchre.server`: one line, as `euchre serve` says
+        raise SystemExit(f"euchre: {_NEEDS}") from None
+    raise ModuleNotFoundError(_NEEDS, name=e.name) from None
 
 from euchre.server.app import create_app, open_storage
 from euchre.server.limits import Limits, Rate
