@@ -37,6 +37,7 @@ __all__ = [
     "Server",
     "claim_invite",
     "free_port",
+    "my_turn",
     "play_out",
     "running_server",
     "seat_all",
@@ -131,6 +132,15 @@ def latest_state(ws: ClientConnection) -> dict[str, Any]:
             state = m
         elif m["type"] == "pong" and state is not None:
             return state
+
+
+def my_turn(ws: ClientConnection) -> dict[str, Any]:
+    """The table's state once it is this seat's turn: the bots before it have moved, so
+    nothing changes the state until the seat acts."""
+    while True:
+        m = recv(ws)
+        if m["type"] == "state" and m["deal"]["to_move"] == m["you"] and m["deal"]["legal"]:
+            return latest_state(ws)
 
 
 def play_out(server: Server, table: str, token: str) -> dict[str, Any]:

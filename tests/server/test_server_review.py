@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import Database, Server, latest_state, play_out, running_server
+from serverkit import Database, Server, latest_state, my_turn, play_out, running_server
 
 from euchre.server.limits import Limits, Rate
 from euchre.server.review import ReviewCache, review_match
@@ -54,7 +54,7 @@ def test_each_refusal_is_a_clear_4xx_that_changes_nothing(database: Database) ->
         answer = server.create({"players": 2, "target": 1}, YOU_AND_A_BOT)
         tid, token = answer["id"], answer["token"]
         with server.ws(tid, token) as ws:
-            before = latest_state(ws)
+            before = my_turn(ws)  # the bot, should it lead, has moved
             # no such table, whatever the token
             _refused(_review(server, "nope", token), 404, "no_table")
             # a spectator (no token), an empty token, a wrong one
