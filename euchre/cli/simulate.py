@@ -24,6 +24,7 @@ from euchre.cli.chunks import (
     CheckpointOption,
     RayAddressOption,
     RayOption,
+    WorkersOption,
     backend_of,
     chunk_bar,
 )
@@ -66,11 +67,7 @@ def simulate(
         "--record", metavar="FILE", dir_okay=False, show_default=False,
         help="Write every game as a game record, one JSON object a line; "
              "`euchre replay FILE` replays them.")] = None,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", metavar="W", show_default=False,
-        help="Processes to play on, each a chunk of 50 games at a time (with --ray: the "
-             "CPUs of a local Ray instance it starts). Default: every core. The games are "
-             "the same on any number.")] = None,
+    workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
     checkpoint: CheckpointOption = None,

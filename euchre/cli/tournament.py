@@ -20,6 +20,7 @@ from euchre.cli.chunks import (
     CheckpointOption,
     RayAddressOption,
     RayOption,
+    WorkersOption,
     backend_of,
     chunk_bar,
 )
@@ -75,11 +76,7 @@ def tournament(
         help="Replay each shuffled deal under every seating, so each bot holds each hand "
              "(the cards cancel out); --no-duplicate shuffles afresh for every seating.")
     ] = True,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", metavar="W", show_default=False,
-        help="Processes to play on. Default: every core. The work comes in pieces (a "
-             "chunk of deal sets under one seating), one piece per process at a time, so a "
-             "small tournament may use fewer.")] = None,
+    workers: WorkersOption = None,
     chunk_size: Annotated[int, typer.Option(
         "--chunk-size", metavar="C",
         help="Deal sets per chunk: a piece of work is a chunk under one seating. Games are "
