@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from euchre.bots.ismcts import available
+from euchre.envs.ismcts import available
 from euchre.cli import app
 
 runner = CliRunner()

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from euchre import Deal, Rules
-from euchre.bots.ismcts import available
+from euchre.envs.ismcts import available
 from euchre.cards import Card, card_mask
 
 pytestmark = pytest.mark.skipif(
