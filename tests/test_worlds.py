@@ -52,7 +52,7 @@ def check_expert_world(deal: Deal, seat: int, hands: list[int]) -> None:
     obs = deal.observation(seat)
     n = deal.n
     rules = deal.rules
-    trump = None if obs.trump is None else int(obs.trump)
+    trump = obs.trump
     played = [0] * n
     voids = [0] * n
     for trick in [t.cards for t in obs.tricks] + [obs.trick]:
@@ -61,7 +61,7 @@ def check_expert_world(deal: Deal, seat: int, hands: list[int]) -> None:
             assert trump is not None
             led = effective_suit(int(trick[0][1]), trump)
             if i and effective_suit(int(c), trump) != led:
-                voids[s] |= SUIT_MASKS[trump][led]
+                voids[s] |= SUIT_MASKS[int(trump)][led]
     known = 0
     for m in played:
         known |= m
