@@ -57,7 +57,7 @@ from euchre.cards import (
     TRICK_STRENGTH,
 )
 from euchre.deal import Observation
-from euchre.worlds import InfoSet, view_from_observation
+from euchre.worlds import InfoSet, _bits, view_from_observation
 
 __all__ = ["World", "hand_estimate", "sample_world"]
 
@@ -100,15 +100,6 @@ def _off_table(two: bool) -> tuple[float, ...]:
 
 
 _OFF: Final = (_off_table(False), _off_table(True))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def hand_estimate(mask: int, trump: int, players: int) -> float:
