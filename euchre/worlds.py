@@ -30,7 +30,8 @@ adapter and the policy bot's encoding draw from it.  :meth:`InfoSet.world` deals
 same unseen cards the expert's way (:mod:`euchre.bots.knowledge` weighs those worlds by
 its player model): the other hands as they are now, the seats with a shown void served
 first from a shuffle the caller draws, the three-handed maker keeping the best five of
-its ten, and, if the voids keep failing, a relaxed retry that ignores them.
+its ten, and, if the voids keep failing, a relaxed retry that ignores them;
+:meth:`InfoSet.screened_world` redraws the worlds a player model finds unlikely.
 
 >>> from euchre import Deal, Rules
 >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
@@ -44,6 +45,7 @@ its ten, and, if the voids keep failing, a relaxed retry that ignores them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -767,3 +769,26 @@ class InfoSet:
                              free, len(self.free), attempt >= relax_after, n + 1):
                 return [int(h) for h in hands]
         return None
+
+    def screened_world(self, rng: random.Random, likelihood: Callable[[list[int]], float],
+                       weigh: Callable[[list[int], float], float], keep: float,
+                       redraws: int) -> tuple[list[int] | None, float]:
+        """A world (:meth:`world`) screened by a player model, and its weight.
+
+        A world of ``likelihood`` ``f`` (at most 1) below ``keep`` is kept with
+        probability ``f / keep`` and weighed as if ``f`` were ``keep`` (so every world
+        still counts in proportion to ``f``): ``weigh(hands, max(f, keep))``.  After
+        ``redraws`` rejections the last world is taken with ``weigh(hands, f)``.  The
+        weight is 0 when no world fits."""
+        hands: list[int] | None = None
+        f = 1.0
+        for _ in range(redraws):
+            hands = self.world(rng)
+            if hands is None:
+                return None, 0.0
+            f = likelihood(hands)
+            if f >= keep or rng.random() * keep < f:
+                return hands, weigh(hands, max(f, keep))
+        if hands is None:
+            return None, 0.0
+        return hands, weigh(hands, f)

@@ -468,25 +468,14 @@ class _Worlds:
         """A world (see :meth:`world`) and its weight (:meth:`weight`).
 
         With the inference on, a world the cards the others played tell against is
-        redrawn rather than solved for little weight: a world of play likelihood
-        ``f`` (:meth:`play_factor`, at most 1) below ``_KEEP`` is kept with
-        probability ``f / _KEEP`` and weighed as if ``f`` were ``_KEEP`` (so every
-        world still counts in proportion to ``f``); after ``_REDRAWS`` rejections the
-        last world is taken with its full weight.
-        """
+        mostly redrawn rather than solved for little weight
+        (:meth:`euchre.worlds.InfoSet.screened_world`, with the play likelihood
+        :meth:`play_factor`, ``_KEEP`` and ``_REDRAWS``)."""
         if not self.inference or not (self.play_terms or self.k.ducks):
             hands = self.world()
             return hands, 0.0 if hands is None else self.weight(hands)
-        rng = self.rng
-        for _ in range(_REDRAWS):
-            hands = self.world()
-            if hands is None:
-                return None, 0.0
-            f = self.play_factor(hands)
-            if f >= _KEEP or rng.random() * _KEEP < f:
-                return hands, self.bid_factor(hands, max(f, _KEEP))
-        assert hands is not None
-        return hands, self.weight(hands)
+        return self.k.screened_world(self.rng, self.play_factor, self.bid_factor, _KEEP,
+                                     _REDRAWS)
 
     def weight(self, hands: list[int]) -> float:
         """How likely the other seats' bids and plays are with these hands
