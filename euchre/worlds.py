@@ -767,7 +767,7 @@ class InfoSet:
             if _deal_ordered(np.array(cards, dtype=np.int64), len(cards), hands, need,
                              forbid, self.merged, trump, constrained, len(self.constrained),
                              free, len(self.free), attempt >= relax_after, n + 1):
-                return [int(h) for h in hands]
+                return hands.tolist()
         return None
 
     def screened_world(self, rng: random.Random, likelihood: Callable[[list[int]], float],
