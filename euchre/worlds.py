@@ -577,26 +577,43 @@ def sample_world(view: Int64Array, seat: int, seed: int) -> Int64Array:
 
 
 # -- the expert's worlds: the hands as they are now -----------------------------------------------
+# the plan of the expert's fill: where each slot's numbers lie in one int64 array
+_P_MERGED: Final = 0  # the three-handed maker who merged, or -1
+_P_TRUMP: Final = 1
+_P_CONSTRAINED: Final = 2  # how many constrained slots
+_P_FREE: Final = 3  # how many free slots
+_P_SLOTS: Final = 4  # n + 2: the hands, the dummy, the rest
+_P_NEED: Final = 8  # 7 slots each from here on
+_P_FORBID: Final = _P_NEED + 7
+_P_ORDER: Final = _P_FORBID + 7  # the constrained slots, least slack first, then the free
+_P_START: Final = _P_ORDER + 7  # the cards each slot holds for sure
+_P_SIZE: Final = _P_START + 7
+
+
 @_jit
-def _deal_ordered(cards: Int64Array, ncards: int, hands: Int64Array, need: Int64Array,
-                  forbid: Int64Array, merged: int, trump: int, constrained: Int64Array,
-                  nconstrained: int, free: Int64Array, nfree: int, relax: bool,
-                  rest_slot: int) -> bool:
-    """Deal ``cards`` (shuffled by the caller) into ``hands`` (the cards known to be
-    there already written in): first the three-handed maker who merged (``merged``, or
-    -1) draws its cards plus five and keeps the best of those its voids allow, then each
-    ``constrained`` slot takes the first cards it may hold, then each ``free`` slot the
-    next ones; the rest (and the maker's discards) go to ``hands[rest_slot]``.  False
-    if a slot cannot be served (``relax`` ignores the voids)."""
+def _deal_ordered(cards: Int64Array, plan: Int64Array, relax: bool,
+                  hands: Int64Array) -> bool:
+    """Deal ``cards`` (shuffled by the caller) into ``hands`` by ``plan`` (the ``_P_``
+    fields): the known cards first, then the three-handed maker who merged draws its
+    cards plus five and keeps the best of those its voids allow, then each constrained
+    slot takes the first cards it may hold, then each free slot the next ones; the rest
+    (and the maker's discards) go to the last slot.  False if a slot cannot be served
+    (``relax`` ignores the voids)."""
+    ncards = len(cards)
+    slots = plan[_P_SLOTS]
+    for s in range(slots):
+        hands[s] = plan[_P_START + s]
     used = np.zeros(ncards, dtype=np.bool_)
     pos = 0
     dead = 0
+    merged = plan[_P_MERGED]
+    trump = plan[_P_TRUMP]
     if merged >= 0:
-        k = need[merged]
+        k = plan[_P_NEED + merged]
         take = min(k + 5, ncards)
         order = np.zeros(take, dtype=np.int64)
         nallowed = 0
-        ban = 0 if relax else forbid[merged]
+        ban = 0 if relax else plan[_P_FORBID + merged]
         for i in range(take):
             c = cards[i]
             if not ban >> c & 1:
@@ -620,10 +637,11 @@ def _deal_ordered(cards: Int64Array, ncards: int, hands: Int64Array, need: Int64
                 dead |= 1 << c
             used[i] = True
         pos = take
+    nconstrained = plan[_P_CONSTRAINED]
     for j in range(nconstrained):
-        s = constrained[j]
-        k = need[s]
-        ban = 0 if relax else forbid[s]
+        s = plan[_P_ORDER + j]
+        k = plan[_P_NEED + s]
+        ban = 0 if relax else plan[_P_FORBID + s]
         got = 0
         for i in range(pos, ncards):
             if got == k:
@@ -635,10 +653,10 @@ def _deal_ordered(cards: Int64Array, ncards: int, hands: Int64Array, need: Int64
         if got < k:
             return False
     i = pos
-    for j in range(nfree):
-        s = free[j]
+    for j in range(nconstrained, nconstrained + plan[_P_FREE]):
+        s = plan[_P_ORDER + j]
         got = 0
-        while got < need[s] and i < ncards:
+        while got < plan[_P_NEED + s] and i < ncards:
             if not used[i]:
                 hands[s] |= 1 << cards[i]
                 used[i] = True
@@ -647,7 +665,7 @@ def _deal_ordered(cards: Int64Array, ncards: int, hands: Int64Array, need: Int64
     for i in range(pos, ncards):
         if not used[i]:
             dead |= 1 << cards[i]
-    hands[rest_slot] = dead
+    hands[slots - 1] = dead
     return True
 
 
@@ -737,9 +755,20 @@ class InfoSet:
                                   key=lambda s: allowed[s] - need[s])
         """The slots with a shown void (or the called card), least slack first."""
         self.free = [s for s in slots if not forbid[s]]
-        self._arrays = (np.array(need, dtype=np.int64), np.array(forbid, dtype=np.int64),
-                        np.array([*self.constrained, 0], dtype=np.int64),
-                        np.array([*self.free, 0], dtype=np.int64))
+        plan = np.zeros(_P_SIZE, dtype=np.int64)
+        plan[_P_MERGED] = self.merged
+        plan[_P_TRUMP] = max(trump, 0)
+        plan[_P_CONSTRAINED] = len(self.constrained)
+        plan[_P_FREE] = len(self.free)
+        plan[_P_SLOTS] = n + 2
+        for s in range(n + 1):
+            plan[_P_NEED + s] = need[s]
+            plan[_P_FORBID + s] = forbid[s]
+            plan[_P_START + s] = require[s]
+        plan[_P_START + me] = hand
+        for j, s in enumerate(self.constrained + self.free):
+            plan[_P_ORDER + j] = s
+        self._plan = plan
 
     @classmethod
     def of_observation(cls, obs: Observation) -> InfoSet:
@@ -753,20 +782,12 @@ class InfoSet:
         three-handed, ``hands[n + 1]`` every other unseen card (kitty, discards, sitting
         out).  Each try shuffles the unseen cards with ``rng``; from try ``relax_after``
         on the voids are ignored; ``None`` if no try fits."""
-        n = self.n
-        need, forbid, constrained, free = self._arrays
-        start = np.zeros(n + 2, dtype=np.int64)
-        for s in range(n + 1):
-            start[s] = self.require[s]
-        start[self.me] = self.hand
-        trump = max(self.trump, 0)
+        hands = np.zeros(self.n + 2, dtype=np.int64)
         for attempt in range(tries):
             cards = self.pool.copy()
             rng.shuffle(cards)
-            hands = start.copy()
-            if _deal_ordered(np.array(cards, dtype=np.int64), len(cards), hands, need,
-                             forbid, self.merged, trump, constrained, len(self.constrained),
-                             free, len(self.free), attempt >= relax_after, n + 1):
+            if _deal_ordered(np.array(cards, dtype=np.int64), self._plan,
+                             attempt >= relax_after, hands):
                 return hands.tolist()
         return None
 
