@@ -162,3 +162,20 @@ def test_hint_times_the_opinion_in_every_variant(capsys: pytest.CaptureFixture[s
     assert all(r["decisions"] > 0 and r["median_ms"] > 0 for r in report["times"])
     assert [r["worlds"] for r in report["steadiness"]] == [4, 8, 4, 8]
     assert "| 5-handed | 8 |" in script.markdown(report)
+
+
+def test_expert_values_are_reproducible_and_compared(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("expert_values")
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    assert script.main(["--out", str(first), "--count", "8", "--samples", "2"]) == 0
+    rows = json.loads(first.read_text())
+    assert len(rows) == 8 and {r["variant"]["players"] for r in rows} == {2, 3, 4, 5}
+    assert all(r["values"] for r in rows)
+    assert script.main(["--out", str(second), "--count", "8", "--samples", "2",
+                        "--compare", str(first)]) == 0
+    assert "identical: 8 of 8" in capsys.readouterr().out
+    rows[0]["values"] = {}
+    first.write_text(json.dumps(rows))
+    assert script.main(["--out", str(second), "--count", "8", "--samples", "2",
+                        "--compare", str(first)]) == 1

@@ -1,6 +1,6 @@
-"""The package's imports go strictly downwards: the engine, then the solver, then the
-games for other libraries built on the engine alone (``euchre.envs.openspiel``), then the
-bots, then the adapters (CLI, server, environments, benchmarks, tournaments, reviews).
+"""The package's imports go strictly downwards: the engine, then the solver and the worlds
+a seat may be in, then the bots, then the adapters (CLI, server, environments and
+OpenSpiel's game and search, benchmarks, tournaments, reviews).
 
 Every module under ``euchre/`` is parsed, and every import in it counts, the ones inside
 functions included: a lazy import still ties the modules together.
@@ -23,14 +23,13 @@ ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
                     "euchre.vector", "euchre.i18n"})
 """``euchre.i18n`` imports nothing of the package, only the standard library: it sits at
 the bottom so that any layer may speak the player's language."""
-SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel"})
-GAMES = frozenset({"euchre.envs", "euchre.envs.openspiel"})
-"""OpenSpiel's game of our rules: the ismcts bot searches it, so it sits below the bots
-(the package ``euchre.envs`` itself holds only its docstring)."""
+SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel", "euchre.worlds"})
+"""What the searching bots stand on: the open-hand solver, and what a seat knows with
+the worlds consistent with it (:mod:`euchre.worlds`)."""
 ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament",
                       "euchre.distributed", "euchre.selfplay", "euchre.train",
                       "euchre.envs.table", "euchre.envs.pettingzoo", "euchre.envs.gymnasium"})
-LAYER_NAMES = ("engine", "solver", "games", "bots", "adapters")
+LAYER_NAMES = ("engine", "solver", "bots", "adapters")
 
 
 def module_name(path: Path) -> str:
@@ -53,13 +52,11 @@ def layer(module: str) -> int | None:
         return 0
     if module in SOLVER:
         return 1
-    if module in GAMES:
-        return 2
     if module == "euchre.bots" or module.startswith("euchre.bots."):
-        return 3
+        return 2
     if module in ADAPTERS or module.split(".")[:2] in (["euchre", "cli"], ["euchre", "server"],
                                                         ["euchre", "envs"]):
-        return 4
+        return 3
     return None
 
 

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import random
 from collections.abc import Callable, Sequence
@@ -65,10 +66,17 @@ def _basic(seed: int | random.Random | None) -> Bot:
     return BasicBot(seed)
 
 
-def _ismcts(seed: int | random.Random | None, options: str = "") -> Bot:
-    from euchre.bots.ismcts import ISMCTSBot, parse_options
+_ADAPTER_BOTS: dict[str, str] = {"ismcts": "euchre.envs.ismcts"}
+"""Bots another layer provides, by name: the module whose ``make_bot(seed, options)``
+builds it.  The ``ismcts`` adapter runs OpenSpiel's search, so it lives with the
+environments (:mod:`euchre.envs`), above the bots: it is found by name when asked for,
+never imported here."""
 
-    return ISMCTSBot(seed, **parse_options(options))
+
+def _ismcts(seed: int | random.Random | None, options: str = "") -> Bot:
+    module = importlib.import_module(_ADAPTER_BOTS["ismcts"])
+    make: Callable[[int | random.Random | None, str], Bot] = module.make_bot
+    return make(seed, options)
 
 
 def _cismcts(seed: int | random.Random | None, options: str = "") -> Bot:

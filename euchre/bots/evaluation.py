@@ -58,7 +58,6 @@ from euchre.bots.knowledge import (
     _DUMMY,
     _EXCHANGE,
     _NAME,
-    _bits,
     _keep_key,
     _Know,
     _trump_order,
@@ -74,6 +73,7 @@ from euchre.cards import (
 )
 from euchre.deal import deal_points
 from euchre.solver import solve_position
+from euchre.worlds import _bits
 
 _TRICK_TIE: Final = 0.001
 _ALONE_SLACK = 1.2

@@ -1,8 +1,9 @@
-"""What a seat knows, and the worlds it may be in: the ``expert`` bot's samples.
+"""How likely the worlds a seat may be in are: the ``expert`` bot's player model.
 
-A seat sees only its :class:`~euchre.deal.Observation` (RULES §12).  A *world* deals
-the cards it cannot see to the other hands (and to the kitty, the dummy and the other
-discards), consistently with everything the seat has seen:
+A seat sees only its :class:`~euchre.deal.Observation` (RULES §12).  What it knows and
+the worlds consistent with it are :mod:`euchre.worlds`'s (the expert draws them with
+:meth:`euchre.worlds.InfoSet.world`); a world deals the cards it cannot see to the other
+hands (and to the kitty, the dummy and the other discards), keeping:
 
 * its own hand, its own discards, the dummy it took (three-handed maker), every card
   played, and the turn-up wherever it is known to lie (face up while round 1 is open,
@@ -44,7 +45,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from euchre.actions import ActionKind
@@ -54,9 +55,9 @@ from euchre.cards import (
     JOKER,
     SUIT_MASKS,
     TRICK_STRENGTH,
-    pack_mask,
 )
-from euchre.deal import Observation, Phase
+from euchre.deal import Observation
+from euchre.worlds import InfoSet, _bits, view_from_observation
 
 __all__ = ["World", "hand_estimate", "sample_world"]
 
@@ -65,17 +66,10 @@ _TAU: Final = 0.5
 _FLOOR: Final = 0.05
 _DUMMY_BONUS: Final = 1.45
 """Three-handed: what the dummy adds to a maker's estimate, on average (basic samples it)."""
-_MODEL_MERGE = True
-"""Three-handed: model the maker's hand as the best five of ten (else any five)."""
 
-# Phase numbers on raw ints, for what the seat knows and the simulation that plays on
-# (:mod:`euchre.bots.evaluation`).
+# Phase numbers on raw ints (:mod:`euchre.core`'s), for what the seat knows and the
+# simulation that plays on (:mod:`euchre.bots.evaluation`).
 _BID1, _BID2, _NAME, _EXCHANGE, _DUMMY, _CALL, _DEFEND, _PLAY, _OVER = range(9)
-_PHASE_NO: Final = {
-    Phase.BID_TURNUP: _BID1, Phase.BID_SUIT: _BID2, Phase.NAME_TRUMP: _NAME,
-    Phase.EXCHANGE: _EXCHANGE, Phase.DUMMY: _DUMMY, Phase.CALL_PARTNER: _CALL,
-    Phase.DEFEND: _DEFEND, Phase.PLAY: _PLAY, Phase.OVER: _OVER,
-}
 
 # -- a fast hand estimate on bitmasks (the basic bot's hand_value) ----------------------------
 _TRUMP_VALUE: Final = {10: 1.0, 9: 0.95, 8: 0.85, 7: 0.75, 6: 0.6, 5: 0.5,
@@ -106,15 +100,6 @@ def _off_table(two: bool) -> tuple[float, ...]:
 
 
 _OFF: Final = (_off_table(False), _off_table(True))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def hand_estimate(mask: int, trump: int, players: int) -> float:
@@ -242,103 +227,44 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-# -- what the seat knows ----------------------------------------------------------------
-class _Know:
-    """Everything the observation tells about where the unseen cards may lie."""
+# -- what the seat knows, and the likelihood of what the others did ----------------------
+class _Know(InfoSet):
+    """What the observation tells about where the unseen cards may lie
+    (:class:`~euchre.worlds.InfoSet`), and the evidence of the others' bids and plays."""
 
     def __init__(self, obs: Observation) -> None:
-        rules = obs.rules
+        super().__init__(view_from_observation(obs), obs.seat)
         self.obs = obs
-        self.n = n = rules.players
-        self.me = me = obs.seat
-        self.rules = rules
-        self.dealer = obs.dealer
-        self.phase = _PHASE_NO[obs.phase]
-        self.trump = -1 if obs.trump is None else int(obs.trump)
-        self.turnup = turnup = int(obs.turnup)
+        self.rules = obs.rules
+        turnup = self.turnup
         if turnup == JOKER:
-            fixed = rules.joker_suit
+            fixed = self.rules.joker_suit
             self.turnup_suit = -1 if fixed is None else int(fixed)
         else:
             self.turnup_suit = turnup >> 3
-        self.out = 0
-        for s in obs.sitting_out:
-            self.out |= 1 << s
-        self.hand = hand = _mask(obs.hand)
-        self.played = played = [0] * n
-        self.forbid = forbid = [0] * (n + 1)
+        me = self.me
         trump = self.trump
         # (seat, winning seat, cards that would have beaten it, the seat's cards played
         # later): a seat that let an opponent's card stand when it held a legal card that
         # beat it (its hand then: its hand now and the cards it played since)
-        self.ducks: list[tuple[int, int, int, int]] = []
+        ducks: list[tuple[int, int, int, int]] = []
         order: list[tuple[int, int]] = []
         for led, trick in _tricks(obs, trump):
             row = TRICK_STRENGTH[trump][led]
             best = -1
             winner = -1
             for seat, c in trick:
-                played[seat] |= 1 << c
                 follows = EFFECTIVE_SUIT[trump][c] == led
-                if not follows:
-                    forbid[seat] |= SUIT_MASKS[trump][led]
                 if winner >= 0 and row[c] <= best and seat != me:
                     beat = _BEATERS[trump][led][best]
                     if follows:
                         beat &= SUIT_MASKS[trump][led]
-                    self.ducks.append((seat, winner, beat, len(order)))
+                    ducks.append((seat, winner, beat, len(order)))
                 if row[c] > best:
                     best, winner = row[c], seat
                 order.append((seat, c))
-        ducks = []
-        for seat, winner, beat, at in self.ducks:
-            ducks.append((seat, winner, beat, _played_after(order, seat, at)))
-        self.ducks = ducks
-        all_played = 0
-        for m in played:
-            all_played |= m
-        self.all_played = all_played
-        known = hand | all_played | _mask(obs.discards)
-        if obs.dummy is not None:
-            known |= _mask(obs.dummy)
-        self.require = require = [0] * (n + 1)
-        tbit = 1 << turnup
-        known |= tbit
-        # (unless the dealer has played all its cards: then it discarded the turn-up; a
-        # seat with one card or none left has no choice to sample worlds for)
-        if (obs.turnup_taken and self.dealer != me and not self.out >> self.dealer & 1
-                and not all_played & tbit and not forbid[self.dealer] & tbit
-                and played[self.dealer].bit_count() < 5):
-            require[self.dealer] |= tbit
-        # five-handed: the maker never holds the card it called
-        if obs.called is not None and obs.maker is not None and obs.maker != me:
-            forbid[obs.maker] |= 1 << int(obs.called)
-        self.deck = pack_mask(rules.deck, rules.joker)
-        self.pool = _bits(self.deck & ~known)
-        # how many unseen cards each other hand holds (a sitting-out hand does not count)
-        need = [0] * (n + 1)
-        for s in range(n):
-            if s == me or self.out >> s & 1:
-                continue
-            if self.phase == _PLAY:
-                need[s] = 5 - played[s].bit_count()
-            else:
-                need[s] = 5
-            need[s] -= require[s].bit_count()
-        if n == 3 and self.phase in (_BID1, _BID2, _NAME, _EXCHANGE):
-            need[n] = 5  # the dummy, not yet taken up
-        self.need = need
-        # three-handed, a maker who took the dummy kept the best five of its ten cards
-        self.merged = -1
-        if (_MODEL_MERGE and n == 3 and obs.maker is not None and obs.maker != me
-                and not obs.alone
-                and self.phase in (_DEFEND, _PLAY) and need[obs.maker] > 0):
-            self.merged = obs.maker
-        slots = [s for s in range(n + 1) if need[s] > 0 and s != self.merged]
-        allowed = {s: sum(1 for c in self.pool if not forbid[s] >> c & 1) for s in slots}
-        self.constrained = sorted((s for s in slots if forbid[s]),
-                                  key=lambda s: allowed[s] - need[s])
-        self.free = [s for s in slots if not forbid[s]]
+        self.ducks = [(seat, winner, beat, _played_after(order, seat, at))
+                      for seat, winner, beat, at in ducks]
         self.bid_terms = self._bid_terms()
         self._play_terms: list[tuple[int, int, int, float]] | None = None
 
@@ -456,13 +382,6 @@ class _Know:
         return terms
 
 
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
-
-
 # -- sampling worlds -------------------------------------------------------------------------
 class World(NamedTuple):
     """One sampled deal of the cards a seat cannot see (see :func:`sample_world`)."""
@@ -510,71 +429,10 @@ class _Worlds:
         self.play_terms = k.play_terms() if inference and k.phase == _PLAY else []
 
     def world(self) -> list[int] | None:
-        """One sampled world: ``hands[seat]`` (mine included), ``hands[n]`` the hidden
-        dummy three-handed, ``hands[n + 1]`` the rest (kitty, discards, sitting out)."""
-        for attempt in range(60):
-            relax = attempt >= 40
-            got = self._try_world(relax)
-            if got is not None:
-                return got
-        return None
-
-    def _try_world(self, relax: bool) -> list[int] | None:
-        k = self.k
-        cards = k.pool.copy()
-        self.rng.shuffle(cards)
-        hands = [0] * (k.n + 2)
-        for s in range(k.n + 1):
-            hands[s] = k.require[s]
-        hands[k.me] = k.hand
-        dead = 0
-        m = k.merged
-        if m >= 0:
-            # its hand and the dummy: five unseen cards more than it holds now; it kept
-            # the best (by the dummy-merge policy) of those it may still hold
-            need = k.need[m]
-            drawn = cards[:need + 5]
-            cards = cards[need + 5:]
-            forbid = 0 if relax else k.forbid[m]
-            allowed = sorted((c for c in drawn if not forbid >> c & 1),
-                             key=lambda c: _keep_key(k.trump, c), reverse=True)
-            if len(allowed) < need:
-                return None
-            kept = allowed[:need]
-            for c in drawn:
-                if c in kept:
-                    hands[m] |= 1 << c
-                else:
-                    dead |= 1 << c
-        for s in k.constrained:
-            need = k.need[s]
-            forbid = 0 if relax else k.forbid[s]
-            got = 0
-            rest = []
-            m = hands[s]
-            for c in cards:
-                if got < need and not forbid >> c & 1:
-                    m |= 1 << c
-                    got += 1
-                else:
-                    rest.append(c)
-            if got < need:
-                return None
-            hands[s] = m
-            cards = rest
-        pos = 0
-        for s in k.free:
-            need = k.need[s]
-            m = hands[s]
-            for c in cards[pos:pos + need]:
-                m |= 1 << c
-            hands[s] = m
-            pos += need
-        r = dead
-        for c in cards[pos:]:
-            r |= 1 << c
-        hands[k.n + 1] = r
-        return hands
+        """One sampled world (:meth:`euchre.worlds.InfoSet.world`): ``hands[seat]`` (mine
+        included), ``hands[n]`` the hidden dummy three-handed, ``hands[n + 1]`` the rest
+        (kitty, discards, sitting out)."""
+        return self.k.world(self.rng)
 
     # -- the bid likelihood ------------------------------------------------------------------
     def estimate(self, hand: int, trump: int, seat: int, takes_turnup: bool,
@@ -610,25 +468,14 @@ class _Worlds:
         """A world (see :meth:`world`) and its weight (:meth:`weight`).
 
         With the inference on, a world the cards the others played tell against is
-        redrawn rather than solved for little weight: a world of play likelihood
-        ``f`` (:meth:`play_factor`, at most 1) below ``_KEEP`` is kept with
-        probability ``f / _KEEP`` and weighed as if ``f`` were ``_KEEP`` (so every
-        world still counts in proportion to ``f``); after ``_REDRAWS`` rejections the
-        last world is taken with its full weight.
-        """
+        mostly redrawn rather than solved for little weight
+        (:meth:`euchre.worlds.InfoSet.screened_world`, with the play likelihood
+        :meth:`play_factor`, ``_KEEP`` and ``_REDRAWS``)."""
         if not self.inference or not (self.play_terms or self.k.ducks):
             hands = self.world()
             return hands, 0.0 if hands is None else self.weight(hands)
-        rng = self.rng
-        for _ in range(_REDRAWS):
-            hands = self.world()
-            if hands is None:
-                return None, 0.0
-            f = self.play_factor(hands)
-            if f >= _KEEP or rng.random() * _KEEP < f:
-                return hands, self.bid_factor(hands, max(f, _KEEP))
-        assert hands is not None
-        return hands, self.weight(hands)
+        return self.k.screened_world(self.rng, self.play_factor, self.bid_factor, _KEEP,
+                                     _REDRAWS)
 
     def weight(self, hands: list[int]) -> float:
         """How likely the other seats' bids and plays are with these hands

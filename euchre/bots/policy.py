@@ -7,10 +7,10 @@ legal action the policy likes best (the masked argmax: deterministic).
 The policy reads the environment's observation (:func:`euchre.envs.table.observation_layout`,
 deal episodes), which the compiled core computes from a core state.  A bot is given an
 :class:`~euchre.deal.Observation`, not the deal, so the bot deals the cards its seat
-cannot see at random, consistently with what it saw
-(:func:`euchre.envs.openspiel.state_from_observation`), and encodes that state with the
-environments' own encoder.  The observation holds only what the seat may know (RULES §12),
-so every such deal gives the same tensor.
+cannot see at random, consistently with what it saw (:func:`euchre.worlds.sample_world`,
+compiled), and encodes that state with the environments' own encoder
+(:func:`euchre.vector.observe`).  The observation holds only what the seat may know
+(RULES §12), so every such deal gives the same tensor.
 
 A saved policy is read with pickle, as sb3 saves it: load only files you trust (the web
 server seats only the bots of :data:`euchre.bots.BOTS`, never a policy).
@@ -31,6 +31,7 @@ import numpy.typing as npt
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.deal import Observation
 from euchre.rules import Rules
+from euchre.worlds import sample_world, view_from_observation
 
 __all__ = ["PolicyBot", "encode"]
 
@@ -55,35 +56,14 @@ def _load_model(path: str) -> Any:
 
 
 def encode(observation: Observation, rng: random.Random | None = None) -> npt.NDArray[np.float32]:
-    """The Gymnasium environment's observation (deal episodes) of ``observation``'s seat.
-
-    Needs OpenSpiel (the ``rl`` or ``bench`` extra)."""
-    try:
-        import pyspiel
-    except ImportError as e:
-        raise ImportError(_MISSING) from e
+    """The Gymnasium environment's observation (deal episodes) of ``observation``'s seat:
+    :func:`euchre.vector.observe` of a world its seat cannot tell from the deal
+    (:func:`euchre.worlds.sample_world`; every such world gives the same numbers)."""
     from euchre import vector
-    from euchre.envs.openspiel import state_from_observation
 
-    rules = observation.rules
-    game = _game(pyspiel, rules)
-    state = state_from_observation(game, observation, rng or random.Random(0))
-    p = rules.players
-    row = np.zeros(vector.observation_size(p), dtype=np.float32)
-    vector._observe(state.core_state, observation.seat, vector._offsets(p), row)
-    return row
-
-
-_GAMES: dict[str, Any] = {}
-
-
-def _game(pyspiel: Any, rules: Rules) -> Any:
-    from euchre.envs.openspiel import game_string
-
-    key = game_string(rules)
-    if key not in _GAMES:
-        _GAMES[key] = pyspiel.load_game(key)
-    return _GAMES[key]
+    view = view_from_observation(observation)
+    seed = (rng or random.Random(0)).getrandbits(32)
+    return vector.observe(sample_world(view, observation.seat, seed), observation.seat)
 
 
 class PolicyBot:

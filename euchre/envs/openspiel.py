@@ -48,7 +48,8 @@ the deal is dealt.  ``information_state_string`` is the seat's dealt hand (and t
 for the maker who took it), the turn-up, the dealer and every action as RECORDS writes
 it, others' discards as ``discard ?``.  ``resample_from_infostate(player, sampler)``
 deals the cards the player cannot see at random, keeping every void the play has shown,
-and replays the deal (used by OpenSpiel's Python ISMCTS).
+and replays the deal (used by OpenSpiel's Python ISMCTS): a world of
+:func:`euchre.worlds.sample_world`, the one sampler the bots draw from too.
 
 For speed from Python, ``legal_actions``, ``is_chance_node``, ``current_player``,
 ``is_terminal`` and ``chance_outcomes`` are answered by Python directly; OpenSpiel's C++
@@ -61,7 +62,6 @@ import bisect
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 import numpy as np
@@ -70,20 +70,15 @@ import numpy.typing as npt
 from euchre import core
 from euchre.actions import (
     CALL,
-    DEFEND_ALONE,
     DISCARD,
     NUM_ACTIONS,
-    ORDER,
-    ORDER_ALONE,
-    PASS,
-    TRUMP,
-    TRUMP_ALONE,
     Action,
 )
-from euchre.cards import CARDS, EFFECTIVE_SUIT, JOKER, card_mask, cards_of, pack_mask
+from euchre.cards import CARDS, card_mask, cards_of, pack_mask
 from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.rules import OPTIONS, Rules
 from euchre.vector import _observe, _offsets, observation_size, record_of
+from euchre.worlds import sample_world, view_from_observation
 
 try:
     import pyspiel
@@ -531,9 +526,7 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         if not self.dealt:
             raise ValueError("resample_from_infostate needs a dealt deal")
         seed = int(sampler() * 2 ** 53) if callable(sampler) else random.getrandbits(53)
-        info = InfoSet.of_state(self, player)
-        chance, actions = sample_world(info, random.Random(seed))
-        return _build(self._t.game, chance, actions)
+        return _of_world(self._t.game, sample_world(self._st, player, seed))
 
 
 def _info_string(state: EuchreState, seat: int) -> str:
@@ -625,249 +618,24 @@ class EuchreObserver:
         return "; ".join(parts)
 
 
-# -- what one seat knows, and deals consistent with it ---------------------------------------------
-@dataclass(slots=True)
-class InfoSet:
-    """What one seat knows of a deal: enough to deal the cards it cannot see afresh."""
-
-    rules: Rules
-    seat: int
-    dealer: int
-    turnup: int
-    dealt: int
-    """The seat's hand as dealt (a bitmask)."""
-    dummy: int | None
-    """The dummy, for the three-handed maker who took it up."""
-    history: list[tuple[int, int]] = field(default_factory=list)
-    """Every action as ``(seat, id)``; another seat's discard as ``(seat, HIDDEN)``."""
-
-    @classmethod
-    def of_state(cls, state: EuchreState, player: int) -> InfoSet:
-        """What ``player`` knows of a dealt ``python_euchre`` state."""
-        st = state._st
-        return cls(state._t.rules, player, int(st[core.DEALER]), int(st[core.TURNUP]),
-                   int(st[core.DEALT + player]), state.known_dummy(player),
-                   state.history_of(player))
-
-    @classmethod
-    def of_observation(cls, obs: Observation) -> InfoSet:
-        """What ``obs``'s seat knows (RULES §12)."""
-        seat, turnup = obs.seat, int(obs.turnup)
-        history = [(e.seat, HIDDEN if e.action is None else e.action.id) for e in obs.events]
-        own = card_mask(int(c) for c in obs.hand) | card_mask(int(c) for c in obs.discards)
-        own |= card_mask(a for s, a in history if s == seat and 0 <= a < DISCARD)
-        dummy = None if obs.dummy is None else card_mask(int(c) for c in obs.dummy)
-        if dummy is not None:
-            own &= ~dummy
-        if seat == obs.dealer and obs.turnup_taken and seat not in obs.sitting_out:
-            own &= ~(1 << turnup)
-        if own.bit_count() != 5:
-            raise RuntimeError(f"seat {seat} cannot rebuild its dealt hand: {_cards(own)}")
-        return cls(obs.rules, seat, obs.dealer, turnup, own, dummy, history)
-
-
-def sample_world(info: InfoSet, rng: random.Random) -> tuple[list[int], list[int]]:
-    """A deal consistent with ``info``, at random: its chance outcomes and its actions
-    (the hidden discards chosen).  Every card the seat cannot see is equally likely
-    anywhere it may be; a seat that did not follow a suit holds none of it now."""
-    rules, me, dealer, turnup = info.rules, info.seat, info.dealer, info.turnup
-    p = rules.players
-    joker_suit = rules.joker_suit
-    # a symbolic pass over the public actions (RULES §4-§8)
-    trump = -1
-    maker = -1
-    alone = taken = False
-    out: set[int] = set()
-    exchange_due = exchange_done = False
-    merged = 0
-    called = -1
-    plays: list[tuple[int, int]] = []
-    for s, a in info.history:
-        if a in (ORDER, ORDER_ALONE) or TRUMP <= a < DEFEND_ALONE:
-            if a in (ORDER, ORDER_ALONE):
-                trump = (turnup >> 3) if turnup != JOKER else int(joker_suit or 0)
-                maker, alone, taken = s, a == ORDER_ALONE, True
-            else:
-                trump = (a - TRUMP) % 4
-                maker, alone = s, a >= TRUMP_ALONE
-                taken = turnup == JOKER and joker_suit is None  # a turned-up joker named
-            partner = rules.partner_of(maker)
-            if alone and partner is not None:
-                out.add(partner)
-            exchange_due = taken and dealer not in out
-        elif a == HIDDEN or DISCARD <= a < CALL:
-            if exchange_due and not exchange_done:
-                exchange_done = True
-            else:
-                merged += 1
-            continue
-        elif CALL <= a < PASS:
-            called = a - CALL
-        elif a == DEFEND_ALONE:
-            partner = rules.partner_of(s)
-            if partner is not None:
-                out.add(partner)
-            else:
-                out.update(x for x in range(p) if x not in (s, maker))
-        elif 0 <= a < DISCARD:
-            plays.append((s, a))
-    merge_on = p == 3 and maker >= 0 and not alone and (not exchange_due or exchange_done)
-    # voids shown by the play, trick by trick
-    voids: list[set[int]] = [set() for _ in range(p)]
-    played = [0] * p
-    active = p - len(out)
-    suit_of = EFFECTIVE_SUIT[trump if trump >= 0 else 4]
-    for i in range(0, len(plays), active):
-        trick = plays[i:i + active]
-        led = suit_of[trick[0][1]]
-        for s, c in trick[1:]:
-            if suit_of[c] != led:
-                voids[s].add(led)
-    for s, c in plays:
-        played[s] |= 1 << c
-    all_played = 0
-    for m in played:
-        all_played |= m
-    # the places the unseen cards go, and how many each takes
-    sizes: list[int] = []
-    where: dict[str, int] = {}
-    for s in range(p):
-        if s == me:
-            continue
-        held = 5 - played[s].bit_count()
-        if s == dealer and exchange_due and not exchange_done:
-            held += 1
-        if merge_on and s == maker:
-            held += 5 - merged
-        where[f"held{s}"] = len(sizes)
-        sizes.append(held)
-    if exchange_done and dealer != me:
-        where["exchange"] = len(sizes)
-        sizes.append(1)
-    if merge_on and maker != me and merged:
-        where["merge"] = len(sizes)
-        sizes.append(merged)
-    if p == 3 and not merge_on and info.dummy is None:
-        where["dummy"] = len(sizes)
-        sizes.append(5)
-    where["kitty"] = len(sizes)
-    sizes.append(rules.pack_size - 5 * rules.hands - 1)
-    known = info.dealt | (info.dummy or 0) | (1 << turnup) | all_played
-    pool = [c for c in range(33) if pack_mask(rules.deck, rules.joker) >> c & 1
-            and not known >> c & 1]
-    turnup_hidden = exchange_due and dealer != me and not played[dealer] >> turnup & 1
-    if turnup_hidden:
-        pool.append(turnup)
-    if sum(sizes) != len(pool):
-        raise RuntimeError(f"{len(pool)} unseen cards for {sum(sizes)} places")
-    everywhere = (1 << len(sizes)) - 1
-    allowed: dict[int, int] = {}
-    for c in pool:
-        ok = everywhere
-        for s in range(p):
-            key = f"held{s}"
-            if key in where and trump >= 0 and suit_of[c] in voids[s]:
-                ok &= ~(1 << where[key])
-        if c == called and f"held{maker}" in where:
-            ok &= ~(1 << where[f"held{maker}"])  # the maker calls a card it does not hold
-        if c == called and maker == dealer and "exchange" in where:
-            ok &= ~(1 << where["exchange"])  # nor its own discard (RULES §6.3)
-        if c == turnup and turnup_hidden:
-            ok &= 1 << where[f"held{dealer}"]
-            if "exchange" in where and not rules.dealer_must_take_up:
-                ok |= 1 << where["exchange"]
-            if "merge" in where and maker == dealer:
-                ok |= 1 << where["merge"]
-        allowed[c] = ok
-    groups = _fill(pool, allowed, sizes, rng)
-    # the hands as dealt
-    masks = [card_mask(g) for g in groups]
-    dealt = [0] * p
-    for s in range(p):
-        dealt[s] = info.dealt if s == me else masks[where[f"held{s}"]] | played[s]
-    dummy = info.dummy if info.dummy is not None else 0
-    if "dummy" in where:
-        dummy = masks[where["dummy"]]
-    exchanged = masks[where["exchange"]] if "exchange" in where else 0
-    if exchange_due and dealer != me:
-        dealt[dealer] = (dealt[dealer] | exchanged) & ~(1 << turnup)
-    merge_cards = masks[where["merge"]] if "merge" in where else 0
-    if merge_on and maker != me:
-        ten = dealt[maker] | merge_cards
-        must = 0
-        if maker == dealer and exchange_due:  # the turn-up came in by the exchange
-            ten &= ~(1 << turnup)
-            must = exchanged & ~(1 << turnup)  # the exchange discard was dealt, not dummy
-        rest = [c for c in cards_of(ten & ~must)]
-        rng.shuffle(rest)
-        keep = must | card_mask(rest[:5 - must.bit_count()])
-        dealt[maker], dummy = keep, ten & ~keep
-    chance = deal_outcomes(rules, dealer, dealt, turnup, dummy)
-    merge_order = [int(c) for c in cards_of(merge_cards)]
-    rng.shuffle(merge_order)
-    hidden = [int(c) for c in cards_of(exchanged)] + merge_order
-    actions = []
-    for _, a in info.history:
-        actions.append(DISCARD + hidden.pop(0) if a == HIDDEN else a)
-    return chance, actions
-
-
-def _fill(pool: list[int], allowed: dict[int, int], sizes: list[int],
-          rng: random.Random) -> list[list[int]]:
-    """Deal ``pool`` into groups of ``sizes`` at random, each card into a group its
-    ``allowed`` bitmask names: uniform rejection sampling, then a careful fill (Hall's
-    condition kept at each card) if the constraints reject too often."""
-    k = len(sizes)
-    full = (1 << k) - 1
-    cards = list(pool)
-    for _ in range(64):
-        rng.shuffle(cards)
-        out, at, ok = [], 0, True
-        for g, size in enumerate(sizes):
-            part = cards[at:at + size]
-            if any(not allowed[c] >> g & 1 for c in part):
-                ok = False
-                break
-            out.append(part)
-            at += size
-        if ok:
-            return out
-    left: dict[int, int] = {}
-    for c in cards:
-        left[allowed[c]] = left.get(allowed[c], 0) + 1
-    room = list(sizes)
-
-    def feasible() -> bool:
-        for subset in range(1, full + 1):
-            need = sum(n for m, n in left.items() if n and m & ~subset == 0)
-            if need > sum(room[g] for g in range(k) if subset >> g & 1):
-                return False
-        return True
-
-    rng.shuffle(cards)
-    result: list[list[int]] = [[] for _ in sizes]
-    for c in cards:
-        m = allowed[c]
-        left[m] -= 1
-        options = [g for g in range(k) if m >> g & 1 and room[g] > 0]
-        options.sort(key=lambda g: rng.random() ** (1 / room[g]), reverse=True)
-        for g in options:
-            room[g] -= 1
-            if feasible():
-                result[g].append(c)
-                break
-            room[g] += 1
-        else:
-            raise RuntimeError("no deal of the unseen cards fits what was played")
-    return result
+# -- deals consistent with what one seat knows (euchre.worlds) -------------------------------------
+def _of_world(game: EuchreGame, world: npt.NDArray[np.int64]) -> EuchreState:
+    """The ``python_euchre`` state of a world of :func:`euchre.worlds.sample_world`."""
+    rules = game.rules
+    dealt = [int(world[core.DEALT + s]) for s in range(rules.players)]
+    chance = deal_outcomes(rules, int(world[core.DEALER]), dealt, int(world[core.TURNUP]),
+                           int(world[core.DEALT_DUMMY]))
+    actions = [int(world[core.HISTORY + k]) % core.SEAT_SHIFT
+               for k in range(int(world[core.N_ACTIONS]))]
+    return _build(game, chance, actions)
 
 
 def state_from_observation(game: EuchreGame, obs: Observation,
                            rng: random.Random) -> EuchreState:
     """A ``python_euchre`` state that ``obs``'s seat cannot tell from the real deal: the
-    cards it cannot see dealt at random (see :func:`sample_world`)."""
-    chance, actions = sample_world(InfoSet.of_observation(obs), rng)
-    return _build(game, chance, actions)
+    cards it cannot see dealt at random (:func:`euchre.worlds.sample_world`)."""
+    world = sample_world(view_from_observation(obs), obs.seat, rng.getrandbits(32))
+    return _of_world(game, world)
 
 
 pyspiel.register_game(_GAME_TYPE, EuchreGame)

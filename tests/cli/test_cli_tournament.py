@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from euchre.bots.ismcts import available
 from euchre.cli import app
+from euchre.envs.ismcts import available
 
 runner = CliRunner()
 

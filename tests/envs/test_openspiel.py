@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from euchre import Deal, Rules
-from euchre.bots.ismcts import available
 from euchre.cards import Card, card_mask
+from euchre.envs.ismcts import available
 
 pytestmark = pytest.mark.skipif(
     not available(), reason="OpenSpiel (pyspiel, the optional 'bench' extra) is not installed")
@@ -195,29 +195,6 @@ def test_what_a_seat_sees_does_not_change_with_the_cards_it_cannot_see(rules: Ru
         if other.record()["hands"] != state.record()["hands"]:
             changed += 1
     assert changed >= 10
-
-
-def test_no_resampled_deal_has_the_maker_call_its_own_discard() -> None:
-    """RULES §6.3: a dealer-maker may not call its own discard, so a deal resampled for
-    another seat never puts the called card in that discard."""
-    from euchre.actions import CALL, DISCARD
-    from euchre.envs.openspiel import InfoSet, sample_world
-
-    rng = random.Random(6)
-    for _ in range(40):
-        deal = Deal.random(Rules(players=5), rng.randrange(5), rng)
-        for action in ("pass", "pass", "pass", "pass", "order"):
-            deal.apply(action)
-        deal.apply(rng.choice(deal.legal_action_ids()))  # the discard
-        deal.apply(rng.choice(deal.legal_action_ids()))  # the call
-        called = deal.called
-        assert called is not None
-        seat = (deal.dealer + 1 + rng.randrange(4)) % 5
-        info = InfoSet.of_observation(deal.observation(seat))
-        for _ in range(10):
-            _, actions = sample_world(info, rng)
-            discards = [a - DISCARD for a in actions if DISCARD <= a < CALL]
-            assert discards and int(called) not in discards
 
 
 def test_the_observation_shows_a_change_of_the_seats_own_cards() -> None:

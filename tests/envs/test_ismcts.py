@@ -13,7 +13,9 @@ import pytest
 from euchre import Rules
 from euchre.actions import Action
 from euchre.bots import BOTS, choose, make_bot, play_deal, play_game
-from euchre.bots.ismcts import (
+from euchre.cards import CARDS, EFFECTIVE_SUIT, pack_mask
+from euchre.deal import Deal, Phase
+from euchre.envs.ismcts import (
     ISMCTSBot,
     available,
     check_rules,
@@ -23,8 +25,7 @@ from euchre.bots.ismcts import (
     plays_openspiel_euchre,
     to_os_card,
 )
-from euchre.cards import CARDS, EFFECTIVE_SUIT, pack_mask
-from euchre.deal import Deal, Phase
+from euchre.worlds import InfoSet
 
 needs_openspiel = pytest.mark.skipif(
     not available(), reason="OpenSpiel (pyspiel, the optional 'bench' extra) is not installed")
@@ -150,16 +151,14 @@ def test_played_voids_are_kept_in_the_fill() -> None:
             seat = deal.to_move
             assert seat is not None
             obs = deal.observation(seat)
-            know = knowledge(obs)
-            if deal.phase is Phase.PLAY and any(know.voids):
-                state = bot.world(obs, know)
+            info = InfoSet.of_observation(obs)
+            if deal.phase is Phase.PLAY and any(info.voids):
+                state = bot.world(obs, knowledge(obs))
                 holders = state.card_holder()
-                trump = know.trump
-                assert trump is not None
                 for os_card, holder in enumerate(holders):
                     if holder is not None and holder != seat:
                         card = from_os_card(os_card)
-                        assert EFFECTIVE_SUIT[trump][card] not in know.voids[holder]
+                        assert not info.voids[holder] >> EFFECTIVE_SUIT[info.trump][card] & 1
                         checked += 1
             deal.apply(a)
     assert checked > 100

@@ -79,13 +79,16 @@ from __future__ import annotations
 import importlib.util
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
-from euchre.actions import Action, ActionKind
-from euchre.cards import EFFECTIVE_SUIT, Card, Suit, pack_mask
+from euchre import core
+from euchre.actions import CALL, DISCARD, Action, ActionKind
+from euchre.bots import Bot
+from euchre.cards import Card, Suit, cards_of, pack_mask
 from euchre.deal import Observation, Phase
 from euchre.rules import Rules
+from euchre.worlds import sample_world, view_from_observation
 
 __all__ = [
     "DEFAULT_SIMULATIONS",
@@ -95,6 +98,7 @@ __all__ = [
     "available",
     "check_rules",
     "from_os_card",
+    "make_bot",
     "parse_options",
     "plays_openspiel_euchre",
     "to_os_action",
@@ -217,21 +221,27 @@ def parse_options(text: str) -> dict[str, int]:
     return out
 
 
+def make_bot(seed: int | random.Random | None, options: str = "") -> Bot:
+    """The ``ismcts`` or ``ismcts:OPTIONS`` bot (:func:`euchre.bots.make_bot` asks here)."""
+    return ISMCTSBot(seed, **parse_options(options))
+
+
 # -- what the seat knows, in OpenSpiel's terms ------------------------------------------------
 @dataclass(slots=True)
 class Knowledge:
-    """What one seat knows of the deal, arranged for building OpenSpiel states."""
+    """What one seat knows of the deal (:mod:`euchre.worlds`'s view), with the public
+    actions in OpenSpiel's terms, for building OpenSpiel states."""
 
     seat: int
     dealer: int
     turnup: int
-    trump: int | None
     dealt: list[int]
     """This seat's five cards as dealt (ours)."""
     actions: list[int]
     """OpenSpiel's actions after the deal, ``-1`` standing for the dealer's unseen discard."""
-    played: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
-    voids: list[set[int]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    view: Any = None
+    """The seat's view (:func:`euchre.worlds.view_from_observation`), which worlds are
+    drawn from."""
 
     @property
     def key(self) -> tuple[int, int, tuple[int, ...]]:
@@ -246,7 +256,6 @@ def knowledge(obs: Observation) -> Knowledge:
     actions: list[int] = []
     alone = OS_PARTNER
     pending = False  # a round-1 bid waits for the dealer's discard, then the alone answer
-    played: list[list[int]] = [[], [], [], []]
     for event in obs.events:
         a = event.action
         if a is None or a.kind is ActionKind.DISCARD:  # the dealer's exchange
@@ -268,78 +277,19 @@ def knowledge(obs: Observation) -> Knowledge:
             if pending:  # the dealer sat out (partner alone): no exchange in our deal
                 actions += [_HIDDEN, alone]
                 pending = False
-            card = _card(a)
-            actions.append(to_os_card(card))
-            played[event.seat].append(card)
+            actions.append(to_os_card(_card(a)))
         else:
             raise ValueError(f"OpenSpiel's euchre has no action like '{a}'")
     if pending and obs.phase is Phase.PLAY:  # the dealer sits out and nobody has played yet
         actions += [_HIDDEN, alone]
-    own = [int(c) for c in obs.hand] + played[seat] + [int(c) for c in obs.discards]
-    dealt = [c for c in own if c != turnup]
-    if len(dealt) != 5:
-        raise RuntimeError(f"ismcts: seat {seat} cannot rebuild its dealt hand from {own}")
-    trump = None if obs.trump is None else int(obs.trump)
-    voids: list[set[int]] = [set(), set(), set(), set()]
-    if trump is not None:
-        for trick in [t.cards for t in obs.tricks] + [obs.trick]:
-            if not trick:
-                continue
-            led = EFFECTIVE_SUIT[trump][trick[0][1]]
-            for s, c in trick[1:]:
-                if EFFECTIVE_SUIT[trump][c] != led:
-                    voids[s].add(led)
-    return Knowledge(seat, obs.dealer, turnup, trump, dealt, actions, played, voids)
+    view = view_from_observation(obs)
+    dealt = [int(c) for c in cards_of(int(view[core.DEALT + seat]))]
+    return Knowledge(seat, obs.dealer, turnup, dealt, actions, view)
 
 
 def _card(action: Action) -> int:
     assert action.card is not None
     return int(action.card)
-
-
-def _fill(groups: Sequence[tuple[int, frozenset[int] | None]], cards: Sequence[int],
-          trump: int | None, rng: random.Random) -> list[list[int]]:
-    """Deal ``cards`` at random into groups of the given sizes, where a group's set of suits
-    (trump-aware) are suits it may not take; each card goes where the rest still fits."""
-    k = len(groups)
-    room = [size for size, _ in groups]
-    if sum(room) != len(cards):
-        raise RuntimeError(f"ismcts: {len(cards)} unseen cards for {sum(room)} places")
-    suit_of = EFFECTIVE_SUIT[4 if trump is None else trump]
-    # allowed[s]: the groups (a bitmask) that may take a card of suit s
-    barred = [frozenset() if bar is None else bar for _, bar in groups]
-    allowed = [sum(1 << g for g in range(k) if s not in barred[g]) for s in range(5)]
-    left = [0] * 5
-    for c in cards:
-        left[suit_of[c]] += 1
-    constrained = any(a != (1 << k) - 1 for a in allowed)
-
-    def feasible() -> bool:
-        # Hall's condition: each set of groups has room for the cards that fit nowhere else
-        for mask in range(1, 1 << k):
-            need = sum(left[s] for s in range(5) if left[s] and allowed[s] & ~mask == 0)
-            if need and need > sum(room[g] for g in range(k) if mask >> g & 1):
-                return False
-        return True
-
-    order = list(cards)
-    rng.shuffle(order)
-    out: list[list[int]] = [[] for _ in groups]
-    for c in order:
-        s = suit_of[c]
-        left[s] -= 1
-        options = [g for g in range(k) if allowed[s] >> g & 1 and room[g] > 0]
-        # try the groups in a random order weighted by their room
-        options.sort(key=lambda g: rng.random() ** (1 / room[g]), reverse=True)
-        for g in options:
-            room[g] -= 1
-            if not constrained or feasible():
-                out[g].append(c)
-                break
-            room[g] += 1
-        else:
-            raise RuntimeError("ismcts: no deal of the unseen cards fits what was played")
-    return out
 
 
 # -- the bot -----------------------------------------------------------------------------------
@@ -382,35 +332,21 @@ class ISMCTSBot:
 
     # -- OpenSpiel states ------------------------------------------------------------------------
     def world(self, obs: Observation, know: Knowledge | None = None) -> Any:
-        """One OpenSpiel state consistent with what ``obs``'s seat knows (see the module)."""
+        """One OpenSpiel state consistent with what ``obs``'s seat knows (see the module):
+        the deal of a world of :func:`euchre.worlds.sample_world`."""
         k = knowledge(obs) if know is None else know
         rng = self.rng
         me, dealer, turnup = k.seat, k.dealer, k.turnup
-        hidden_discard = _HIDDEN in k.actions and dealer != me
-        seen = set(k.dealt) | {turnup}
-        for p in range(4):
-            seen.update(k.played[p])
-        unseen = [c for c in _PACK if c not in seen]
-        others = [p for p in range(4) if p != me]
-        groups: list[tuple[int, frozenset[int] | None]] = []
-        for p in others:
-            known = sum(1 for c in k.played[p] if c != turnup)
-            size = 5 - known - (1 if hidden_discard and p == dealer else 0)
-            groups.append((size, frozenset(k.voids[p])))
-        groups.append((3, None))  # the kitty
-        if hidden_discard:
-            groups.append((1, None))  # the dealer's discard
-        filled = _fill(groups, unseen, k.trump, rng)
-        hands: list[list[int]] = [[], [], [], []]
-        hands[me] = list(k.dealt)
-        for i, p in enumerate(others):
-            hands[p] = [c for c in k.played[p] if c != turnup] + filled[i]
+        world = sample_world(k.view, me, rng.getrandbits(32))
+        hands = [[int(c) for c in cards_of(int(world[core.DEALT + p]))] for p in range(4)]
         discard = -1
-        if hidden_discard:
-            discard = filled[-1][0]
-            hands[dealer].append(discard)
-        elif _HIDDEN in k.actions:  # the bot is the dealer and sits out: any card will do
-            discard = min(k.dealt)
+        for i in range(int(world[core.N_ACTIONS])):
+            a = int(world[core.HISTORY + i]) % core.SEAT_SHIFT
+            if DISCARD <= a < CALL:
+                discard = a - DISCARD
+        if discard < 0 and _HIDDEN in k.actions:
+            # the dealer sits out: OpenSpiel has it discard all the same, any card of its own
+            discard = min(hands[dealer])
         state = self._game(obs.rules).new_initial_state()
         state.apply_action(dealer)
         for cards in hands:
