@@ -9,7 +9,7 @@ leaving itself untouched, and gives each seat the observation RULES §12 allows.
 ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
 >>> deal.phase, deal.to_move, [str(a) for a in deal.legal_actions()]
 (Phase.BID_TURNUP, 1, ['pass', 'order'])
->>> deal.apply('order'); deal.apply('discard 9C')
+>>> _ = deal.apply('order'); _ = deal.apply('discard 9C')
 >>> deal.phase, deal.trump, deal.to_move
 (Phase.PLAY, Suit.DIAMONDS, 1)
 >>> deal.apply('9S')
@@ -62,11 +62,14 @@ from euchre.rules import Rules, describe_value, fixed_partner
 __all__ = [
     "Deal",
     "DealResult",
+    "Effect",
     "Event",
     "IllegalActionError",
     "Observation",
     "Phase",
+    "PublicObservation",
     "Trick",
+    "WonBy",
     "deal_points",
 ]
 
@@ -148,6 +151,36 @@ class Trick:
     leader: int
     cards: tuple[tuple[int, Card], ...]
     winner: int
+
+
+class WonBy(enum.Enum):
+    """Why a trick's winner won it (RULES §8), as the narrator says it."""
+
+    HIGHEST_LED = "highest of the led suit"
+    """No trump was played: the highest card of the suit led wins."""
+    TRUMPED = "trumped"
+    """A suit other than trump was led and one trump was played: it wins."""
+    HIGHEST_TRUMP = "highest trump"
+    """Trump was led, or several trumps were played: the highest trump wins."""
+
+    def __repr__(self) -> str:
+        return f"WonBy.{self.name}"
+
+
+def won_by(cards: Sequence[tuple[int, Card]], winner: int, trump: Suit) -> WonBy:
+    """Why ``winner`` took the trick of ``cards`` (seat and card, in play order) with
+    ``trump`` (RULES §8).
+
+    >>> won_by(((0, Card.parse('AS')), (1, Card.parse('9H'))), 1, Suit.HEARTS)
+    WonBy.TRUMPED
+    """
+    effective = EFFECTIVE_SUIT[trump]
+    best = next(c for s, c in cards if s == winner)
+    if effective[best] != trump:
+        return WonBy.HIGHEST_LED
+    if effective[cards[0][1]] != trump and sum(effective[c] == trump for _, c in cards) == 1:
+        return WonBy.TRUMPED
+    return WonBy.HIGHEST_TRUMP
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +269,103 @@ class Observation:
     result: DealResult | None
 
 
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What one action did, as :meth:`Deal.apply` returns it and :attr:`Deal.effects`
+    keeps it: the action and its seat, and whatever it fixed or ended.
+
+    Only what the action decided is set; the rest keeps its default.  ``action`` is the
+    action itself, a discard included: hide it from seats that may not see it (RULES §12).
+
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> deal.apply('order')
+    Effect(seat=1, action=Action.parse('order'), phase=Phase.BID_TURNUP,
+           trump=Suit.DIAMONDS, maker=1)
+    """
+
+    seat: int
+    """The seat that acted."""
+    action: Action
+    """What it did."""
+    phase: Phase
+    """The phase the action was taken in."""
+    trump: Suit | None = None
+    """Trump, when this action fixed it (RULES §3, §4)."""
+    maker: int | None = None
+    """The maker, when this action fixed trump."""
+    alone: bool = False
+    """The maker declared alone with this action (RULES §4)."""
+    sitting_out: tuple[int, ...] = ()
+    """Seats that lay their hand down because of this action (RULES §4, §7)."""
+    partner: int | None = None
+    """Five-handed: the partner, when this action played the called card and so showed
+    the table who holds it (RULES §6.3)."""
+    trick: Trick | None = None
+    """The trick this action completed (RULES §8)."""
+    won_by: WonBy | None = None
+    """Why the trick's winner won it."""
+    result: DealResult | None = None
+    """The deal's result, when this action ended the deal (RULES §4, §9)."""
+
+    def __repr__(self) -> str:
+        parts = [f"seat={self.seat!r}", f"action={self.action!r}", f"phase={self.phase!r}"]
+        for name, default in _EFFECT_DEFAULTS:
+            value = getattr(self, name)
+            if value != default:
+                parts.append(f"{name}={value!r}")
+        return f"Effect({', '.join(parts)})"
+
+
+_EFFECT_DEFAULTS: Final = (
+    ("trump", None), ("maker", None), ("alone", False), ("sitting_out", ()),
+    ("partner", None), ("trick", None), ("won_by", None), ("result", None),
+)
+
+# Effects of actions that decide nothing, shared: key phase * _PLAIN_KEY + history entry.
+_PLAIN: dict[int, Effect] = {}
+_PLAIN_KEY: Final = 1024
+
+
+def _plain(key: int) -> Effect:
+    phase, entry = divmod(key, _PLAIN_KEY)
+    seat, a = divmod(entry, 128)
+    effect = _PLAIN[key] = Effect(seat, Action.from_id(a), _PHASES[phase])
+    return effect
+
+
+@dataclass(frozen=True, slots=True)
+class PublicObservation:
+    """What everyone at the table sees, a spectator included (RULES §12): no hand, no
+    discard, the five-handed partner only once the called card is played."""
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    turnup: Card
+    turnup_taken: bool | None
+    """``None`` while round 1 is open; ``True`` once ordered up; ``False`` once turned down."""
+    trump: Suit | None
+    maker: int | None
+    alone: bool
+    called: Card | None
+    partner: int | None
+    """The five-handed partner, once the called card is played."""
+    lone_defender: int | None
+    sitting_out: tuple[int, ...]
+    events: tuple[Event, ...]
+    """Every action; a discard's ``action`` is ``None`` (face down)."""
+    hand_sizes: tuple[int, ...]
+    """The cards each seat holds: the dealer six in the exchange, the three-handed maker
+    hand and dummy while discarding (RULES §5, §6)."""
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    result: DealResult | None
+
+
 class Deal:
     """The state of one deal.  Build it with :meth:`random`, :meth:`from_cards` or
     :meth:`from_record`; drive it with :meth:`legal_actions` and :meth:`apply`."""
@@ -249,6 +379,7 @@ class Deal:
         "_discards",
         "_dummy",
         "_dummy_left",
+        "_effects",
         "_follow",
         "_forced_alone",
         "_hands",
@@ -317,6 +448,7 @@ class Deal:
         self._hands = list(hands)
         self._dummy = dummy or 0
         self._history: list[int] = []
+        self._effects: list[Effect] = []
         self._bids = 0
         self._trump = NO_TRUMP
         self._maker = -1
@@ -457,6 +589,7 @@ class Deal:
             setattr(other, name, getattr(self, name))
         other._hands = self._hands.copy()
         other._history = self._history.copy()
+        other._effects = self._effects.copy()
         other._discards = [d.copy() for d in self._discards]
         other._queue = self._queue.copy()
         other._trick = self._trick.copy()
@@ -660,30 +793,70 @@ class Deal:
             return False
 
     # -- applying actions ------------------------------------------------------------------
-    def apply(self, action: Action | int | str, seat: int | None = None) -> None:
-        """Apply one action of the seat to move.
+    def check(self, action: Action | int | str, seat: int | None = None) -> None:
+        """Raise what :meth:`apply` would raise for ``action``, changing nothing.
 
-        ``action`` is an :class:`Action`, its int id, or RECORDS text (a bare card plays it).
-        ``seat``, when given, must be the seat to move.  An illegal action raises
-        :class:`IllegalActionError` and changes nothing.
+        :class:`IllegalActionError` names the rule and the legal choices; an action that
+        is no action at all (bad text, an id out of range) raises
+        :class:`~euchre.actions.InvalidActionError`.  :meth:`apply` runs this same check.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.check('order', seat=0)
+        Traceback (most recent call last):
+        ...
+        euchre.deal.IllegalActionError: it is seat 1's turn, not seat 0's (bidding, round 1)
+        >>> deal.check('order', seat=1); deal.effects
+        ()
         """
-        a = action if type(action) is int else _action_id(action)
+        self._check(action if type(action) is int else _action_id(action), seat)
+
+    def _check(self, a: int, seat: int | None) -> None:
+        """The one legality check of an action id (RULES §4-§8)."""
         p = self._phase
         if seat is not None and (p == _OVER or seat != self._turn):
             raise IllegalActionError(self._not_your_turn(seat))
         if p == _PLAY:
-            turn = self._turn
+            hand = self._hands[self._turn]
+            if self._trick:
+                follow = hand & self._follow
+                if follow:
+                    hand = follow
+            if not 0 <= a < DISCARD or not hand >> a & 1:
+                raise IllegalActionError(self._explain(a))
+        elif a not in self.legal_action_ids():
+            raise IllegalActionError(self._explain(a))
+
+    def apply(self, action: Action | int | str, seat: int | None = None) -> Effect:
+        """Apply one action of the seat to move; return what it did.
+
+        ``action`` is an :class:`Action`, its int id, or RECORDS text (a bare card plays it).
+        ``seat``, when given, must be the seat to move.  An illegal action raises
+        :class:`IllegalActionError` (see :meth:`check`) and changes nothing.  The
+        :class:`Effect` returned is also kept, in order, in :attr:`effects`.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> for text in ('order', 'discard 9C', 'AC'):
+        ...     effect = deal.apply(text)
+        >>> effect.trick
+        >>> deal.apply('TC')
+        Effect(seat=0, action=Action.parse('play TC'), phase=Phase.PLAY,
+               trick=Trick(leader=1, cards=((1, Card.parse('AC')), (0, Card.parse('TC'))),
+                           winner=1),
+               won_by=WonBy.HIGHEST_LED)
+        """
+        a = action if type(action) is int else _action_id(action)
+        self._check(a, seat)
+        p = self._phase
+        turn = self._turn
+        entry = turn * _SEAT + a
+        self._history.append(entry)
+        effect: Effect | None
+        if p == _PLAY:
             hand = self._hands[turn]
             trick = self._trick
-            if trick:
-                follow = hand & self._follow
-                legal = follow if follow else hand
-            else:
-                legal = hand
-            if not 0 <= a < DISCARD or not legal >> a & 1:
-                raise IllegalActionError(self._explain(a))
             self._hands[turn] = hand ^ (1 << a)
-            self._history.append(turn * _SEAT + a)
             if not trick:
                 trump = self._trump
                 self._led = led = EFFECTIVE_SUIT[trump][a]
@@ -698,20 +871,17 @@ class Deal:
                     self._winner = turn
             trick.append(a)
             if len(trick) == self._active:
-                winner = self._winner
-                self._tricks[winner] += 1
-                self._trick = []
-                self._trick_no += 1
-                if self._trick_no == 5:
-                    self._phase = _OVER
-                else:
-                    self._leader = self._turn = winner
+                effect = self._trick_done(turn, a)
             else:
                 self._turn = self._next[turn]
-            return
-        if a not in self.legal_action_ids():
-            raise IllegalActionError(self._explain(a))
-        self._history.append(self._turn * _SEAT + a)
+                if a == self._called:
+                    effect = Effect(turn, Action.from_id(a), Phase.PLAY, partner=turn)
+                else:
+                    key = _PLAY * _PLAIN_KEY + entry
+                    effect = _PLAIN.get(key) or _plain(key)
+            self._effects.append(effect)
+            return effect
+        out = self._out
         if p == _BID1:
             self._bid_turnup(a)
         elif p in (_BID2, _NAME):
@@ -730,6 +900,54 @@ class Deal:
             self._call(a - CALL)
         else:
             self._defend(a)
+        fixed = p <= _NAME and a != PASS
+        newly_out = self._out & ~out
+        over = self._phase == _OVER
+        if fixed or newly_out or over:
+            effect = Effect(
+                turn, Action.from_id(a), _PHASES[p],
+                trump=Suit(self._trump) if fixed else None,
+                maker=self._maker if fixed else None,
+                alone=fixed and self._alone,
+                sitting_out=tuple(s for s in range(self.n) if newly_out >> s & 1),
+                result=self.result if over else None,
+            )
+        else:
+            key = p * _PLAIN_KEY + entry
+            effect = _PLAIN.get(key) or _plain(key)
+        self._effects.append(effect)
+        return effect
+
+    def _trick_done(self, turn: int, a: int) -> Effect:
+        """The last card of a trick is down: score the trick, and say what it did."""
+        trick = self._trick
+        winner = self._winner
+        self._tricks[winner] += 1
+        self._trick = []
+        self._trick_no += 1
+        seat = self._leader
+        nxt = self._next
+        cards = []
+        for c in trick:
+            cards.append((seat, CARDS[c]))
+            seat = nxt[seat]
+        done = Trick(self._leader, tuple(cards), winner)
+        why = won_by(done.cards, winner, Suit(self._trump))
+        if self._trick_no == 5:
+            self._phase = _OVER
+        else:
+            self._leader = self._turn = winner
+        return Effect(
+            turn, Action.from_id(a), Phase.PLAY,
+            partner=turn if a == self._called else None,
+            trick=done, won_by=why,
+            result=self.result if self._phase == _OVER else None,
+        )
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """What every action so far did, in order (:meth:`apply`'s returns)."""
+        return tuple(self._effects)
 
     def _bid_turnup(self, a: int) -> None:
         if a == PASS:
@@ -919,6 +1137,56 @@ class Deal:
             tricks_won=tuple(self._tricks),
             scores=self.scores,
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
+            result=self.result if p == _OVER else None,
+        )
+
+    def public_observation(self) -> PublicObservation:
+        """What everyone at the table sees, a spectator included (RULES §12).
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order')
+        >>> public = deal.public_observation()
+        >>> public.hand_sizes, public.trump, [str(e) for e in public.events]
+        ((6, 5), Suit.DIAMONDS, ['seat 1: order'])
+        >>> _ = deal.apply('discard 9C')
+        >>> public.phase, [str(e) for e in deal.public_observation().events][-1]
+        (Phase.EXCHANGE, 'seat 0: discard (face down)')
+        """
+        p = self._phase
+        turnup_taken: bool | None
+        if self._taken:
+            turnup_taken = True
+        elif p in (_BID1, _NAME):
+            turnup_taken = None
+        else:
+            turnup_taken = False
+        called_played = self._called >= 0 and any(
+            e % _SEAT == self._called for e in self._history)
+        events = []
+        for e in self._history:
+            s, a = divmod(e, _SEAT)
+            events.append(Event(s, None if DISCARD <= a < CALL else Action.from_id(a)))
+        return PublicObservation(
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=_PHASES[p],
+            to_move=self.to_move,
+            turnup=self.turnup,
+            turnup_taken=turnup_taken,
+            trump=self.trump,
+            maker=self.maker,
+            alone=self._alone,
+            called=self.called,
+            partner=self._partner if called_played and self._partner >= 0 else None,
+            lone_defender=self.lone_defender,
+            sitting_out=self.sitting_out,
+            events=tuple(events),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            trick=self.current_trick,
+            tricks=self.tricks,
+            tricks_won=tuple(self._tricks),
+            scores=self.scores,
             result=self.result if p == _OVER else None,
         )
 

@@ -179,3 +179,13 @@ def test_expert_values_are_reproducible_and_compared(tmp_path: Path,
     first.write_text(json.dumps(rows))
     assert script.main(["--out", str(second), "--count", "8", "--samples", "2",
                         "--compare", str(first)]) == 1
+
+
+def test_deal_apply_benchmark_measures_both_loops() -> None:
+    """``benchmarks/deal_apply.py`` runs a tree's engine in a fresh process (tiny size)."""
+    script = load("deal_apply")
+    result = doctest.testmod(script)
+    assert result.failed == 0 and result.attempted > 0
+    figures = script.measure(BENCHMARKS.parent, deals=2)
+    assert set(figures) == set(script.VARIANTS)
+    assert all(f["apply"] > 0 and f["copy+apply"] > 0 for f in figures.values())

@@ -252,7 +252,7 @@ def summary_line(replayed: Replayed, names: SeatNames, number: int, title: str =
     >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
     ...     hands=["9C TC JC QC KC", "AC 9D TD JD QD"], turnup="KD")
     >>> for action in ["order", "discard 9C", "JD"]:
-    ...     deal.apply(action)
+    ...     _ = deal.apply(action)
     >>> summary_line(Replayed(deal, {}), SeatNames.around(2, 0, person=False), 1)
     'Deal 1 · South deals: North makes diamonds trump; unfinished after 0 tricks'
     """
