@@ -57,7 +57,8 @@ from euchre.cards import (
     parse_cards,
     sort_hand,
 )
-from euchre.rules import Rules, describe_value, fixed_partner
+from euchre.rules import Rules, describe_value
+from euchre.scoring import deal_points, makers_of
 
 __all__ = [
     "Deal",
@@ -201,7 +202,7 @@ class DealResult:
     def makers(self) -> tuple[int, ...]:
         """The maker's side as scored (RULES §9): the maker, the partner opposite
         four-handed (even sitting out), the called card's holder five-handed."""
-        return _makers(len(self.tricks), self.maker, self.partner)
+        return makers_of(len(self.tricks), self.maker, self.partner)
 
     @property
     def makers_tricks(self) -> int:
@@ -644,7 +645,7 @@ class Deal:
         """The maker's side as scored (RULES §9): the maker, the partner opposite
         four-handed (even sitting out), the called card's holder five-handed (known to the
         engine, not yet to the players); empty before trump is fixed."""
-        return _makers(self.n, self.maker, self.partner)
+        return makers_of(self.n, self.maker, self.partner)
 
     @property
     def leader(self) -> int | None:
@@ -1340,55 +1341,6 @@ class Deal:
 
 
 _PACKS: dict[tuple[int, bool], tuple[int, ...]] = {}
-
-
-def deal_points(
-    players: int, makers: Iterable[int], made: int, alone: bool, lone_defender: bool
-) -> tuple[int, ...]:
-    """Each seat's points for a finished deal (the RULES §9 table).
-
-    ``makers`` are the seats of the maker's side, ``made`` the tricks they took,
-    ``alone`` whether the maker played alone (declared or, five-handed, forced), and
-    ``lone_defender`` whether a defender went alone.
-
-    >>> deal_points(4, {1, 3}, 5, alone=True, lone_defender=False)
-    (0, 4, 0, 4)
-    >>> deal_points(3, {0}, 0, alone=False, lone_defender=True)
-    (0, 4, 4)
-    """
-    n = players
-    side = set(makers)
-    if made >= 3:
-        march = made == 5
-        if n == 2:
-            value = 2 if march else 1
-        elif n == 3:
-            value = (4 if alone else 3) if march else 1
-        elif n == 4:
-            value = (4 if alone else 2) if march else 1
-        else:
-            value = (5 if alone else 2) if march else 1
-        scorers = side
-    else:
-        if n == 4:
-            value = 4 if lone_defender else 2
-        elif n == 3:
-            value = 4 if lone_defender and made == 0 else 2
-        elif n == 5:
-            value = 4 if made == 0 else 2
-        else:
-            value = 2
-        scorers = set(range(n)) - side
-    return tuple(value if s in scorers else 0 for s in range(n))
-
-
-def _makers(players: int, maker: int | None, partner: int | None) -> tuple[int, ...]:
-    """The maker's side (RULES §4, §6): the maker, the seat opposite four-handed, else the
-    five-handed partner if any."""
-    if maker is None:
-        return ()
-    partner = fixed_partner(players, maker) if players == 4 else partner
-    return tuple(sorted({maker} if partner is None else {maker, partner}))
 
 
 def _pack_cards(rules: Rules) -> tuple[int, ...]:
