@@ -54,9 +54,9 @@ from euchre.cards import (
     cards_of,
     format_cards,
     pack_mask,
-    parse_cards,
     sort_hand,
 )
+from euchre.notation import card_value, card_values, read_deal_record
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
 
@@ -549,18 +549,18 @@ class Deal:
             raise ValueError(f"'hands' must be a list of {n} hands, not {describe_value(hands)}")
         if len(hands) != n:
             raise ValueError(f"{n} players need {n} hands, not {len(hands)}")
-        parsed = [_card_list(h, f"'hands[{seat}]'") for seat, h in enumerate(hands)]
+        parsed = [card_values(h, f"'hands[{seat}]'") for seat, h in enumerate(hands)]
         for seat, h in enumerate(parsed):
             if len(h) != 5:
                 raise ValueError(f"seat {seat} holds {len(h)} cards, not 5 (RULES §3)")
-        d = None if dummy is None else _card_list(dummy, "'dummy'")
+        d = None if dummy is None else card_values(dummy, "'dummy'")
         if n == 3 and d is None:
             raise ValueError("three-handed needs a dummy of 5 cards (RULES §3)")
         if n != 3 and d:
             raise ValueError("only three-handed euchre has a dummy (RULES §3)")
         if d is not None and len(d) != 5:
             raise ValueError(f"the dummy holds {len(d)} cards, not 5 (RULES §3)")
-        t = _card(turnup, "'turnup'")
+        t = card_value(turnup, "'turnup'")
         used = [c for h in parsed for c in h] + (d or []) + [t]
         pack = pack_mask(rules.deck, rules.joker)
         seen = 0
@@ -575,7 +575,7 @@ class Deal:
         if kitty is None:
             k: list[int] = list(cards_of(rest))
         else:
-            k = _card_list(kitty, "'kitty'")
+            k = card_values(kitty, "'kitty'")
             if card_mask(k) != rest or len(k) != rest.bit_count():
                 raise ValueError(
                     f"the kitty must be the rest of the pack: {format_cards(cards_of(rest))}"
@@ -1299,32 +1299,10 @@ class Deal:
         of the wrong type raises :class:`ValueError` naming the key and the type expected;
         an illegal action raises :class:`IllegalActionError` with its number (from 1).
         """
-        if not isinstance(record, dict):
-            raise ValueError(f"a deal record must be an object, not {describe_value(record)}")
-        rules = Rules.from_dict(record.get("rules", {}))
-        for key in ("dealer", "hands", "turnup", "kitty"):
-            if key not in record:
-                raise ValueError(f"a deal record needs {key!r}" + (
-                    " (the rest of the pack, under the turn-up)" if key == "kitty" else ""))
-        hands, dummy = record["hands"], record.get("dummy")
-        if not isinstance(hands, list):
-            raise ValueError(f"'hands' must be a list of {rules.players} hands, "
-                             f"not {describe_value(hands)}")
-        actions = record.get("actions", [])
-        if not isinstance(actions, list):
-            raise ValueError(f"'actions' must be a list of actions such as 'play JH', "
-                             f"not {describe_value(actions)}")
-        for i, text in enumerate(actions):
-            if not isinstance(text, str):
-                raise ValueError(f"'actions[{i}]' must be an action such as 'play JH', "
-                                 f"not {describe_value(text)}")
-        deal = cls.from_cards(
-            rules, record["dealer"],
-            [_card_list(h, f"'hands[{s}]'", text_only=True) for s, h in enumerate(hands)],
-            _card(record["turnup"], "'turnup'", text_only=True),
-            kitty=_card_list(record["kitty"], "'kitty'", text_only=True),
-            dummy=None if dummy is None else _card_list(dummy, "'dummy'", text_only=True),
-        )
+        fields = read_deal_record(record)
+        deal = cls.from_cards(fields.rules, fields.dealer, fields.hands, fields.turnup,
+                              kitty=fields.kitty, dummy=fields.dummy)
+        actions = fields.actions
         if apply_actions:
             for i, text in enumerate(actions):
                 try:
@@ -1349,34 +1327,6 @@ def _pack_cards(rules: Rules) -> tuple[int, ...]:
     if pack is None:
         pack = _PACKS[key] = tuple(cards_of(pack_mask(rules.deck, rules.joker)))
     return pack
-
-
-def _card(card: object, key: str, text_only: bool = False) -> int:
-    """One card given for ``key``: its text, or (unless ``text_only``, as in a record) its
-    number; anything else is refused with a sentence that names the key."""
-    if isinstance(card, str) and len(card) <= 8:  # 'joker', ' 10h ': longer is no card
-        try:
-            return int(Card.parse(card))
-        except ValueError as e:
-            raise ValueError(f"{key}: {e}") from None
-    if (not text_only and isinstance(card, int) and not isinstance(card, bool)
-            and 0 <= card < len(CARDS)):
-        return card
-    raise ValueError(f"{key} must be a card such as 'JH', not {describe_value(card)}")
-
-
-def _card_list(cards: object, key: str, text_only: bool = False) -> list[int]:
-    """The cards given for ``key`` (quoted): one text (``"9C TC"``) or a list of cards
-    (:func:`_card`), each named by its index in the list."""
-    if isinstance(cards, str):
-        try:
-            return [int(c) for c in parse_cards(cards)]
-        except ValueError as e:
-            raise ValueError(f"{key}: {e}") from None
-    if isinstance(cards, Mapping) or not isinstance(cards, Iterable):
-        raise ValueError(f"{key} must be a list of cards such as ['9C', 'JH'], "
-                         f"not {describe_value(cards)}")
-    return [_card(c, f"{key[:-1]}[{i}]'", text_only) for i, c in enumerate(cards)]
 
 
 def _action_id(action: Action | int | str) -> int:
