@@ -25,7 +25,7 @@ import enum
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from euchre.actions import (
@@ -333,6 +333,41 @@ def _plain(key: int) -> Effect:
     seat, a = divmod(entry, 128)
     effect = _PLAIN[key] = Effect(seat, Action.from_id(a), _PHASES[phase])
     return effect
+
+
+# Building a record on the hot path (every completed trick) through the frozen dataclass's
+# __init__ costs about twice setting its slots directly, which is what these do; the
+# property tests compare their records with ones built the ordinary way.
+_new = object.__new__
+(_E_SEAT, _E_ACTION, _E_PHASE, _E_TRUMP, _E_MAKER, _E_ALONE, _E_OUT, _E_PARTNER, _E_TRICK,
+ _E_WHY, _E_RESULT) = (Effect.__dict__[f.name].__set__ for f in fields(Effect))
+_T_LEADER, _T_CARDS, _T_WINNER = (Trick.__dict__[f.name].__set__ for f in fields(Trick))
+_SUITS: Final = tuple(Suit)
+
+
+def _trick_effect(seat: int, action: Action, partner: int | None, trick: Trick, why: WonBy,
+                  result: DealResult | None) -> Effect:
+    e = _new(Effect)
+    _E_SEAT(e, seat)
+    _E_ACTION(e, action)
+    _E_PHASE(e, Phase.PLAY)
+    _E_TRUMP(e, None)
+    _E_MAKER(e, None)
+    _E_ALONE(e, False)
+    _E_OUT(e, ())
+    _E_PARTNER(e, partner)
+    _E_TRICK(e, trick)
+    _E_WHY(e, why)
+    _E_RESULT(e, result)
+    return e
+
+
+def _trick(leader: int, cards: tuple[tuple[int, Card], ...], winner: int) -> Trick:
+    t = _new(Trick)
+    _T_LEADER(t, leader)
+    _T_CARDS(t, cards)
+    _T_WINNER(t, winner)
+    return t
 
 
 @dataclass(frozen=True, slots=True)
@@ -848,15 +883,23 @@ class Deal:
                won_by=WonBy.HIGHEST_LED)
         """
         a = action if type(action) is int else _action_id(action)
-        self._check(a, seat)
         p = self._phase
         turn = self._turn
-        entry = turn * _SEAT + a
-        self._history.append(entry)
         effect: Effect | None
-        if p == _PLAY:
+        if p == _PLAY and seat is None:
+            # _check's test for a play, inline: this is the hot path of every playout
             hand = self._hands[turn]
             trick = self._trick
+            legal = hand & self._follow if trick else 0
+            if not 0 <= a < DISCARD or not (legal or hand) >> a & 1:
+                raise IllegalActionError(self._explain(a))
+        else:
+            self._check(a, seat)
+            hand = self._hands[turn]
+            trick = self._trick
+        entry = turn * _SEAT + a
+        self._history.append(entry)
+        if p == _PLAY:
             self._hands[turn] = hand ^ (1 << a)
             if not trick:
                 trump = self._trump
@@ -878,8 +921,8 @@ class Deal:
                 if a == self._called:
                     effect = Effect(turn, Action.from_id(a), Phase.PLAY, partner=turn)
                 else:
-                    key = _PLAY * _PLAIN_KEY + entry
-                    effect = _PLAIN.get(key) or _plain(key)
+                    effect = _PLAIN.get(_PLAY * _PLAIN_KEY + entry) or _plain(
+                        _PLAY * _PLAIN_KEY + entry)
             self._effects.append(effect)
             return effect
         out = self._out
@@ -907,7 +950,7 @@ class Deal:
         if fixed or newly_out or over:
             effect = Effect(
                 turn, Action.from_id(a), _PHASES[p],
-                trump=Suit(self._trump) if fixed else None,
+                trump=_SUITS[self._trump] if fixed else None,
                 maker=self._maker if fixed else None,
                 alone=fixed and self._alone,
                 sitting_out=tuple(s for s in range(self.n) if newly_out >> s & 1),
@@ -926,24 +969,34 @@ class Deal:
         self._tricks[winner] += 1
         self._trick = []
         self._trick_no += 1
-        seat = self._leader
+        leader = seat = self._leader
         nxt = self._next
+        trump = self._trump
+        effective = EFFECTIVE_SUIT[trump]
         cards = []
+        trumps = 0
+        best = a
         for c in trick:
             cards.append((seat, CARDS[c]))
+            if effective[c] == trump:
+                trumps += 1
+            if seat == winner:
+                best = c
             seat = nxt[seat]
-        done = Trick(self._leader, tuple(cards), winner)
-        why = won_by(done.cards, winner, Suit(self._trump))
+        if effective[best] != trump:
+            why = WonBy.HIGHEST_LED
+        elif trumps == 1 and effective[trick[0]] != trump:
+            why = WonBy.TRUMPED
+        else:
+            why = WonBy.HIGHEST_TRUMP
         if self._trick_no == 5:
             self._phase = _OVER
+            result: DealResult | None = self.result
         else:
             self._leader = self._turn = winner
-        return Effect(
-            turn, Action.from_id(a), Phase.PLAY,
-            partner=turn if a == self._called else None,
-            trick=done, won_by=why,
-            result=self.result if self._phase == _OVER else None,
-        )
+            result = None
+        return _trick_effect(turn, Action.from_id(a), turn if a == self._called else None,
+                             _trick(leader, tuple(cards), winner), why, result)
 
     @property
     def effects(self) -> tuple[Effect, ...]:
