@@ -886,20 +886,12 @@ class Deal:
         p = self._phase
         turn = self._turn
         effect: Effect | None
-        if p == _PLAY and seat is None:
-            # _check's test for a play, inline: this is the hot path of every playout
-            hand = self._hands[turn]
-            trick = self._trick
-            legal = hand & self._follow if trick else 0
-            if not 0 <= a < DISCARD or not (legal or hand) >> a & 1:
-                raise IllegalActionError(self._explain(a))
-        else:
-            self._check(a, seat)
-            hand = self._hands[turn]
-            trick = self._trick
+        self._check(a, seat)
         entry = turn * _SEAT + a
         self._history.append(entry)
         if p == _PLAY:
+            hand = self._hands[turn]
+            trick = self._trick
             self._hands[turn] = hand ^ (1 << a)
             if not trick:
                 trump = self._trump
