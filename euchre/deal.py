@@ -936,21 +936,19 @@ class Deal:
             self._call(a - CALL)
         else:
             self._defend(a)
-        fixed = p <= _NAME and a != PASS
-        newly_out = self._out & ~out
-        over = self._phase == _OVER
-        if fixed or newly_out or over:
+        if (a == PASS or p > _NAME) and self._out == out and self._phase != _OVER:
+            effect = _PLAIN.get(p * _PLAIN_KEY + entry) or _plain(p * _PLAIN_KEY + entry)
+        else:
+            fixed = p <= _NAME and a != PASS
+            newly_out = self._out & ~out
             effect = Effect(
                 turn, Action.from_id(a), _PHASES[p],
                 trump=_SUITS[self._trump] if fixed else None,
                 maker=self._maker if fixed else None,
                 alone=fixed and self._alone,
                 sitting_out=tuple(s for s in range(self.n) if newly_out >> s & 1),
-                result=self.result if over else None,
+                result=self.result if self._phase == _OVER else None,
             )
-        else:
-            key = p * _PLAIN_KEY + entry
-            effect = _PLAIN.get(key) or _plain(key)
         self._effects.append(effect)
         return effect
 
