@@ -78,9 +78,6 @@ from euchre.worlds import _bits
 _TRICK_TIE: Final = 0.001
 _ALONE_SLACK = 1.2
 """Going alone is evaluated when the march estimate is within this of the basic bar."""
-_BRANCH = True
-"""The seat's own later pre-play decisions: one choice per information set (else the
-policy's)."""
 
 
 # -- the policy's card choices on bitmasks (the basic bot's rules) ------------------------------
@@ -635,7 +632,7 @@ class _PrePlayEval(_Evaluator):
         me = self.k.me
         while st[core.PHASE] < core.PLAY:
             if a is None:
-                if branch and _BRANCH and st[core.TURN] == me:
+                if branch and st[core.TURN] == me:
                     options = self._own_options(st)
                     if options:
                         key = (first, int(st[core.PHASE]), int(st[core.MAKER]),
