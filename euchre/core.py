@@ -54,6 +54,7 @@ from euchre.actions import (
 )
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
 from euchre.rules import Rules
+from euchre.sides import utility as _utility
 
 try:
     from numba import njit
@@ -130,6 +131,7 @@ __all__ = [
     "random_u32",
     "start",
     "turnup_suit",
+    "utility",
     "write_rules",
 ]
 
@@ -142,17 +144,23 @@ def _forget_stale_kernels() -> None:
     file changes, a cached kernel of another module (``euchre.vector``, ``euchre.envs``)
     would still run the old rules.  So when this file's text differs from the one the
     cached kernels were built against, their cache files are removed (they compile again
-    on first use).  Where the package's folders cannot be written, numba caches nothing
-    there, and there is nothing to remove."""
+    on first use); when :mod:`euchre.sides`, which this file compiles into its kernels,
+    changes, this file's kernels go too.  Where the package's folders cannot be written,
+    numba caches nothing there, and there is nothing to remove."""
     here = Path(__file__).resolve()
     package = here.parent
     stamp = package / "__pycache__" / "core.rules-digest"
-    digest = hashlib.sha256(here.read_bytes()).hexdigest()
+    # two lines: this file's digest, then that of euchre.sides
+    digest = "\n".join(hashlib.sha256(f.read_bytes()).hexdigest()
+                       for f in (here, package / "sides.py"))
     try:
-        if stamp.exists() and stamp.read_text() == digest:
+        before = stamp.read_text().split("\n") if stamp.exists() else []
+        if before == digest.split("\n"):
             return
+        sides_same = before[1:] == digest.split("\n")[1:]
+        keep = ("core.", "_solver_kernel.") if sides_same else ("_solver_kernel.",)
         for cached in package.rglob("__pycache__/*.nb[ci]"):
-            if not cached.name.startswith(("core.", "_solver_kernel.")):
+            if not cached.name.startswith(keep):
                 cached.unlink(missing_ok=True)
         stamp.parent.mkdir(exist_ok=True)
         stamp.write_text(digest)
@@ -295,6 +303,11 @@ def next_active(st: Int64Array, seat: int) -> int:
 def alone(st: Int64Array) -> bool:
     """The maker plays alone: declared, or forced by a called card in no hand (RULES §6)."""
     return st[ALONE] == 1 or st[FORCED] == 1
+
+
+utility = _jit_inline(_utility)
+"""Compiled :func:`euchre.sides.utility`, for the kernels: ``utility(points, seat,
+players)``."""
 
 
 @_jit_inline

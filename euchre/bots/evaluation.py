@@ -72,6 +72,7 @@ from euchre.cards import (
     cards_of,
 )
 from euchre.deal import deal_points
+from euchre.sides import utility
 from euchre.solver import solve_position
 from euchre.worlds import _bits
 
@@ -148,12 +149,8 @@ def utility_of_gains(gains: Sequence[int], me: int, scores: Sequence[int], targe
     and five-handed), plus ``bonus`` if the deal wins the game for it (shared among tied
     winners outside four-handed) and minus ``bonus`` if it loses it (module doc)."""
     n = len(gains)
-    if n == 4:
-        net = float(gains[me] - gains[(me + 1) % 4])
-    elif n == 2:
-        net = float(gains[me] - gains[1 - me])
-    else:
-        net = gains[me] - sum(g for s, g in enumerate(gains) if s != me) / (n - 1)
+    # four-handed, the side's points minus the other side's (3/2 of the utility)
+    net = float(gains[me] - gains[(me + 1) % 4]) if n == 4 else utility(gains, me)
     new = [a + b for a, b in zip(scores, gains, strict=True)]
     top = max(new)
     if top >= target:
