@@ -54,6 +54,7 @@ from euchre.actions import (
 )
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
 from euchre.rules import Rules
+from euchre.sides import makers_mask as _side_mask
 from euchre.sides import utility as _utility
 
 try:
@@ -305,6 +306,7 @@ def alone(st: Int64Array) -> bool:
     return st[ALONE] == 1 or st[FORCED] == 1
 
 
+_makers_mask = _jit_inline(_side_mask)
 utility = _jit_inline(_utility)
 """Compiled :func:`euchre.sides.utility`, for the kernels: ``utility(points, seat,
 players)``."""
@@ -313,17 +315,9 @@ players)``."""
 @_jit_inline
 def makers_mask(st: Int64Array) -> int:
     """The maker's side as a bitmask: the maker, the partner opposite four-handed, the
-    called card's holder five-handed (RULES §4, §6); 0 before trump is fixed."""
-    maker = st[MAKER]
-    if maker < 0:
-        return 0
-    side = 1 << maker
-    partner = partner_of(st[PLAYERS], maker)
-    if partner >= 0:
-        side |= 1 << partner
-    if st[PARTNER] >= 0:
-        side |= 1 << st[PARTNER]
-    return side
+    called card's holder five-handed (RULES §4, §6); 0 before trump is fixed
+    (:func:`euchre.sides.makers_mask`)."""
+    return _makers_mask(st[PLAYERS], st[MAKER], st[PARTNER])
 
 
 @_jit
@@ -617,8 +611,7 @@ def _call(st: Int64Array, card: int) -> None:
 @_jit_inline
 def _is_defender(st: Int64Array, seat: int) -> bool:
     """Not on the maker's declared side: the maker and a four-handed partner (RULES §7)."""
-    maker = st[MAKER]
-    return seat != maker and seat != partner_of(st[PLAYERS], maker)
+    return not _makers_mask(st[PLAYERS], st[MAKER], -1) >> seat & 1
 
 
 @_jit

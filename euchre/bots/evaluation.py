@@ -72,7 +72,7 @@ from euchre.cards import (
     cards_of,
 )
 from euchre.deal import deal_points
-from euchre.sides import utility
+from euchre.sides import makers_mask, seats, utility
 from euchre.solver import solve_position
 from euchre.worlds import _bits
 
@@ -188,12 +188,7 @@ class _Evaluator(_Worlds):
     def _utility(self, maker: int, partner: int, made: int, alone: bool,
                  lone_defender: bool) -> float:
         n = self.n
-        side = {maker}
-        fixed = self.k.rules.partner_of(maker)
-        if fixed is not None:
-            side.add(fixed)
-        elif n == 5 and partner >= 0:
-            side.add(partner)
+        side = seats(makers_mask(n, maker, partner))
         return self.utility_of_gains(deal_points(n, side, made, alone, lone_defender))
 
     def utility_of_gains(self, gains: Sequence[int]) -> float:
@@ -262,9 +257,7 @@ class _PlayEval(_Evaluator):
                             break
                     else:
                         alone = True  # the called card is buried: alone unknowingly
-            makers = 1 << maker
-            if partner >= 0 and not k.out >> partner & 1:
-                makers |= 1 << partner
+            makers = makers_mask(n, maker, partner) & ~k.out
             play_hands = [0 if k.out >> s & 1 else hands[s] for s in range(n)]
             sol = solve_position(play_hands, trump, makers, leader, trick, k.out, True)
             side_won = won[maker] + (won[partner] if partner >= 0 else 0)
