@@ -49,7 +49,7 @@ from euchre.actions import (
     Action,
     ActionKind,
 )
-from euchre.bots.basic import BasicBot, march_value
+from euchre.bots.basic import BasicBot, call_key, discard_card, march_value
 from euchre.bots.knowledge import (
     _BID1,
     _BID2,
@@ -60,7 +60,6 @@ from euchre.bots.knowledge import (
     _NAME,
     _keep_key,
     _Know,
-    _trump_order,
     _Worlds,
     hand_estimate,
 )
@@ -86,24 +85,6 @@ def _keep_tie(trump: int, c: int) -> float:
     """A tiny amount growing with :func:`_keep_key`: breaks exact ties between cards."""
     group, rank = _keep_key(trump, c)
     return 1e-6 * (group * 16 + rank)
-
-
-def _discard_card(hand: int, trump: int, forbid: int = 0) -> int:
-    """The basic bot's discard: the lowest non-trump, voiding a suit, aces kept."""
-    best = -1
-    best_key: tuple[int, int, int, int] = (9, 9, 9, 9)
-    for c in _bits(hand & ~forbid):
-        s = EFFECTIVE_SUIT[trump][c]
-        if s == trump:
-            key = (2, _trump_order(trump, c), 0, 0)
-        else:
-            length = (hand & SUIT_MASKS[trump][s]).bit_count()
-            rank = c & 7
-            key = (1, length, rank, 0) if rank == 7 else (0, 0 if length == 1 else 1, rank,
-                                                          length)
-        if key < best_key:
-            best, best_key = c, key
-    return best
 
 
 def _greedy_keep(cards: int, trump: int, keep: int = 5) -> int:
@@ -665,7 +646,7 @@ class _PrePlayEval(_Evaluator):
             for _ in range(3):
                 if not rest:
                     break
-                c = _discard_card(rest, int(st[core.TRUMP_SUIT]))
+                c = discard_card(rest, int(st[core.TRUMP_SUIT]))
                 out.append(DISCARD + c)
                 rest &= ~(1 << c)
             return out
@@ -731,7 +712,7 @@ class _PrePlayEval(_Evaluator):
             return PASS
         if p == _EXCHANGE:
             forbid = 1 << k.turnup if k.rules.dealer_must_take_up else 0
-            return DISCARD + _discard_card(hand, int(st[core.TRUMP_SUIT]), forbid)
+            return DISCARD + discard_card(hand, int(st[core.TRUMP_SUIT]), forbid)
         if p == _DUMMY:
             return _greedy_keep(hand, int(st[core.TRUMP_SUIT]))
         if p == _CALL:
@@ -768,13 +749,4 @@ class _PrePlayEval(_Evaluator):
         legal = int(core.legal_bits(st)[1])
         if maker == k.me:
             legal &= ~self._known_out  # the world's core may not hold the history
-        keyed = []
-        for c in _bits(legal):
-            if EFFECTIVE_SUIT[t][c] == t:
-                key = (0, -_trump_order(t, c))
-            else:
-                held = (hand & SUIT_MASKS[t][c >> 3]).bit_count()
-                key = (1, -(c & 7) * 4 - held)
-            keyed.append((key, c))
-        keyed.sort()
-        return [c for _, c in keyed]
+        return sorted(_bits(legal), key=lambda c: call_key(t, hand, c))
