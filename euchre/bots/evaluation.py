@@ -36,7 +36,7 @@ from typing import ClassVar, Final, NamedTuple, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from euchre import core
+from euchre import core, sides
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
@@ -71,7 +71,6 @@ from euchre.cards import (
     cards_of,
 )
 from euchre.deal import deal_points
-from euchre.sides import makers_mask, seats, utility
 from euchre.solver import solve_position
 from euchre.worlds import _bits
 
@@ -131,7 +130,7 @@ def utility_of_gains(gains: Sequence[int], me: int, scores: Sequence[int], targe
     winners outside four-handed) and minus ``bonus`` if it loses it (module doc)."""
     n = len(gains)
     # four-handed, the side's points minus the other side's (3/2 of the utility)
-    net = float(gains[me] - gains[(me + 1) % 4]) if n == 4 else utility(gains, me)
+    net = float(gains[me] - gains[(me + 1) % 4]) if n == 4 else sides.utility(gains, me)
     new = [a + b for a, b in zip(scores, gains, strict=True)]
     top = max(new)
     if top >= target:
@@ -169,7 +168,7 @@ class _Evaluator(_Worlds):
     def _utility(self, maker: int, partner: int, made: int, alone: bool,
                  lone_defender: bool) -> float:
         n = self.n
-        side = seats(makers_mask(n, maker, partner))
+        side = sides.seats(sides.makers_mask(n, maker, partner))
         return self.utility_of_gains(deal_points(n, side, made, alone, lone_defender))
 
     def utility_of_gains(self, gains: Sequence[int]) -> float:
@@ -238,7 +237,7 @@ class _PlayEval(_Evaluator):
                             break
                     else:
                         alone = True  # the called card is buried: alone unknowingly
-            makers = makers_mask(n, maker, partner) & ~k.out
+            makers = sides.makers_mask(n, maker, partner) & ~k.out
             play_hands = [0 if k.out >> s & 1 else hands[s] for s in range(n)]
             sol = solve_position(play_hands, trump, makers, leader, trick, k.out, True)
             side_won = won[maker] + (won[partner] if partner >= 0 else 0)
