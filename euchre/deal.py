@@ -57,7 +57,8 @@ from euchre.cards import (
     parse_cards,
     sort_hand,
 )
-from euchre.rules import Rules, describe_value, fixed_partner
+from euchre.rules import Rules, describe_value
+from euchre.sides import makers_mask, seats
 
 __all__ = [
     "Deal",
@@ -802,10 +803,10 @@ class Deal:
     def _after_call(self) -> None:
         if self.rules.defend_alone:
             n = self.n
-            maker_side = {self._maker, self.rules.partner_of(self._maker)}
+            declared = makers_mask(n, self._maker)  # the maker, a four-handed partner (§7)
             self._queue = [
                 s for s in ((self.dealer + 1 + k) % n for k in range(n))
-                if s not in maker_side
+                if not declared >> s & 1
             ]
             self._phase = _DEFEND
             self._turn = self._queue[0]
@@ -1115,12 +1116,9 @@ def deal_points(
 
 
 def _makers(players: int, maker: int | None, partner: int | None) -> tuple[int, ...]:
-    """The maker's side (RULES §4, §6): the maker, the seat opposite four-handed, else the
-    five-handed partner if any."""
-    if maker is None:
-        return ()
-    partner = fixed_partner(players, maker) if players == 4 else partner
-    return tuple(sorted({maker} if partner is None else {maker, partner}))
+    """The maker's side (:func:`euchre.sides.makers_mask`) as seats."""
+    return seats(makers_mask(players, -1 if maker is None else maker,
+                             -1 if partner is None else partner))
 
 
 def _pack_cards(rules: Rules) -> tuple[int, ...]:
