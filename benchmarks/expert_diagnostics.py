@@ -44,7 +44,7 @@ from euchre.bots import Bot, choose, play_deal
 from euchre.bots.basic import BasicBot
 from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.deal import Observation, Phase
-from euchre.train import binned, mean_ci
+from euchre.train import binned, mean_half_width
 
 
 class Hybrid:
@@ -178,7 +178,7 @@ def calibration_means(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             groups.setdefault((r["phase"], _kind(a)), []).append((v, r["realised"][a]))
     out = []
     for (phase, kind), xs in sorted(groups.items()):
-        real_mean, half = mean_ci([q for _, q in xs])
+        real_mean, half = mean_half_width([q for _, q in xs])
         out.append({"phase": phase, "kind": kind, "n": len(xs),
                     "predicted": statistics.fmean(p for p, _ in xs),
                     "realised": real_mean, "ci95": half})
@@ -218,9 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         results = []
         for name in BOTS:
             xs = [g[name] for g in got]
-            m, h = mean_ci(xs)
+            m, h = mean_half_width(xs)
             diff = [g[name] - g["expert"] for g in got]
-            dm, dh = mean_ci(diff)
+            dm, dh = mean_half_width(diff)
             results.append({"bot": name, "edge": m, "ci95": h,
                             "minus_expert": dm, "minus_expert_ci95": dh})
         report: dict[str, Any] = {**head, "results": results,

@@ -54,6 +54,8 @@ from euchre.actions import (
 )
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
 from euchre.rules import Rules
+from euchre.sides import makers_mask as _side_mask
+from euchre.sides import utility as _utility
 
 try:
     from numba import njit
@@ -130,6 +132,7 @@ __all__ = [
     "random_u32",
     "start",
     "turnup_suit",
+    "utility",
     "write_rules",
 ]
 
@@ -142,17 +145,23 @@ def _forget_stale_kernels() -> None:
     file changes, a cached kernel of another module (``euchre.vector``, ``euchre.envs``)
     would still run the old rules.  So when this file's text differs from the one the
     cached kernels were built against, their cache files are removed (they compile again
-    on first use).  Where the package's folders cannot be written, numba caches nothing
-    there, and there is nothing to remove."""
+    on first use); when :mod:`euchre.sides`, which this file compiles into its kernels,
+    changes, this file's kernels go too.  Where the package's folders cannot be written,
+    numba caches nothing there, and there is nothing to remove."""
     here = Path(__file__).resolve()
     package = here.parent
     stamp = package / "__pycache__" / "core.rules-digest"
-    digest = hashlib.sha256(here.read_bytes()).hexdigest()
+    # two lines: this file's digest, then that of euchre.sides
+    digest = "\n".join(hashlib.sha256(f.read_bytes()).hexdigest()
+                       for f in (here, package / "sides.py"))
     try:
-        if stamp.exists() and stamp.read_text() == digest:
+        before = stamp.read_text().split("\n") if stamp.exists() else []
+        if before == digest.split("\n"):
             return
+        sides_same = before[1:] == digest.split("\n")[1:]
+        keep = ("core.", "_solver_kernel.") if sides_same else ("_solver_kernel.",)
         for cached in package.rglob("__pycache__/*.nb[ci]"):
-            if not cached.name.startswith(("core.", "_solver_kernel.")):
+            if not cached.name.startswith(keep):
                 cached.unlink(missing_ok=True)
         stamp.parent.mkdir(exist_ok=True)
         stamp.write_text(digest)
@@ -297,20 +306,18 @@ def alone(st: Int64Array) -> bool:
     return st[ALONE] == 1 or st[FORCED] == 1
 
 
+_makers_mask = _jit_inline(_side_mask)
+utility = _jit_inline(_utility)
+"""Compiled :func:`euchre.sides.utility`, for the kernels: ``utility(points, seat,
+players)``."""
+
+
 @_jit_inline
 def makers_mask(st: Int64Array) -> int:
     """The maker's side as a bitmask: the maker, the partner opposite four-handed, the
-    called card's holder five-handed (RULES §4, §6); 0 before trump is fixed."""
-    maker = st[MAKER]
-    if maker < 0:
-        return 0
-    side = 1 << maker
-    partner = partner_of(st[PLAYERS], maker)
-    if partner >= 0:
-        side |= 1 << partner
-    if st[PARTNER] >= 0:
-        side |= 1 << st[PARTNER]
-    return side
+    called card's holder five-handed (RULES §4, §6); 0 before trump is fixed
+    (:func:`euchre.sides.makers_mask`)."""
+    return _makers_mask(st[PLAYERS], st[MAKER], st[PARTNER])
 
 
 @_jit
@@ -604,8 +611,7 @@ def _call(st: Int64Array, card: int) -> None:
 @_jit_inline
 def _is_defender(st: Int64Array, seat: int) -> bool:
     """Not on the maker's declared side: the maker and a four-handed partner (RULES §7)."""
-    maker = st[MAKER]
-    return seat != maker and seat != partner_of(st[PLAYERS], maker)
+    return not _makers_mask(st[PLAYERS], st[MAKER], -1) >> seat & 1
 
 
 @_jit

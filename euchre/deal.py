@@ -59,6 +59,7 @@ from euchre.cards import (
 from euchre.notation import card_value, card_values, read_deal_record
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
+from euchre.sides import makers_mask
 
 __all__ = [
     "Deal",
@@ -1064,10 +1065,10 @@ class Deal:
     def _after_call(self) -> None:
         if self.rules.defend_alone:
             n = self.n
-            maker_side = {self._maker, self.rules.partner_of(self._maker)}
+            declared = makers_mask(n, self._maker)  # the maker, a four-handed partner (§7)
             self._queue = [
                 s for s in ((self.dealer + 1 + k) % n for k in range(n))
-                if s not in maker_side
+                if not declared >> s & 1
             ]
             self._phase = _DEFEND
             self._turn = self._queue[0]

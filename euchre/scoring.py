@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from euchre.rules import fixed_partner
+from euchre.sides import makers_mask, seats
 
 __all__ = ["deal_points", "makers_of"]
 
@@ -54,13 +54,12 @@ def deal_points(
 
 
 def makers_of(players: int, maker: int | None, partner: int | None) -> tuple[int, ...]:
-    """The maker's side (RULES §4, §6, §9): the maker, the seat opposite four-handed,
-    else the five-handed partner if any; empty before trump is fixed.
+    """The maker's side (:func:`euchre.sides.makers_mask`) as seats (RULES §4, §6, §9): the
+    maker, the seat opposite four-handed, else the five-handed partner if any; empty
+    before trump is fixed.
 
     >>> makers_of(4, 3, None), makers_of(5, 3, 0), makers_of(5, 3, None)
     ((1, 3), (0, 3), (3,))
     """
-    if maker is None:
-        return ()
-    partner = fixed_partner(players, maker) if players == 4 else partner
-    return tuple(sorted({maker} if partner is None else {maker, partner}))
+    return seats(makers_mask(players, -1 if maker is None else maker,
+                             -1 if partner is None else partner))

@@ -104,6 +104,7 @@ from euchre.bots import make_bot, normal_name, play_deal
 from euchre.deal import Deal
 from euchre.distributed import Backend, Status, StatusHook, run_job
 from euchre.rules import Rules
+from euchre.sides import utility as seat_utility
 
 __all__ = [
     "CHUNK_SIZE",
@@ -442,10 +443,9 @@ def _play_part(tournament: Tournament, chunk: int, rotations: Sequence[int] | No
             deal = play_deal(t.deal(index, r, scores), bots)
             played += 1
             points = deal.result.points
-            total = sum(points)
             for s, p in enumerate(points):
                 sums[i][seating[s]] += p
-                utility[i][seating[s]] += (n - 1) * p - (total - p)
+                utility[i][seating[s]] += round((n - 1) * seat_utility(points, s))
             score(deal)
             if on_deal is not None:
                 on_deal(index, r, deal)

@@ -45,6 +45,7 @@ from euchre.bots.expert import PimcBot
 from euchre.bots.learned import FEATURES, GROUPS, Model, decision_features, group_of, rules_key
 from euchre.deal import Deal
 from euchre.rules import Rules
+from euchre.tournament import mean_ci
 
 __all__ = [
     "COLUMNS",
@@ -56,7 +57,7 @@ __all__ = [
     "binned",
     "calibration",
     "fit",
-    "mean_ci",
+    "mean_half_width",
     "model_name",
 ]
 
@@ -332,11 +333,18 @@ BINS: Final = ((-math.inf, -1.0), (-1.0, -0.5), (-0.5, -0.2), (-0.2, 0.0), (0.0,
 """Bins of the predicted difference between an action and passing."""
 
 
-def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
-    if len(xs) < 2:
-        return (xs[0] if xs else math.nan, math.nan)
-    return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+def mean_half_width(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (Student's t,
+    :func:`euchre.tournament.mean_ci`); NaN where there are too few values.
+
+    >>> mean, half = mean_half_width([1.0, 2.0, 3.0])
+    >>> mean, round(half, 3)
+    (2.0, 2.484)
+    """
+    if not xs:
+        return math.nan, math.nan
+    mean, ci = mean_ci(xs)
+    return mean, math.nan if ci is None else (ci[1] - ci[0]) / 2
 
 
 def binned(pairs: Sequence[tuple[float, float]], least: int) -> list[dict[str, Any]]:
@@ -348,7 +356,7 @@ def binned(pairs: Sequence[tuple[float, float]], least: int) -> list[dict[str, A
         got = [(p, q) for p, q in pairs if lo <= p < hi]
         if len(got) < least:
             continue
-        real, half = mean_ci([q for _, q in got])
+        real, half = mean_half_width([q for _, q in got])
         out.append({"from": lo, "to": hi, "n": len(got),
                     "predicted": statistics.fmean(p for p, _ in got),
                     "realised": real, "ci95": half})
@@ -430,7 +438,7 @@ def _changed(rows: Rows, values: npt.NDArray[np.float64]) -> dict[str, float]:
         gains.append(float(rows["realised"][new] - rows["realised"][old]))
         changed += old != new
     n = len(gains)
-    gain, half = mean_ci(gains)
+    gain, half = mean_half_width(gains)
     return {"decisions": n, "changed": float(changed / n) if n else math.nan, "gain": gain,
             "gain_ci95": half}
 

@@ -274,10 +274,33 @@ def test_cached_kernels_of_other_modules_are_dropped_when_the_core_changes() -> 
     try:
         core._forget_stale_kernels()  # the same text: nothing to drop
         assert stale.exists()
-        digest.write_text("the digest of an older core")
+        sides = kept.split("\n")[1]
+        digest.write_text("the digest of an older core\n" + sides)
         core._forget_stale_kernels()
         assert not stale.exists() and own.exists()  # numba renews the core's own
         assert digest.read_text() == kept
     finally:
         stale.unlink(missing_ok=True)
         own.unlink(missing_ok=True)
+
+
+def test_cached_kernels_of_the_core_are_dropped_when_sides_changes() -> None:
+    """The core compiles :mod:`euchre.sides` into its kernels, which numba's cache does
+    not see: a change to that file drops the core's cached kernels too."""
+    cache = Path(core.__file__).resolve().parent / "__pycache__"
+    own = cache / "core.a_kernel_of_the_core-1.py311.nbi"
+    solver = cache / "_solver_kernel.a_kernel_of_the_solver-1.py311.nbi"
+    digest = cache / "core.rules-digest"
+    if not os.access(cache, os.W_OK):
+        pytest.skip("the package's __pycache__ cannot be written: numba caches elsewhere")
+    kept = digest.read_text()
+    own.write_text("")
+    solver.write_text("")
+    try:
+        digest.write_text(kept.split("\n")[0] + "\nthe digest of an older euchre.sides")
+        core._forget_stale_kernels()
+        assert not own.exists() and solver.exists()
+        assert digest.read_text() == kept
+    finally:
+        own.unlink(missing_ok=True)
+        solver.unlink(missing_ok=True)

@@ -18,7 +18,7 @@ import euchre
 
 PACKAGE = Path(euchre.__file__).resolve().parent
 
-ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
+ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", "euchre.sides",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.scoring", "euchre.notation",
                     "euchre.vector", "euchre.i18n"})

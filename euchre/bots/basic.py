@@ -34,10 +34,19 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
 
 from euchre.actions import Action, ActionKind
-from euchre.cards import EFFECTIVE_SUIT, JOKER, TRICK_STRENGTH, Card, Suit, pack_mask
+from euchre.cards import (
+    EFFECTIVE_SUIT,
+    JOKER,
+    SUIT_MASKS,
+    TRICK_STRENGTH,
+    Card,
+    Suit,
+    card_mask,
+    pack_mask,
+)
 from euchre.deal import Observation, Phase
 
-__all__ = ["BasicBot", "hand_value", "march_value"]
+__all__ = ["BasicBot", "call_key", "discard_card", "hand_value", "march_value"]
 
 # -- hand values -----------------------------------------------------------------------
 # Trump order as TRICK_STRENGTH gives it (minus 20): joker 10, right 9, left 8, A 7, K 6,
@@ -341,16 +350,63 @@ def _best_keeping(hand: list[int], turnup: int, trump: int, players: int) -> lis
 
 
 # -- exchange, dummy, call, defence (RULES §5-§7) ------------------------------------------
-def _discard_key(card: int, trump: int, cards: Sequence[int]) -> tuple[int, int, int, int]:
-    """Lower is a better discard: non-trump before trump, non-aces, voiding, low rank."""
-    if _suit(trump, card) == trump:
-        return (2, _trump_order(trump, card), 0, 0)
-    s = _suit(trump, card)
-    length = sum(1 for c in cards if _suit(trump, c) == s)
-    rank = card & 7
-    if rank == _ACE:
-        return (1, length, rank, 0)
-    return (0, 0 if length == 1 else 1, rank, length)
+# The discard and the call are taken on bitmasks, so that the expert's look-ahead
+# (euchre.bots.evaluation) plays the very same rules for the seats it does not search.
+def discard_card(hand: int, trump: int, forbid: int = 0) -> int:
+    """The basic bot's discard from the bitmask ``hand`` (RULES §5, §6), leaving out the
+    cards of ``forbid``: the lowest non-trump, one that voids a suit first, aces kept,
+    trump last; ties go to the lowest card id.  -1 when every card is forbidden.
+
+    >>> from euchre.cards import card_mask, parse_cards
+    >>> hand = card_mask(parse_cards('9C TC AD JH QS KH'))
+    >>> str(Card(discard_card(hand, Suit.HEARTS)))
+    'QS'
+    """
+    best = -1
+    best_key = (9, 9, 9, 9)
+    rest = hand & ~forbid
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
+        s = EFFECTIVE_SUIT[trump][c]
+        if s == trump:
+            key = (2, _trump_order(trump, c), 0, 0)
+        else:
+            length = (hand & SUIT_MASKS[trump][s]).bit_count()
+            rank = c & 7
+            key = (1, length, rank, 0) if rank == _ACE else (
+                0, 0 if length == 1 else 1, rank, length)
+        if key < best_key:
+            best, best_key = c, key
+    return best
+
+
+def call_key(trump: int, hand: int, card: int) -> tuple[int, int]:
+    """The basic bot's order of the cards to call five-handed (RULES §6), lowest first:
+    the highest trump, then an off ace of a suit the bitmask ``hand`` holds, any ace,
+    then high cards.
+
+    >>> from euchre.cards import card_mask, parse_cards
+    >>> hand = card_mask(parse_cards('9C TC AD JH QS'))
+    >>> [str(c) for c in sorted(parse_cards('AH AC AS'),
+    ...                         key=lambda c: call_key(Suit.HEARTS, hand, int(c)))]
+    ['AH', 'AC', 'AS']
+    """
+    if EFFECTIVE_SUIT[trump][card] == trump:
+        return (0, -_trump_order(trump, card))
+    held = (hand & SUIT_MASKS[trump][card >> 3]).bit_count()
+    return (1, -(card & 7) * 4 - held)
+
+
+def _choice(obs: Observation, card: int) -> Action:
+    """The legal action of ``obs`` that names ``card``."""
+    return next(a for a in obs.legal_actions if a.card is not None and int(a.card) == card)
+
+
+def _legal_cards(obs: Observation) -> int:
+    """The cards the legal actions name, as a bitmask."""
+    return card_mask(a.card for a in obs.legal_actions if a.card is not None)
 
 
 def _exchange(obs: Observation) -> Action:
@@ -358,10 +414,8 @@ def _exchange(obs: Observation) -> Action:
     trump = obs.trump
     if trump is None:
         return obs.legal_actions[0]
-    cards = [int(c) for c in obs.hand]
-    options = [a for a in obs.legal_actions if a.card is not None]
-    best = min(options, key=lambda a: _discard_key(int(a.card or 0), trump, cards))
-    return best
+    hand = card_mask(obs.hand)
+    return _choice(obs, discard_card(hand, trump, hand & ~_legal_cards(obs)))
 
 
 def _dummy_discard(obs: Observation) -> Action:
@@ -369,12 +423,11 @@ def _dummy_discard(obs: Observation) -> Action:
     trump = obs.trump
     if trump is None:
         return obs.legal_actions[0]
-    cards = [int(c) for c in obs.hand]
-    keep = set(_best_subset(cards, 5, trump, 3))
-    options = [a for a in obs.legal_actions if a.card is not None and int(a.card) not in keep]
-    if not options:
-        options = list(obs.legal_actions)
-    return min(options, key=lambda a: _discard_key(int(a.card or 0), trump, cards))
+    hand = card_mask(obs.hand)
+    illegal = hand & ~_legal_cards(obs)
+    keep = card_mask(_best_subset([int(c) for c in obs.hand], 5, trump, 3))
+    card = discard_card(hand, trump, illegal | keep)
+    return _choice(obs, card if card >= 0 else discard_card(hand, trump, illegal))
 
 
 def _call(obs: Observation) -> Action:
@@ -384,18 +437,8 @@ def _call(obs: Observation) -> Action:
     if trump is None or not legal:
         return obs.legal_actions[0]
     # the legal calls leave out the cards known to be out of play (RULES §6.3)
-    hand = [int(c) for c in obs.hand]
-
-    def key(a: Action) -> tuple[int, int]:
-        c = int(a.card or 0)
-        if _suit(trump, c) == trump:
-            return (0, -_trump_order(trump, c))
-        s = c >> 3
-        held = sum(1 for h in hand if _suit(trump, h) == s)
-        # an off ace of a suit we hold helps most; then any ace, then high cards
-        return (1, -(c & 7) * 4 - held)
-
-    return min(legal, key=key)
+    hand = card_mask(obs.hand)
+    return min(legal, key=lambda a: call_key(trump, hand, int(a.card or 0)))
 
 
 def _defend(obs: Observation, bar: float) -> Action:

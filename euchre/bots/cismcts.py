@@ -118,14 +118,11 @@ def _utility(st: Int64Array, pts: Int64Array, out: Any) -> None:
     handed, its side's points minus the other side's."""
     p = st[core.PLAYERS]
     core.points(st, pts)
-    total = 0
-    for s in range(p):
-        total += pts[s]
     for s in range(p):
         if p == 4:
             out[s] = pts[s] - pts[(s + 1) % 4]
         else:
-            out[s] = pts[s] - (total - pts[s]) / (p - 1)
+            out[s] = core.utility(pts, s, p)
 
 
 @_jit

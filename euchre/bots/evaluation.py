@@ -36,7 +36,7 @@ from typing import ClassVar, Final, NamedTuple, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from euchre import core
+from euchre import core, sides
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
@@ -49,7 +49,7 @@ from euchre.actions import (
     Action,
     ActionKind,
 )
-from euchre.bots.basic import BasicBot, march_value
+from euchre.bots.basic import BasicBot, call_key, discard_card, march_value
 from euchre.bots.knowledge import (
     _BID1,
     _BID2,
@@ -60,7 +60,6 @@ from euchre.bots.knowledge import (
     _NAME,
     _keep_key,
     _Know,
-    _trump_order,
     _Worlds,
     hand_estimate,
 )
@@ -78,9 +77,6 @@ from euchre.worlds import _bits
 _TRICK_TIE: Final = 0.001
 _ALONE_SLACK = 1.2
 """Going alone is evaluated when the march estimate is within this of the basic bar."""
-_BRANCH = True
-"""The seat's own later pre-play decisions: one choice per information set (else the
-policy's)."""
 
 
 # -- the policy's card choices on bitmasks (the basic bot's rules) ------------------------------
@@ -88,24 +84,6 @@ def _keep_tie(trump: int, c: int) -> float:
     """A tiny amount growing with :func:`_keep_key`: breaks exact ties between cards."""
     group, rank = _keep_key(trump, c)
     return 1e-6 * (group * 16 + rank)
-
-
-def _discard_card(hand: int, trump: int, forbid: int = 0) -> int:
-    """The basic bot's discard: the lowest non-trump, voiding a suit, aces kept."""
-    best = -1
-    best_key: tuple[int, int, int, int] = (9, 9, 9, 9)
-    for c in _bits(hand & ~forbid):
-        s = EFFECTIVE_SUIT[trump][c]
-        if s == trump:
-            key = (2, _trump_order(trump, c), 0, 0)
-        else:
-            length = (hand & SUIT_MASKS[trump][s]).bit_count()
-            rank = c & 7
-            key = (1, length, rank, 0) if rank == 7 else (0, 0 if length == 1 else 1, rank,
-                                                          length)
-        if key < best_key:
-            best, best_key = c, key
-    return best
 
 
 def _greedy_keep(cards: int, trump: int, keep: int = 5) -> int:
@@ -151,12 +129,8 @@ def utility_of_gains(gains: Sequence[int], me: int, scores: Sequence[int], targe
     and five-handed), plus ``bonus`` if the deal wins the game for it (shared among tied
     winners outside four-handed) and minus ``bonus`` if it loses it (module doc)."""
     n = len(gains)
-    if n == 4:
-        net = float(gains[me] - gains[(me + 1) % 4])
-    elif n == 2:
-        net = float(gains[me] - gains[1 - me])
-    else:
-        net = gains[me] - sum(g for s, g in enumerate(gains) if s != me) / (n - 1)
+    # four-handed, the side's points minus the other side's (3/2 of the utility)
+    net = float(gains[me] - gains[(me + 1) % 4]) if n == 4 else sides.utility(gains, me)
     new = [a + b for a, b in zip(scores, gains, strict=True)]
     top = max(new)
     if top >= target:
@@ -194,12 +168,7 @@ class _Evaluator(_Worlds):
     def _utility(self, maker: int, partner: int, made: int, alone: bool,
                  lone_defender: bool) -> float:
         n = self.n
-        side = {maker}
-        fixed = self.k.rules.partner_of(maker)
-        if fixed is not None:
-            side.add(fixed)
-        elif n == 5 and partner >= 0:
-            side.add(partner)
+        side = sides.seats(sides.makers_mask(n, maker, partner))
         return self.utility_of_gains(deal_points(n, side, made, alone, lone_defender))
 
     def utility_of_gains(self, gains: Sequence[int]) -> float:
@@ -268,9 +237,7 @@ class _PlayEval(_Evaluator):
                             break
                     else:
                         alone = True  # the called card is buried: alone unknowingly
-            makers = 1 << maker
-            if partner >= 0 and not k.out >> partner & 1:
-                makers |= 1 << partner
+            makers = sides.makers_mask(n, maker, partner) & ~k.out
             play_hands = [0 if k.out >> s & 1 else hands[s] for s in range(n)]
             sol = solve_position(play_hands, trump, makers, leader, trick, k.out, True)
             side_won = won[maker] + (won[partner] if partner >= 0 else 0)
@@ -635,7 +602,7 @@ class _PrePlayEval(_Evaluator):
         me = self.k.me
         while st[core.PHASE] < core.PLAY:
             if a is None:
-                if branch and _BRANCH and st[core.TURN] == me:
+                if branch and st[core.TURN] == me:
                     options = self._own_options(st)
                     if options:
                         key = (first, int(st[core.PHASE]), int(st[core.MAKER]),
@@ -678,7 +645,7 @@ class _PrePlayEval(_Evaluator):
             for _ in range(3):
                 if not rest:
                     break
-                c = _discard_card(rest, int(st[core.TRUMP_SUIT]))
+                c = discard_card(rest, int(st[core.TRUMP_SUIT]))
                 out.append(DISCARD + c)
                 rest &= ~(1 << c)
             return out
@@ -744,7 +711,7 @@ class _PrePlayEval(_Evaluator):
             return PASS
         if p == _EXCHANGE:
             forbid = 1 << k.turnup if k.rules.dealer_must_take_up else 0
-            return DISCARD + _discard_card(hand, int(st[core.TRUMP_SUIT]), forbid)
+            return DISCARD + discard_card(hand, int(st[core.TRUMP_SUIT]), forbid)
         if p == _DUMMY:
             return _greedy_keep(hand, int(st[core.TRUMP_SUIT]))
         if p == _CALL:
@@ -781,13 +748,4 @@ class _PrePlayEval(_Evaluator):
         legal = int(core.legal_bits(st)[1])
         if maker == k.me:
             legal &= ~self._known_out  # the world's core may not hold the history
-        keyed = []
-        for c in _bits(legal):
-            if EFFECTIVE_SUIT[t][c] == t:
-                key = (0, -_trump_order(t, c))
-            else:
-                held = (hand & SUIT_MASKS[t][c >> 3]).bit_count()
-                key = (1, -(c & 7) * 4 - held)
-            keyed.append((key, c))
-        keyed.sort()
-        return [c for _, c in keyed]
+        return sorted(_bits(legal), key=lambda c: call_key(t, hand, c))

@@ -38,6 +38,7 @@ from euchre.bots.knowledge import hand_estimate
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS
 from euchre.deal import Observation, Phase
 from euchre.rules import Rules
+from euchre.sides import makers_mask
 
 __all__ = [
     "FEATURES",
@@ -148,8 +149,7 @@ def decision_features(observation: Observation, values: Mapping[Action, float]
               and rules.partner_of(obs.seat) != i]
     best_other = (max(others) if others else 0) / target
     place = (obs.seat - obs.dealer) % n
-    maker_now = obs.maker is not None and (
-        obs.maker == obs.seat or rules.partner_of(obs.maker) == obs.seat)
+    maker_now = obs.maker is not None and makers_mask(n, obs.maker) >> obs.seat & 1 == 1
     trump_now = -1 if obs.trump is None else int(obs.trump)
     for i, a in enumerate(actions):
         row = x[i]

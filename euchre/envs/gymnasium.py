@@ -238,13 +238,7 @@ def _vector_step(states: Any, seed: int, seat: int, actions: Any, resetting: Any
             if st[core.PHASE] == core.OVER:
                 terminated[i] = True
                 core.points(st, points)
-                r = float(points[seat])
-                if utility:
-                    total = 0.0
-                    for s in range(p):
-                        total += points[s]
-                    r -= (total - r) / (p - 1)
-                rewards[i] = r
+                rewards[i] = core.utility(points, seat, p) if utility else float(points[seat])
         row = obs[i]
         for k in range(row.shape[0]):
             row[k] = 0.0

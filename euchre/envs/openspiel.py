@@ -77,6 +77,7 @@ from euchre.actions import (
 from euchre.cards import CARDS, card_mask, cards_of, pack_mask
 from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.rules import OPTIONS, Rules
+from euchre.sides import utility as seat_utility
 from euchre.vector import _observe, _offsets, observation_size, record_of
 from euchre.worlds import sample_world, view_from_observation
 
@@ -467,8 +468,7 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         pts = self.points()
         if self._t.utility == "points":
             return [float(x) for x in pts]
-        n, total = len(pts), sum(pts)
-        return [x - (total - x) / (n - 1) for x in pts]
+        return [seat_utility(pts, s) for s in range(len(pts))]
 
     @property
     def dealt(self) -> bool:

@@ -40,6 +40,7 @@ from euchre.deal import Deal, IllegalActionError
 from euchre.game import Game, winners_of
 from euchre.records import game_record
 from euchre.rules import Rules
+from euchre.sides import utility as seat_utility
 
 __all__ = ["EPISODES", "REWARDS", "Table", "observation_high", "observation_layout",
            "observation_size", "show"]
@@ -228,8 +229,7 @@ class Table:
                 self._deal((int(st[core.DEALER]) + 1) % p)  # the deal passes left (§3)
         if self.reward == "points":
             return [float(x) for x in points]
-        total = sum(points)
-        return [x - (total - x) / (p - 1) for x in points]
+        return [seat_utility(points, s) for s in range(p)]
 
     def _end_game(self) -> None:
         if not self.rules.rubber:

@@ -16,6 +16,7 @@ from euchre.cards import Card, sort_hand
 from euchre.deal import Deal, DealResult, Phase, Trick
 from euchre.game import Draw, Game
 from euchre.rules import Rules
+from euchre.sides import makers_mask, seats
 
 __all__ = [
     "deal_summary",
@@ -127,8 +128,7 @@ def known_makers(rules: Rules, maker: int | None, partner: int | None) -> list[i
     and five-handed the called card's holder once known (RULES §4, §6, §12)."""
     if maker is None:
         return []
-    side = {maker, rules.partner_of(maker), partner} - {None}
-    return sorted(s for s in side if s is not None)
+    return list(seats(makers_mask(rules.players, maker, -1 if partner is None else partner)))
 
 
 # -- the summary after each deal --------------------------------------------------------------

@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_states import random_states
 
 from euchre import core
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import BOTS, make_bot, play_deal, play_game
-from euchre.bots.basic import hand_value
+from euchre.bots.basic import BasicBot, hand_value
 from euchre.bots.evaluation import _PrePlayEval
 from euchre.bots.expert import ExpertBot, IntermediateBot, PimcBot
 from euchre.bots.knowledge import _Know, _Worlds, hand_estimate, sample_world
@@ -502,3 +503,21 @@ def test_pimc_plays_are_pinned(players: int, actions: str) -> None:
         deal.apply(action)
     assert " ".join(played) == actions
     assert not PimcBot.inference and ExpertBot.inference
+
+
+def test_the_look_ahead_discards_and_calls_as_the_basic_bot_does() -> None:
+    """RULES §5, §6: the expert's look-ahead plays the seats it does not search with the
+    basic bot's exchange and partner call (one rule, :func:`euchre.bots.basic.discard_card`
+    and :func:`~euchre.bots.basic.call_key`): on random states of every variant its
+    policy takes the basic bot's action."""
+    seen = {Phase.EXCHANGE: 0, Phase.CALL_PARTNER: 0}
+    for deal, state in random_states(2000, seed=6):
+        if deal.phase not in seen:
+            continue
+        seat = deal.to_move
+        assert seat is not None
+        obs = deal.observation(seat)
+        look = _PrePlayEval(ExpertBot(seed=1), _Know(obs), False)
+        assert look._policy(state) == BasicBot(0).act(obs).id, deal
+        seen[deal.phase] += 1
+    assert min(seen.values()) >= 10, seen
