@@ -71,6 +71,11 @@ def deal_view(deal: Deal, seat: int | None) -> dict[str, Any]:
         partner = obs.partner  # the called card's holder knows before the table does
         events = [{"seat": e.seat, "action": None if e.action is None else str(e.action)}
                   for e in obs.events]
+    tricks = 0
+    for event, effect in zip(events, deal.effects, strict=True):
+        if effect.trick is not None:  # the play that completed a trick: its number, from 0
+            event["trick"] = tricks
+            tricks += 1
     return {
         "dealer": public.dealer,
         "phase": public.phase.name.lower(),
