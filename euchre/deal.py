@@ -73,6 +73,7 @@ __all__ = [
     "Trick",
     "WonBy",
     "deal_points",
+    "won_by",
 ]
 
 
