@@ -68,8 +68,11 @@ def test_every_cited_section_is_on_the_rules_page(lang: str) -> None:
 
 def test_the_english_page_is_numbered_like_the_specification() -> None:
     """Sections 1 to 12 in order, §6's steps 6.1 to 6.5 under section 6."""
-    expected = [str(n) for n in range(1, 7)] + [f"6.{n}" for n in range(1, 6)] + [
-        str(n) for n in range(7, 13)]
+    expected = (
+        [str(n) for n in range(1, 7)]
+        + [f"6.{n}" for n in range(1, 6)]
+        + [str(n) for n in range(7, 13)]
+    )
     assert numbered_sections(page("en")) == expected
 
 
