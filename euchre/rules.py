@@ -1,7 +1,7 @@
 """The rules of one game: a frozen, validated configuration with a preset per variant.
 
-Every option of RULES.md is a field; an invalid combination is refused at construction
-with a sentence that names the rule and the numbers.
+Every option of the rules (docs/rules.md) is a field; an invalid combination is refused at
+construction with a sentence that names the rule and the numbers.
 
 >>> Rules.preset('five-handed')
 Rules(players=5)
@@ -47,7 +47,7 @@ def fixed_partner(players: int, seat: int) -> int | None:
 
 
 class RulesError(ValueError):
-    """A rules set that RULES.md does not allow."""
+    """A rules set that the rules (docs/rules.md, sections 1 to 11) do not allow."""
 
 
 def describe_value(value: object) -> str:
@@ -92,7 +92,7 @@ _TYPE_WORDS: Final = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One game's rules (RULES.md).  Unset options take the variant's defaults.
+    """One game's rules (docs/rules.md).  Unset options take the variant's defaults.
 
     ``players`` picks the variant: 2 two-handed, 3 three-handed "cutthroat" with a dummy,
     4 partnership, 5 with a called secret partner.

@@ -169,7 +169,7 @@ ERROR_CODES: dict[str, str] = {
     "page_too_large": "a page of tables too large",
     # the lobby's HTTP API
     "bad_page": "a page's limit or offset out of range",
-    "bad_rules": "rules or seats RULES.md does not allow",
+    "bad_rules": "rules or seats the rules (docs/rules.md) do not allow",
     "bad_invitation": "the invitation opens no seat",
     "invitation_spent": "the invitation was used: the seat is taken (params: place, watch)",
     "not_host": "only the host (with the host link) may do this",
@@ -297,7 +297,7 @@ class _RulesBase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     def to_rules(self) -> Rules:
-        """The engine's rules; :class:`RulesError` names what RULES.md forbids."""
+        """The engine's rules; :class:`RulesError` names the rule (docs/rules.md) it breaks."""
         return Rules(**self.model_dump())
 
 
@@ -319,8 +319,8 @@ if TYPE_CHECKING:
 else:
     RulesModel = create_model(
         "RulesModel", __base__=_RulesBase, __module__=__name__,
-        __doc__="Every option of RULES.md (:data:`euchre.rules.OPTIONS`); omitted ones "
-                "take the variant's defaults.",
+        __doc__="Every option of the rules (docs/rules.md, :data:`euchre.rules.OPTIONS`); "
+                "omitted ones take the variant's defaults.",
         **{o.name: _field(o) for o in OPTIONS})
 
 
