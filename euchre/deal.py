@@ -72,11 +72,25 @@ __all__ = [
 
 
 class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message names the rule and the choices."""
+    """An action the rules do not allow now; the message names the rule and the choices.
+    The deal is left as it was.
+
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+    >>> deal.apply('call AH')
+    Traceback (most recent call last):
+      ...
+    euchre.deal.IllegalActionError: ... 'call AH' is not legal; legal: pass, order, order alone
+    >>> deal.actions
+    []
+    """
 
 
 class Phase(enum.Enum):
-    """The phases of a deal, in order (RULES §4-§8)."""
+    """The phases of a deal, in order (RULES §4-§8); a phase a variant lacks is skipped.
+
+    >>> [phase.name for phase in Phase][:3], Phase.CALL_PARTNER.value
+    (['BID_TURNUP', 'BID_SUIT', 'NAME_TRUMP'], 'partner call')
+    """
 
     BID_TURNUP = "bidding, round 1"
     BID_SUIT = "bidding, round 2"
@@ -143,7 +157,14 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A completed trick: who led, the cards in play order with their seats, who won."""
+    """A completed trick: who led, the cards in play order with their seats, who won.
+
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> _ = deal.apply('order'), deal.apply('discard 9C'), deal.apply('AC'), deal.apply('KC')
+    >>> deal.tricks
+    (Trick(leader=1, cards=((1, Card.parse('AC')), (0, Card.parse('KC'))), winner=1),)
+    """
 
     leader: int
     cards: tuple[tuple[int, Card], ...]
@@ -451,7 +472,14 @@ class Deal:
                    None if d is None else card_mask(d), pattern, scores)
 
     def copy(self) -> Deal:
-        """A cheap, independent copy."""
+        """A cheap, independent copy.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> trial = deal.copy()
+        >>> _ = trial.apply('pass')
+        >>> len(trial.actions), len(deal.actions)
+        (1, 0)
+        """
         other = Deal.__new__(Deal)
         for name in Deal.__slots__:
             setattr(other, name, getattr(self, name))
@@ -468,27 +496,57 @@ class Deal:
     # -- what the state answers ------------------------------------------------------
     @property
     def phase(self) -> Phase:
-        """The current phase."""
+        """The current phase.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.phase  # the dealer sits out: no exchange
+        Phase.PLAY
+        """
         return _PHASES[self._phase]
 
     @property
     def is_over(self) -> bool:
-        """Five tricks played, or the cards thrown in."""
+        """Five tricks played, or the cards thrown in.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> for _ in range(4):
+        ...     _ = deal.apply('pass')
+        >>> deal.is_over, deal.to_move, deal.result.points
+        (True, None, (0, 0))
+        """
         return self._phase == _OVER
 
     @property
     def to_move(self) -> int | None:
-        """The seat whose turn it is; ``None`` once the deal is over."""
+        """The seat whose turn it is; ``None`` once the deal is over.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=3, seed=1)
+        >>> deal.to_move  # the dealer's left bids first
+        0
+        """
         return None if self._phase == _OVER else self._turn
 
     @property
     def trump(self) -> Suit | None:
-        """Trump once fixed."""
+        """Trump once fixed.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.turnup, deal.trump
+        (Card.parse('JD'), Suit.DIAMONDS)
+        """
         return None if self._trump == NO_TRUMP else Suit(self._trump)
 
     @property
     def maker(self) -> int | None:
-        """The seat that fixed trump."""
+        """The seat that fixed trump.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.maker, deal.alone
+        (2, True)
+        """
         return None if self._maker < 0 else self._maker
 
     @property
@@ -498,7 +556,14 @@ class Deal:
 
     @property
     def called(self) -> Card | None:
-        """The five-handed called card."""
+        """The five-handed called card.
+
+        >>> deal = Deal.random(Rules(players=5), dealer=0, seed=2)
+        >>> _ = deal.apply('order'), deal.apply('discard TC')  # seat 1 makes; the dealer discards
+        >>> _ = deal.apply('call 8C')
+        >>> deal.called, deal.partner  # the engine knows the holder; the players do not yet
+        (Card.parse('8C'), 3)
+        """
         return None if self._called < 0 else CARDS[self._called]
 
     @property
@@ -516,17 +581,40 @@ class Deal:
     @property
     def leader(self) -> int | None:
         """Who led the trick in progress, or leads the next one (RULES §8); ``None``
-        before the play."""
+        before the play.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.leader  # the first seat at the dealer's left that plays
+        1
+        """
         return self._leader if self._phase in (_PLAY, _OVER) and self._leader >= 0 else None
 
     @property
     def lone_defender(self) -> int | None:
-        """The defender who declared alone."""
+        """The defender who declared alone.
+
+        >>> deal = Deal.random(Rules(players=3), dealer=0, seed=3)
+        >>> _ = deal.apply('order')  # seat 1 makes; the dealer exchanges, seat 1 takes the dummy
+        >>> while deal.phase is not Phase.DEFEND:
+        ...     _ = deal.apply(deal.legal_action_ids()[0])
+        >>> [str(action) for action in deal.legal_actions()]
+        ['pass', 'defend alone']
+        >>> _ = deal.apply('defend alone')
+        >>> deal.lone_defender, deal.sitting_out
+        (2, (0,))
+        """
         return None if self._lone_defender < 0 else self._lone_defender
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
-        """Seats that lay their hand down this deal (a lone player's partner)."""
+        """Seats that lay their hand down this deal (a lone player's partner).
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.sitting_out  # the maker's partner, the dealer
+        (0,)
+        """
         return tuple(s for s in range(self.n) if self._out >> s & 1)
 
     @property
@@ -538,20 +626,48 @@ class Deal:
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        """Tricks won by each seat so far."""
+        """Tricks won by each seat so far.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> while not deal.is_over:
+        ...     _ = deal.apply(deal.legal_action_ids()[-1])
+        >>> deal.tricks_won, sum(deal.tricks_won)
+        ((3, 2, 0, 0), 5)
+        """
         return tuple(self._tricks)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """A seat's cards now, sorted by suit with trump first."""
+        """A seat's cards now, sorted by suit with trump first.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KH')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> deal.hand(1)  # hearts trump: the jack of diamonds leads as the left bower
+        (Card.parse('JD'), Card.parse('AC'), Card.parse('QD'), Card.parse('TD'), Card.parse('9D'))
+        """
         return tuple(sort_hand(cards_of(self._hands[seat]), self.trump))
 
     def hand_mask(self, seat: int) -> int:
-        """A seat's cards now, as a bitmask."""
+        """A seat's cards now, as a bitmask.
+
+        >>> from euchre.cards import card_mask, parse_cards
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.hand_mask(1) == card_mask(parse_cards('AC 9D TD JD QD'))
+        True
+        """
         return self._hands[seat]
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        """The cards of the trick in progress, with their seats."""
+        """The cards of the trick in progress, with their seats.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C'), deal.apply('AC')
+        >>> deal.current_trick
+        ((1, Card.parse('AC')),)
+        """
         seat = self._leader
         out = []
         for c in self._trick:
@@ -874,7 +990,14 @@ class Deal:
 
     # -- observations ------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (RULES §12)."""
+        """What ``seat`` may know now (RULES §12).
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> seen = deal.observation(1)
+        >>> seen.seat, seen.turnup, [str(card) for card in seen.hand]
+        (1, Card.parse('KD'), ['AC', 'QD', 'JD', 'TD', '9D'])
+        """
         if not 0 <= seat < self.n:
             raise ValueError(f"seats are 0 to {self.n - 1}, not {seat}")
         events = []

@@ -156,7 +156,7 @@ class Game:
         >>> game = Game(Rules(players=2, stick_the_dealer=True), seed=1)
         >>> first = game.dealer
         >>> while not game.deal.is_over:
-        ...     game.deal.apply(game.deal.legal_action_ids()[-1])
+        ...     _ = game.deal.apply(game.deal.legal_action_ids()[-1])
         >>> _ = game.next_deal()
         >>> game.dealer == (first + 1) % 2
         True
@@ -264,7 +264,7 @@ class Game:
 
         >>> game = Game(Rules(players=2, stick_the_dealer=True), seed=1)
         >>> while not game.deal.is_over:
-        ...     game.deal.apply(game.deal.legal_action_ids()[-1])
+        ...     _ = game.deal.apply(game.deal.legal_action_ids()[-1])
         >>> result = game.next_deal()
         >>> result.points, game.scores, len(game.deals), game.deal.is_over
         ((0, 1), (0, 1), 1, False)
