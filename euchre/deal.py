@@ -193,7 +193,16 @@ class DealResult:
 
     @property
     def makers_tricks(self) -> int:
-        """Tricks taken by the maker's side."""
+        """Tricks taken by the maker's side.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> while not deal.is_over:
+        ...     _ = deal.apply(deal.legal_action_ids()[0])
+        >>> deal.result.makers, deal.result.makers_tricks, deal.result.outcome
+        ((1,), 4, 'made')
+        """
         return sum(self.tricks[s] for s in self.makers)
 
     @property
@@ -568,7 +577,15 @@ class Deal:
 
     @property
     def partner(self) -> int | None:
-        """The five-handed partner (the called card's holder), known to the engine."""
+        """The five-handed partner (the called card's holder), known to the engine.
+
+        See :attr:`called`; four-handed the partner sits opposite and this is ``None``:
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('order')
+        >>> deal.partner, deal.makers
+        (None, (1, 3))
+        """
         return None if self._partner < 0 else self._partner
 
     @property
@@ -619,7 +636,14 @@ class Deal:
 
     @property
     def turnup_suit(self) -> Suit | None:
-        """The suit bid in round 1: the turn-up's, or the fixed suit of a turned-up joker."""
+        """The suit bid in round 1: the turn-up's, or the fixed suit of a turned-up joker.
+
+        >>> deal = Deal.from_cards(Rules(players=4, joker=True, joker_turnup='suit:S'),
+        ...     dealer=0, hands=['9C TC JC QC KC', 'AC 9D TD JD QD', 'KD AD 9H TH QH',
+        ...                      'KH AH 9S TS JS'], turnup='JK')
+        >>> deal.turnup_suit, deal.phase
+        (Suit.SPADES, Phase.BID_TURNUP)
+        """
         if self.turnup == JOKER:
             return self.rules.joker_suit
         return Suit(self.turnup >> 3)
@@ -695,16 +719,38 @@ class Deal:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every action so far, with its seat."""
+        """Every action so far, with its seat.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> [str(event) for event in deal.events]
+        ['seat 1: order', 'seat 0: discard 9C']
+        >>> [str(event) for event in deal.observation(1).events]  # seat 0's discard is hidden
+        ['seat 1: order', 'seat 0: discard (face down)']
+        """
         return tuple(Event(e // _SEAT, Action.from_id(e % _SEAT)) for e in self._history)
 
     @property
     def actions(self) -> list[Action]:
-        """Every action so far, in order."""
+        """Every action so far, in order.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> deal.actions
+        [Action.parse('order'), Action.parse('discard 9C')]
+        """
         return [Action.from_id(e % _SEAT) for e in self._history]
 
     def legal_action_ids(self) -> list[int]:
-        """The legal actions as sorted ints of the fixed action space."""
+        """The legal actions as sorted ints of the fixed action space.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.legal_action_ids()  # pass, order (two-handed: no going alone)
+        [99, 100]
+        """
         p = self._phase
         if p == _PLAY:
             hand = self._hands[self._turn]
@@ -762,14 +808,27 @@ class Deal:
         return [Action.from_id(a) for a in self.legal_action_ids()]
 
     def legal_mask(self) -> list[bool]:
-        """A mask over the whole action space: ``True`` where the action is legal."""
+        """A mask over the whole action space: ``True`` where the action is legal.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> mask = deal.legal_mask()
+        >>> len(mask), [i for i, legal in enumerate(mask) if legal]
+        (111, [99, 100])
+        """
         mask = [False] * NUM_ACTIONS
         for a in self.legal_action_ids():
             mask[a] = True
         return mask
 
     def is_legal(self, action: Action | int | str) -> bool:
-        """Whether ``action`` may be applied now."""
+        """Whether ``action`` may be applied now.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.is_legal('order'), deal.is_legal('trump H'), deal.is_legal('not an action')
+        (True, False, False)
+        """
         try:
             return _action_id(action) in self.legal_action_ids()
         except ValueError:
@@ -965,7 +1024,17 @@ class Deal:
     # -- the result --------------------------------------------------------------------------
     @property
     def result(self) -> DealResult:
-        """The result so far; ``complete`` once five tricks are played (RULES §9)."""
+        """The result so far; ``complete`` once five tricks are played (RULES §9).
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> while not deal.is_over:
+        ...     _ = deal.apply(deal.legal_action_ids()[0])
+        >>> deal.result
+        DealResult(trump=Suit.DIAMONDS, maker=1, alone=False, lone_defender=None,
+                   partner=None, tricks=(1, 4), points=(0, 1), complete=True, thrown_in=False)
+        """
         n = self.n
         if self._maker < 0:
             return DealResult(None, None, False, None, None, (0,) * n, (0,) * n,
