@@ -207,7 +207,16 @@ class DealResult:
 
     @property
     def outcome(self) -> str:
-        """``"made"``, ``"march"``, ``"euchred"``, ``"thrown in"`` or ``"unfinished"``."""
+        """``"made"``, ``"march"``, ``"euchred"``, ``"thrown in"`` or ``"unfinished"``.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> deal.result.outcome
+        'unfinished'
+        >>> for _ in range(4):  # everyone passes twice: the cards are thrown in
+        ...     _ = deal.apply('pass')
+        >>> deal.result.outcome, deal.result.points
+        ('thrown in', (0, 0))
+        """
         if self.thrown_in:
             return "thrown in"
         if not self.complete:
@@ -216,7 +225,14 @@ class DealResult:
         return "march" if t == 5 else "made" if t >= 3 else "euchred"
 
     def to_json(self) -> dict[str, Any]:
-        """The RECORDS replay object."""
+        """The RECORDS replay object (``euchre replay --json``): suits as letters, lists
+        for tuples.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> deal.result.to_json()
+        {'trump': None, 'maker': None, 'alone': False, 'lone_defender': None, 'partner': None,
+         'tricks': [0, 0], 'points': [0, 0], 'complete': False}
+        """
         return {
             "trump": None if self.trump is None else self.trump.char,
             "maker": self.maker,
@@ -437,6 +453,12 @@ class Deal:
         A card is its text (``"JH"``) or its number (``Card.JH``); a list of cards may be
         one text (``"9C TC JC"``).  Refused with a sentence when a value has the wrong type
         or the cards are not exactly one pack of these rules.
+
+        >>> Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', '9C 9D TD JD QD'], turnup='KD')
+        Traceback (most recent call last):
+          ...
+        ValueError: 9C is dealt twice
         """
         n = rules.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -1201,7 +1223,18 @@ class Deal:
 
     # -- records -----------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        """The deal record of RECORDS.md: rules, cards as dealt, and the actions so far."""
+        """The deal record of RECORDS.md: rules, cards as dealt, and the actions so far.
+        :meth:`from_record` reads it back into the same deal.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> record = deal.to_record()
+        >>> record["turnup"], record["actions"]
+        ('KD', ['order', 'discard 9C'])
+        >>> Deal.from_record(record).observation(1) == deal.observation(1)
+        True
+        """
         return {
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
