@@ -122,20 +122,29 @@ def main(argv: list[str] | None = None) -> int:
         name = str(file.relative_to(ROOT)) if file.is_relative_to(ROOT) else str(file)
         rows.append((name, one))
     if args.json:
-        print(json.dumps({
-            "definitions": total.definitions, "with_doctest": total.with_doctest,
-            "percent": round(total.percent, 1), "modules": total.modules,
-            "modules_with_doctest": total.modules_with_doctest,
-            "by_module": {name: [one.with_doctest, one.definitions] for name, one in rows}}))
+        print(
+            json.dumps(
+                {
+                    "definitions": total.definitions,
+                    "with_doctest": total.with_doctest,
+                    "percent": round(total.percent, 1),
+                    "modules": total.modules,
+                    "modules_with_doctest": total.modules_with_doctest,
+                    "by_module": {name: [one.with_doctest, one.definitions] for name, one in rows},
+                }
+            )
+        )
         return 0
     if args.by_module:
         for name, one in rows:
             print(f"{name:<40} {one.with_doctest:4} / {one.definitions:4}  {one.percent:5.1f}%")
             if args.missing:
                 print("".join(f"    {m}\n" for m in one.missing), end="")
-    print(f"public definitions with a doctest: {total.with_doctest} of {total.definitions} "
-          f"({total.percent:.1f}%); module docstrings with one: {total.modules_with_doctest} "
-          f"of {total.modules}")
+    print(
+        f"public definitions with a doctest: {total.with_doctest} of {total.definitions} "
+        f"({total.percent:.1f}%); module docstrings with one: {total.modules_with_doctest} "
+        f"of {total.modules}"
+    )
     return 0
 
 
