@@ -139,7 +139,22 @@ def play_variant(rules: Rules, games: int, seed: int, bot: str = "basic") -> Out
 
 
 def rules_for(players: int, args: argparse.Namespace) -> Rules | None:
-    """The rules of a variant with the command's options, or ``None`` if they do not fit."""
+    """The rules of a variant with the command's options, or ``None`` if they do not fit.
+
+    One set of options serves every variant: an option a variant does not play is left out
+    (defending alone two-handed), and a variant the options cannot make is skipped, saying
+    why on stderr (five hands do not fit a 24-card pack, RULES §1).
+
+    >>> options = argparse.Namespace(deck=None, joker=True, joker_turnup=None,
+    ...     stick_the_dealer=False, dealer_must_take_up=False, defend_alone=True)
+    >>> rules_for(4, options)
+    Rules(players=4, joker=True, defend_alone=True)
+    >>> rules_for(2, options)
+    Rules(players=2, joker=True)
+    >>> options.deck = 24
+    >>> rules_for(5, options) is None
+    True
+    """
     options: dict[str, Any] = {}
     if args.deck is not None:
         options["deck"] = args.deck

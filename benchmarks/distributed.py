@@ -68,7 +68,15 @@ class Empty:
 
 
 def jobs(deals: int, chunk: int, worlds: int, out: str) -> dict[str, tuple[ChunkedJob, int]]:
-    """The work loads: name -> (job, deals it plays)."""
+    """The work loads: name -> (job, deals it plays).
+
+    The duplicate tournament plays every deal once per seating of the two bots (twice
+    four-handed), self-play each deal once:
+
+    >>> loads = jobs(deals=10, chunk=5, worlds=8, out="unused")
+    >>> {name: played for name, (_, played) in loads.items()}
+    {'tournament expert,basic': 20, 'selfplay expert': 10}
+    """
     rules = Rules(players=4)
     tournament = Tournament(rules, ("expert", "basic"), deals=deals, seed=1, chunk_size=chunk)
     selfplay = SelfPlay(rules, ("expert",) * 4, deals=deals, seed=1, out=out,

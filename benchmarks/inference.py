@@ -85,7 +85,14 @@ def belief(case: Case, inference: bool, rng: random.Random, worlds: int = 64) ->
 
 
 def percentile(xs: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of ``xs``, nearest rank."""
+    """The ``q`` quantile (0..1) of ``xs``, nearest rank: always one of the values, never
+    an interpolation between two.
+
+    >>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5)
+    3.0
+    >>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.9), percentile([5.0, 1.0], 1.0)
+    (5.0, 5.0)
+    """
     ys = sorted(xs)
     return ys[min(len(ys) - 1, int(q * len(ys)))]
 

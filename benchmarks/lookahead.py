@@ -87,7 +87,17 @@ def one_deal(job: tuple[int, int, int, int, int, bool]) -> dict[str, Any]:
 
 
 def _ci(values: list[float], deals: int) -> tuple[float, float, float]:
-    """Sum over the deals / deals, with a 95% half-width (each deal's sum one sample)."""
+    """Sum over the deals / deals, with a 95% half-width (each deal's sum one sample).
+
+    ``values`` holds one number per deal where the bots differed; the other deals count as
+    zeros, so ``deals`` may exceed ``len(values)``: the mean, the half-width and the
+    standard deviation are per deal played.
+
+    >>> [round(x, 3) for x in _ci([2.0, 0.0, 1.0, 1.0], 4)]
+    [1.0, 0.693, 0.707]
+    >>> [round(x, 3) for x in _ci([2.0], 4)]  # three deals where the bots agreed
+    [0.5, 0.849, 0.866]
+    """
     mean = sum(values) / deals
     sq = sum(v * v for v in values) / deals
     sd = math.sqrt(max(sq - mean * mean, 0.0))

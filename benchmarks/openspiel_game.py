@@ -40,7 +40,16 @@ THEIRS = "euchre"
 
 
 def play(game: Any, deals: int, rng: random.Random) -> tuple[float, int]:
-    """Seconds for ``deals`` random deals of ``game``, and the nodes visited."""
+    """Seconds for ``deals`` random deals of ``game``, and the nodes visited.
+
+    A node is a chance outcome (a card dealt) or a player's action, so a deal visits more
+    nodes than its 20 or so card plays:
+
+    >>> import pyspiel
+    >>> seconds, nodes = play(pyspiel.load_game(THEIRS), 2, random.Random(0))
+    >>> seconds > 0, nodes > 2 * 20
+    (True, True)
+    """
     nodes = 0
     start = time.perf_counter()
     for _ in range(deals):

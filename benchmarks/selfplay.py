@@ -240,7 +240,11 @@ def pin_to_one_core() -> int | None:
 
 
 def version_of(dist: str) -> str | None:
-    """An installed distribution's version, or ``None``."""
+    """An installed distribution's version, or ``None``.
+
+    >>> version_of("euchre") is not None, version_of("no-such-distribution")
+    (True, None)
+    """
     try:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
@@ -264,6 +268,11 @@ def median(values: list[float]) -> float:
 
 
 def spread(values: list[float]) -> list[float]:
+    """The lowest and the highest of the repeats, reported beside their median.
+
+    >>> spread([3.0, 1.0, 2.0]), median([3.0, 1.0, 2.0])
+    ([1.0, 3.0], 2.0)
+    """
     return [min(values), max(values)]
 
 

@@ -1,4 +1,4 @@
-"""Euchre for two to five players: a faithful rules engine (RULES.md) and its adapters.
+"""Euchre for two to five players: a faithful rules engine (docs/rules.md) and its adapters.
 
 >>> from euchre import Deal, Rules
 >>> deal = Deal.random(Rules.preset('four-handed'), dealer=0, seed=1)

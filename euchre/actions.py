@@ -61,11 +61,21 @@ NUM_ACTIONS: Final = 111
 
 
 class InvalidActionError(ValueError):
-    """Text that is not an action of the RECORDS notation."""
+    """Text that is not an action of the RECORDS notation; the message lists the forms.
+
+    >>> Action.parse('bid 3')
+    Traceback (most recent call last):
+      ...
+    euchre.actions.InvalidActionError: not an action: 'bid 3' (...); actions are pass, ...
+    """
 
 
 class ActionKind(enum.Enum):
-    """What an action does; the value is its first word in RECORDS."""
+    """What an action does; the value is its first word in RECORDS.
+
+    >>> Action.parse('order alone').kind, Action.parse('JH').kind.value
+    (<ActionKind.ORDER: 'order'>, 'play')
+    """
 
     PASS = "pass"
     ORDER = "order"
@@ -78,7 +88,16 @@ class ActionKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action; ``str`` gives the RECORDS text and ``repr`` pastes back as code."""
+    """One action; ``str`` gives the RECORDS text and ``repr`` pastes back as code.
+
+    The same action made three ways, and its fields:
+
+    >>> Action.trump('H', alone=True) == Action.parse('trump ♥ alone') == Action.from_id(108)
+    True
+    >>> a = Action.parse('trump H alone')
+    >>> a.kind.name, a.suit, a.alone, a.card
+    ('TRUMP', Suit.HEARTS, True, None)
+    """
 
     kind: ActionKind
     card: Card | None = None
@@ -87,7 +106,11 @@ class Action:
 
     @property
     def id(self) -> int:
-        """The action's int in the fixed action space."""
+        """The action's int in the fixed action space (the table atop the module).
+
+        >>> [Action.parse(text).id for text in ('play 9C', 'discard 9C', 'call 9C', 'pass')]
+        [2, 35, 68, 99]
+        """
         k = self.kind
         if k is ActionKind.PLAY:
             return PLAY + _card(self)
@@ -107,7 +130,13 @@ class Action:
 
     @staticmethod
     def from_id(action_id: int) -> Action:
-        """The action with this id."""
+        """The action with this id; every id of ``range(NUM_ACTIONS)`` is one.
+
+        >>> Action.from_id(110), Action.from_id(32)
+        (Action.parse('defend alone'), Action.parse('play JK'))
+        >>> all(Action.from_id(i).id == i for i in range(NUM_ACTIONS))
+        True
+        """
         if not 0 <= action_id < NUM_ACTIONS:
             raise InvalidActionError(
                 f"action ids are 0 to {NUM_ACTIONS - 1}, not {action_id}"
@@ -132,22 +161,38 @@ class Action:
 
     @staticmethod
     def play(card: Card | int | str) -> Action:
-        """``play <card>``."""
+        """``play <card>``.
+
+        >>> Action.play('10d'), Action.play(Card.JK)
+        (Action.parse('play TD'), Action.parse('play JK'))
+        """
         return _BY_ID[PLAY + _as_card(card)]
 
     @staticmethod
     def discard(card: Card | int | str) -> Action:
-        """``discard <card>``."""
+        """``discard <card>``: the dealer's exchange, or the dummy's five (three-handed).
+
+        >>> str(Action.discard(Card.parse('9S')))
+        'discard 9S'
+        """
         return _BY_ID[DISCARD + _as_card(card)]
 
     @staticmethod
     def call(card: Card | int | str) -> Action:
-        """``call <card>``: the five-handed partner call."""
+        """``call <card>``: the five-handed partner call (RULES §6.3).
+
+        >>> Action.call('AH').card
+        Card.parse('AH')
+        """
         return _BY_ID[CALL + _as_card(card)]
 
     @staticmethod
     def trump(suit: Suit | str, alone: bool = False) -> Action:
-        """``trump <suit> [alone]``."""
+        """``trump <suit> [alone]``: naming trump in round 2, or after a turned-up joker.
+
+        >>> Action.trump(Suit.CLUBS), Action.trump('s', alone=True)
+        (Action.parse('trump C'), Action.parse('trump S alone'))
+        """
         s = Suit.parse(suit) if isinstance(suit, str) else suit
         return _BY_ID[(TRUMP_ALONE if alone else TRUMP) + s]
 

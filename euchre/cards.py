@@ -57,7 +57,11 @@ class Suit(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Parse ``C D H S`` (any case), a suit symbol, or the suit's English name."""
+        """Parse ``C D H S`` (any case), a suit symbol, or the suit's English name.
+
+        >>> Suit.parse('h'), Suit.parse('♠'), Suit.parse('diamonds'), Suit.parse('Club')
+        (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
+        """
         t = text.strip().upper()
         for s in cls:
             if t in (SUIT_CHARS[s], _SUIT_SYMBOLS[s], s.name, s.name[:-1]):
@@ -66,22 +70,38 @@ class Suit(enum.IntEnum):
 
     @property
     def char(self) -> str:
-        """The one-letter RECORDS notation: ``C``, ``D``, ``H`` or ``S``."""
+        """The one-letter RECORDS notation: ``C``, ``D``, ``H`` or ``S``.
+
+        >>> Suit.HEARTS.char, str(Suit.HEARTS)
+        ('H', 'H')
+        """
         return SUIT_CHARS[self]
 
     @property
     def symbol(self) -> str:
-        """The suit symbol, for display."""
+        """The suit symbol, for display.
+
+        >>> ''.join(s.symbol for s in Suit)
+        '♣♦♥♠'
+        """
         return _SUIT_SYMBOLS[self]
 
     @property
     def red(self) -> bool:
-        """Diamonds and hearts are red."""
+        """Diamonds and hearts are red.
+
+        >>> [s.char for s in Suit if s.red]
+        ['D', 'H']
+        """
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @property
     def same_colour(self) -> Suit:
-        """The other suit of this colour ("next"): its jack is the left bower (RULES §2)."""
+        """The other suit of this colour ("next"): its jack is the left bower (RULES §2).
+
+        >>> Suit.HEARTS.same_colour, Suit.SPADES.same_colour
+        (Suit.DIAMONDS, Suit.CLUBS)
+        """
         return Suit(self ^ 3)
 
     def __str__(self) -> str:
@@ -110,7 +130,15 @@ class Card(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse one card: ``9C``, ``10h``, ``t♦``, ``JK`` or ``joker`` (case-insensitive)."""
+        """Parse one card: ``9C``, ``10h``, ``t♦``, ``JK`` or ``joker`` (case-insensitive).
+
+        >>> Card.parse('9c'), Card.parse('10h'), Card.parse('t♦'), Card.parse('joker')
+        (Card.parse('9C'), Card.parse('TH'), Card.parse('TD'), Card.parse('JK'))
+        >>> Card.parse('1H')
+        Traceback (most recent call last):
+          ...
+        ValueError: not a card: '1H' (rank 7 8 9 T J Q K A, then suit C D H S; or JK)
+        """
         t = text.strip().upper()
         if t in ("JK", "JOKER", "BENNY"):
             return cls.JK
@@ -129,22 +157,40 @@ class Card(enum.IntEnum):
 
     @property
     def suit(self) -> Suit | None:
-        """The printed suit; ``None`` for the joker."""
+        """The printed suit; ``None`` for the joker.  The left bower's printed suit is
+        not the suit it follows once trump is fixed (:func:`effective_suit`).
+
+        >>> Card.JD.suit, Card.JK.suit
+        (Suit.DIAMONDS, None)
+        """
         return None if self == JOKER else Suit(self >> 3)
 
     @property
     def rank(self) -> int:
-        """0 for a seven up to 7 for an ace; 8 for the joker."""
+        """0 for a seven up to 7 for an ace; 8 for the joker.
+
+        >>> Card.parse('7S').rank, Card.JH.rank, Card.AH.rank, Card.JK.rank
+        (0, 4, 7, 8)
+        """
         return 8 if self == JOKER else self & 7
 
     @property
     def rank_char(self) -> str:
-        """The rank as one character of ``789TJQKA`` (``J`` for the joker)."""
+        """The rank as one character of ``789TJQKA`` (``J`` for the joker).
+
+        >>> Card.TC.rank_char, Card.JK.rank_char
+        ('T', 'J')
+        """
         return "J" if self == JOKER else RANK_CHARS[self & 7]
 
     @property
     def mask(self) -> int:
-        """This card as a one-bit hand."""
+        """This card as a one-bit hand.
+
+        >>> hand = Card.AS.mask | Card.JH.mask
+        >>> bool(hand & Card.JH.mask), bool(hand & Card.JD.mask)
+        (True, False)
+        """
         return 1 << self
 
     def __str__(self) -> str:
@@ -163,7 +209,13 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(_NUM_CARDS))
 
 
 def card_mask(cards: Iterable[int]) -> int:
-    """The bitmask of some cards."""
+    """The bitmask of some cards: a hand.  Bit ``c`` is card ``c``; each suit is a byte.
+
+    >>> hex(card_mask(parse_cards('9C AC')))
+    '0x84'
+    >>> format_cards(cards_of(card_mask(parse_cards('AS JH 9C'))))
+    '9C JH AS'
+    """
     m = 0
     for c in cards:
         m |= 1 << c
@@ -171,7 +223,11 @@ def card_mask(cards: Iterable[int]) -> int:
 
 
 def cards_of(mask: int) -> Iterator[Card]:
-    """The cards of a bitmask, lowest first."""
+    """The cards of a bitmask, lowest first (clubs, diamonds, hearts, spades, the joker).
+
+    >>> list(cards_of(Card.JK.mask | Card.AS.mask | Card.TD.mask))
+    [Card.parse('TD'), Card.parse('AS'), Card.parse('JK')]
+    """
     while mask:
         low = mask & -mask
         yield CARDS[low.bit_length() - 1]
@@ -179,7 +235,13 @@ def cards_of(mask: int) -> Iterator[Card]:
 
 
 def pack_mask(deck: int, joker: bool) -> int:
-    """The pack of 24, 28 or 32 cards (9-A, 8-A, 7-A), with the joker if asked (RULES §1)."""
+    """The pack of 24, 28 or 32 cards (9-A, 8-A, 7-A), with the joker if asked (RULES §1).
+
+    >>> pack_mask(24, False).bit_count(), pack_mask(28, True).bit_count()
+    (24, 29)
+    >>> format_cards(cards_of(pack_mask(24, False) & suit_mask(Suit.CLUBS, None)))
+    '9C TC JC QC KC AC'
+    """
     lowest = {24: 2, 28: 1, 32: 0}[deck]
     per_suit = (0xFF >> lowest) << lowest
     m = per_suit | per_suit << 8 | per_suit << 16 | per_suit << 24
@@ -187,18 +249,31 @@ def pack_mask(deck: int, joker: bool) -> int:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse cards separated by spaces or commas, or a list of card texts."""
+    """Parse cards separated by spaces or commas, or a list of card texts.
+
+    >>> parse_cards('AS, 10d jk') == parse_cards(['AS', '10d', 'jk'])
+    True
+    """
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(p) for p in parts]
 
 
 def format_cards(cards: Iterable[int]) -> str:
-    """The canonical notation of some cards, separated by spaces."""
+    """The canonical notation of some cards, separated by spaces: what
+    :func:`parse_cards` reads back.
+
+    >>> format_cards([Card.TH, 32, Card.parse('9c')])
+    'TH JK 9C'
+    """
     return " ".join(str(CARDS[c]) for c in cards)
 
 
 def right_bower(trump: Suit) -> Card:
-    """The jack of trump (RULES §2)."""
+    """The jack of trump (RULES §2).
+
+    >>> right_bower(Suit.CLUBS)
+    Card.parse('JC')
+    """
     return CARDS[trump * 8 + _JACK]
 
 
@@ -289,12 +364,28 @@ def effective_suit(card: int, trump: Suit | None) -> Suit:
 
 
 def suit_mask(suit: Suit, trump: Suit | None) -> int:
-    """Every card of ``suit`` in the trump-aware sense, as a bitmask."""
+    """Every card of ``suit`` in the trump-aware sense, as a bitmask.
+
+    Hearts trump: the jack of diamonds is a heart, and diamonds lack their jack.
+
+    >>> format_cards(cards_of(suit_mask(Suit.HEARTS, Suit.HEARTS) & pack_mask(24, False)))
+    'JD 9H TH JH QH KH AH'
+    >>> format_cards(cards_of(suit_mask(Suit.DIAMONDS, Suit.HEARTS) & pack_mask(24, False)))
+    '9D TD QD KD AD'
+    """
     return SUIT_MASKS[NO_TRUMP if trump is None else trump][suit]
 
 
 def trick_strength(card: int, led: Suit, trump: Suit) -> int:
-    """How strongly a card bids for a trick led in ``led``; the highest wins (RULES §8)."""
+    """How strongly a card bids for a trick led in ``led``; the highest wins (RULES §8).
+
+    Spades trump, diamonds led: the nine of trump beats the ace led, and a club cannot win.
+
+    >>> [trick_strength(c, Suit.DIAMONDS, Suit.SPADES) for c in (Card.AD, Card._9S, Card.KC)]
+    [8, 22, 0]
+    >>> trick_strength(Card.JC, Suit.DIAMONDS, Suit.SPADES)  # the left bower: 20 + 8
+    28
+    """
     return TRICK_STRENGTH[trump][led][card]
 
 

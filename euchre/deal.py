@@ -78,11 +78,25 @@ __all__ = [
 
 
 class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message names the rule and the choices."""
+    """An action the rules do not allow now; the message names the rule and the choices.
+    The deal is left as it was.
+
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+    >>> deal.apply('call AH')
+    Traceback (most recent call last):
+      ...
+    euchre.deal.IllegalActionError: ... 'call AH' is not legal; legal: pass, order, order alone
+    >>> deal.actions
+    []
+    """
 
 
 class Phase(enum.Enum):
-    """The phases of a deal, in order (RULES §4-§8)."""
+    """The phases of a deal, in order (RULES §4-§8); a phase a variant lacks is skipped.
+
+    >>> [phase.name for phase in Phase][:3], Phase.CALL_PARTNER.value
+    (['BID_TURNUP', 'BID_SUIT', 'NAME_TRUMP'], 'partner call')
+    """
 
     BID_TURNUP = "bidding, round 1"
     BID_SUIT = "bidding, round 2"
@@ -149,7 +163,14 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A completed trick: who led, the cards in play order with their seats, who won."""
+    """A completed trick: who led, the cards in play order with their seats, who won.
+
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> _ = deal.apply('order'), deal.apply('discard 9C'), deal.apply('AC'), deal.apply('KC')
+    >>> deal.tricks
+    (Trick(leader=1, cards=((1, Card.parse('AC')), (0, Card.parse('KC'))), winner=1),)
+    """
 
     leader: int
     cards: tuple[tuple[int, Card], ...]
@@ -208,12 +229,30 @@ class DealResult:
 
     @property
     def makers_tricks(self) -> int:
-        """Tricks taken by the maker's side."""
+        """Tricks taken by the maker's side.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> while not deal.is_over:
+        ...     _ = deal.apply(deal.legal_action_ids()[0])
+        >>> deal.result.makers, deal.result.makers_tricks, deal.result.outcome
+        ((1,), 4, 'made')
+        """
         return sum(self.tricks[s] for s in self.makers)
 
     @property
     def outcome(self) -> str:
-        """``"made"``, ``"march"``, ``"euchred"``, ``"thrown in"`` or ``"unfinished"``."""
+        """``"made"``, ``"march"``, ``"euchred"``, ``"thrown in"`` or ``"unfinished"``.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> deal.result.outcome
+        'unfinished'
+        >>> for _ in range(4):  # everyone passes twice: the cards are thrown in
+        ...     _ = deal.apply('pass')
+        >>> deal.result.outcome, deal.result.points
+        ('thrown in', (0, 0))
+        """
         if self.thrown_in:
             return "thrown in"
         if not self.complete:
@@ -222,7 +261,14 @@ class DealResult:
         return "march" if t == 5 else "made" if t >= 3 else "euchred"
 
     def to_json(self) -> dict[str, Any]:
-        """The RECORDS replay object."""
+        """The RECORDS replay object (``euchre replay --json``): suits as letters, lists
+        for tuples.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> deal.result.to_json()
+        {'trump': None, 'maker': None, 'alone': False, 'lone_defender': None, 'partner': None,
+         'tricks': [0, 0], 'points': [0, 0], 'complete': False}
+        """
         return {
             "trump": None if self.trump is None else self.trump.char,
             "maker": self.maker,
@@ -577,6 +623,12 @@ class Deal:
         A card is its text (``"JH"``) or its number (``Card.JH``); a list of cards may be
         one text (``"9C TC JC"``).  Refused with a sentence when a value has the wrong type
         or the cards are not exactly one pack of these rules.
+
+        >>> Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', '9C 9D TD JD QD'], turnup='KD')
+        Traceback (most recent call last):
+          ...
+        ValueError: 9C is dealt twice
         """
         n = rules.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -621,7 +673,14 @@ class Deal:
                    None if d is None else card_mask(d), pattern, scores)
 
     def copy(self) -> Deal:
-        """A cheap, independent copy."""
+        """A cheap, independent copy.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> trial = deal.copy()
+        >>> _ = trial.apply('pass')
+        >>> len(trial.actions), len(deal.actions)
+        (1, 0)
+        """
         other = Deal.__new__(Deal)
         for name in Deal.__slots__:
             setattr(other, name, getattr(self, name))
@@ -639,27 +698,57 @@ class Deal:
     # -- what the state answers ------------------------------------------------------
     @property
     def phase(self) -> Phase:
-        """The current phase."""
+        """The current phase.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.phase  # the dealer sits out: no exchange
+        Phase.PLAY
+        """
         return _PHASES[self._phase]
 
     @property
     def is_over(self) -> bool:
-        """Five tricks played, or the cards thrown in."""
+        """Five tricks played, or the cards thrown in.
+
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> for _ in range(4):
+        ...     _ = deal.apply('pass')
+        >>> deal.is_over, deal.to_move, deal.result.points
+        (True, None, (0, 0))
+        """
         return self._phase == _OVER
 
     @property
     def to_move(self) -> int | None:
-        """The seat whose turn it is; ``None`` once the deal is over."""
+        """The seat whose turn it is; ``None`` once the deal is over.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=3, seed=1)
+        >>> deal.to_move  # the dealer's left bids first
+        0
+        """
         return None if self._phase == _OVER else self._turn
 
     @property
     def trump(self) -> Suit | None:
-        """Trump once fixed."""
+        """Trump once fixed.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.turnup, deal.trump
+        (Card.parse('JD'), Suit.DIAMONDS)
+        """
         return None if self._trump == NO_TRUMP else Suit(self._trump)
 
     @property
     def maker(self) -> int | None:
-        """The seat that fixed trump."""
+        """The seat that fixed trump.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.maker, deal.alone
+        (2, True)
+        """
         return None if self._maker < 0 else self._maker
 
     @property
@@ -669,12 +758,27 @@ class Deal:
 
     @property
     def called(self) -> Card | None:
-        """The five-handed called card."""
+        """The five-handed called card.
+
+        >>> deal = Deal.random(Rules(players=5), dealer=0, seed=2)
+        >>> _ = deal.apply('order'), deal.apply('discard TC')  # seat 1 makes; the dealer discards
+        >>> _ = deal.apply('call 8C')
+        >>> deal.called, deal.partner  # the engine knows the holder; the players do not yet
+        (Card.parse('8C'), 3)
+        """
         return None if self._called < 0 else CARDS[self._called]
 
     @property
     def partner(self) -> int | None:
-        """The five-handed partner (the called card's holder), known to the engine."""
+        """The five-handed partner (the called card's holder), known to the engine.
+
+        See :attr:`called`; four-handed the partner sits opposite and this is ``None``:
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('order')
+        >>> deal.partner, deal.makers
+        (None, (1, 3))
+        """
         return None if self._partner < 0 else self._partner
 
     @property
@@ -687,42 +791,100 @@ class Deal:
     @property
     def leader(self) -> int | None:
         """Who led the trick in progress, or leads the next one (RULES §8); ``None``
-        before the play."""
+        before the play.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.leader  # the first seat at the dealer's left that plays
+        1
+        """
         return self._leader if self._phase in (_PLAY, _OVER) and self._leader >= 0 else None
 
     @property
     def lone_defender(self) -> int | None:
-        """The defender who declared alone."""
+        """The defender who declared alone.
+
+        >>> deal = Deal.random(Rules(players=3), dealer=0, seed=3)
+        >>> _ = deal.apply('order')  # seat 1 makes; the dealer exchanges, seat 1 takes the dummy
+        >>> while deal.phase is not Phase.DEFEND:
+        ...     _ = deal.apply(deal.legal_action_ids()[0])
+        >>> [str(action) for action in deal.legal_actions()]
+        ['pass', 'defend alone']
+        >>> _ = deal.apply('defend alone')
+        >>> deal.lone_defender, deal.sitting_out
+        (2, (0,))
+        """
         return None if self._lone_defender < 0 else self._lone_defender
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
-        """Seats that lay their hand down this deal (a lone player's partner)."""
+        """Seats that lay their hand down this deal (a lone player's partner).
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> _ = deal.apply('pass'), deal.apply('order alone')  # seat 2 orders up, alone
+        >>> deal.sitting_out  # the maker's partner, the dealer
+        (0,)
+        """
         return tuple(s for s in range(self.n) if self._out >> s & 1)
 
     @property
     def turnup_suit(self) -> Suit | None:
-        """The suit bid in round 1: the turn-up's, or the fixed suit of a turned-up joker."""
+        """The suit bid in round 1: the turn-up's, or the fixed suit of a turned-up joker.
+
+        >>> deal = Deal.from_cards(Rules(players=4, joker=True, joker_turnup='suit:S'),
+        ...     dealer=0, hands=['9C TC JC QC KC', 'AC 9D TD JD QD', 'KD AD 9H TH QH',
+        ...                      'KH AH 9S TS JS'], turnup='JK')
+        >>> deal.turnup_suit, deal.phase
+        (Suit.SPADES, Phase.BID_TURNUP)
+        """
         if self.turnup == JOKER:
             return self.rules.joker_suit
         return Suit(self.turnup >> 3)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        """Tricks won by each seat so far."""
+        """Tricks won by each seat so far.
+
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> while not deal.is_over:
+        ...     _ = deal.apply(deal.legal_action_ids()[-1])
+        >>> deal.tricks_won, sum(deal.tricks_won)
+        ((3, 2, 0, 0), 5)
+        """
         return tuple(self._tricks)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """A seat's cards now, sorted by suit with trump first."""
+        """A seat's cards now, sorted by suit with trump first.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KH')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> deal.hand(1)  # hearts trump: the jack of diamonds leads as the left bower
+        (Card.parse('JD'), Card.parse('AC'), Card.parse('QD'), Card.parse('TD'), Card.parse('9D'))
+        """
         return tuple(sort_hand(cards_of(self._hands[seat]), self.trump))
 
     def hand_mask(self, seat: int) -> int:
-        """A seat's cards now, as a bitmask."""
+        """A seat's cards now, as a bitmask.
+
+        >>> from euchre.cards import card_mask, parse_cards
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.hand_mask(1) == card_mask(parse_cards('AC 9D TD JD QD'))
+        True
+        """
         return self._hands[seat]
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
-        """The cards of the trick in progress, with their seats."""
+        """The cards of the trick in progress, with their seats.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C'), deal.apply('AC')
+        >>> deal.current_trick
+        ((1, Card.parse('AC')),)
+        """
         seat = self._leader
         out = []
         for c in self._trick:
@@ -750,16 +912,38 @@ class Deal:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every action so far, with its seat."""
+        """Every action so far, with its seat.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> [str(event) for event in deal.events]
+        ['seat 1: order', 'seat 0: discard 9C']
+        >>> [str(event) for event in deal.observation(1).events]  # seat 0's discard is hidden
+        ['seat 1: order', 'seat 0: discard (face down)']
+        """
         return tuple(Event(e // _SEAT, Action.from_id(e % _SEAT)) for e in self._history)
 
     @property
     def actions(self) -> list[Action]:
-        """Every action so far, in order."""
+        """Every action so far, in order.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> deal.actions
+        [Action.parse('order'), Action.parse('discard 9C')]
+        """
         return [Action.from_id(e % _SEAT) for e in self._history]
 
     def legal_action_ids(self) -> list[int]:
-        """The legal actions as sorted ints of the fixed action space."""
+        """The legal actions as sorted ints of the fixed action space.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.legal_action_ids()  # pass, order (two-handed: no going alone)
+        [99, 100]
+        """
         p = self._phase
         if p == _PLAY:
             hand = self._hands[self._turn]
@@ -817,14 +1001,27 @@ class Deal:
         return [Action.from_id(a) for a in self.legal_action_ids()]
 
     def legal_mask(self) -> list[bool]:
-        """A mask over the whole action space: ``True`` where the action is legal."""
+        """A mask over the whole action space: ``True`` where the action is legal.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> mask = deal.legal_mask()
+        >>> len(mask), [i for i, legal in enumerate(mask) if legal]
+        (111, [99, 100])
+        """
         mask = [False] * NUM_ACTIONS
         for a in self.legal_action_ids():
             mask[a] = True
         return mask
 
     def is_legal(self, action: Action | int | str) -> bool:
-        """Whether ``action`` may be applied now."""
+        """Whether ``action`` may be applied now.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.is_legal('order'), deal.is_legal('trump H'), deal.is_legal('not an action')
+        (True, False, False)
+        """
         try:
             return _action_id(action) in self.legal_action_ids()
         except ValueError:
@@ -1113,7 +1310,17 @@ class Deal:
     # -- the result --------------------------------------------------------------------------
     @property
     def result(self) -> DealResult:
-        """The result so far; ``complete`` once five tricks are played (RULES §9)."""
+        """The result so far; ``complete`` once five tricks are played (RULES §9).
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> while not deal.is_over:
+        ...     _ = deal.apply(deal.legal_action_ids()[0])
+        >>> deal.result
+        DealResult(trump=Suit.DIAMONDS, maker=1, alone=False, lone_defender=None,
+                   partner=None, tricks=(1, 4), points=(0, 1), complete=True, thrown_in=False)
+        """
         n = self.n
         if self._maker < 0:
             return DealResult(None, None, False, None, None, (0,) * n, (0,) * n,
@@ -1138,7 +1345,14 @@ class Deal:
 
     # -- observations ------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (RULES §12)."""
+        """What ``seat`` may know now (RULES §12).
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> seen = deal.observation(1)
+        >>> seen.seat, seen.turnup, [str(card) for card in seen.hand]
+        (1, Card.parse('KD'), ['AC', 'QD', 'JD', 'TD', '9D'])
+        """
         if not 0 <= seat < self.n:
             raise ValueError(f"seats are 0 to {self.n - 1}, not {seat}")
         events = []
@@ -1323,7 +1537,18 @@ class Deal:
 
     # -- records -----------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        """The deal record of RECORDS.md: rules, cards as dealt, and the actions so far."""
+        """The deal record of RECORDS.md: rules, cards as dealt, and the actions so far.
+        :meth:`from_record` reads it back into the same deal.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order'), deal.apply('discard 9C')
+        >>> record = deal.to_record()
+        >>> record["turnup"], record["actions"]
+        ('KD', ['order', 'discard 9C'])
+        >>> Deal.from_record(record).observation(1) == deal.observation(1)
+        True
+        """
         return {
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,

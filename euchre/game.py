@@ -37,6 +37,13 @@ class Draw:
     was not tied and did not draw again).  ``seats[s]`` is the player who sits at
     seat ``s``: the two lowest at seats 0 and 2 (partners, the lowest deals first, at
     seat 0), the two highest at seats 1 and 3.
+
+    Here player 3 drew the ace (lowest for the draw) and deals, partnered with player 0's
+    ten; the king (player 2) is highest:
+
+    >>> draw = draw_for_partners(random.Random(2), Rules(players=4, draw=True))
+    >>> [str(card) for card in draw.rounds[0]], draw.seats, draw.dealer
+    (['TC', 'JC', 'KS', 'AD'], (3, 1, 0, 2), 0)
     """
 
     rounds: tuple[tuple[Card | None, ...], ...]
@@ -48,7 +55,13 @@ def draw_for_partners(rng: random.Random, rules: Rules) -> Draw:
     """Each player draws from the spread pack; equal cards draw again (RULES §11).
 
     The joker, if in the pack, is set aside for the draw: it has no place in the
-    draw's order.
+    draw's order.  The same generator state draws the same cards:
+
+    >>> rules = Rules(players=4, draw=True, joker=True)
+    >>> draw_for_partners(random.Random(7), rules) == draw_for_partners(random.Random(7), rules)
+    True
+    >>> sorted(draw_for_partners(random.Random(7), rules).seats)
+    [0, 1, 2, 3]
     """
     pack = [c for c in range(32) if pack_mask(rules.deck, False) >> c & 1]
     rng.shuffle(pack)
@@ -74,7 +87,12 @@ def draw_for_partners(rng: random.Random, rules: Rules) -> Draw:
 
 
 def rubber_points(loser_score: int) -> int:
-    """Rubber points for a game won: 3 if the losers had 0 or less, 2 for 1-2, 1 for 3+."""
+    """Rubber points for a game won: 3 if the losers had 0 or less, 2 for 1-2, 1 for 3+
+    (RULES §11).
+
+    >>> [rubber_points(losers) for losers in (-2, 0, 1, 2, 3, 9)]
+    [3, 3, 2, 2, 1, 1]
+    """
     if loser_score <= 0:
         return 3
     return 2 if loser_score <= 2 else 1
@@ -123,22 +141,47 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Points per seat (four-handed: both partners show their side's points)."""
+        """Points per seat (four-handed: both partners show their side's points).
+
+        >>> Game(Rules(players=4), seed=1, scores=[3, 1, 3, 1]).scores
+        (3, 1, 3, 1)
+        """
         return tuple(self._scores)
 
     @property
     def dealer(self) -> int:
-        """The dealer of the current deal."""
+        """The dealer of the current deal: the first at random (RULES §3), then the next
+        seat to the left after every deal.
+
+        >>> game = Game(Rules(players=2, stick_the_dealer=True), seed=1)
+        >>> first = game.dealer
+        >>> while not game.deal.is_over:
+        ...     _ = game.deal.apply(game.deal.legal_action_ids()[-1])
+        >>> _ = game.next_deal()
+        >>> game.dealer == (first + 1) % 2
+        True
+        """
         return self.deal.dealer
 
     @property
     def is_over(self) -> bool:
-        """Someone reached the target."""
+        """Someone reached the target.
+
+        >>> Game(Rules(players=3, target=5), seed=1, scores=[5, 2, 0]).is_over
+        True
+        """
         return max(self._scores) >= self.rules.target
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The winning seats: the highest score at or past the target; ties share (§10)."""
+        """The winning seats: the highest score at or past the target; ties share (§10).
+        Four-handed, both partners win.
+
+        >>> Game(Rules(players=4), seed=1, scores=[11, 6, 11, 6]).winners
+        (0, 2)
+        >>> Game(Rules(players=4), seed=1).winners
+        ()
+        """
         return winners_of(self._scores, self.rules.target)
 
     @classmethod
@@ -149,6 +192,16 @@ class Game:
 
         Raises ``ValueError`` when the deals cannot be one game: a dealer out of turn, a
         deal after the game was won, an unfinished deal before the last.
+
+        >>> game = Game(Rules(players=2, target=3, stick_the_dealer=True), seed=3)
+        >>> while not game.is_over:
+        ...     _ = game.apply(game.deal.legal_action_ids()[0])
+        >>> Game.from_deals(game.rules, game.deals).scores == game.scores
+        True
+        >>> Game.from_deals(game.rules, [game.deals[0], game.deals[2]])
+        Traceback (most recent call last):
+          ...
+        ValueError: deal 2 is dealt by seat 0, not seat 1: the deal passes left (RULES §3)
         """
         if not deals:
             raise ValueError("a game needs at least one deal")
@@ -172,7 +225,15 @@ class Game:
 
     @property
     def at_the_bridge(self) -> int | None:
-        """Four-handed game to 5: the side (0 or 1) with 4 while the other has 2 or less."""
+        """Four-handed game to 5: the side (0 or 1) with 4 while the other has 2 or less
+        (RULES §10); ``None`` otherwise.
+
+        >>> rules = Rules(players=4, target=5)
+        >>> Game(rules, seed=1, scores=[2, 4, 2, 4]).at_the_bridge
+        1
+        >>> Game(rules, seed=1, scores=[3, 4, 3, 4]).at_the_bridge is None
+        True
+        """
         if self.rules.players != 4 or self.rules.target != 5:
             return None
         for side in (0, 1):
@@ -184,6 +245,11 @@ class Game:
         """Apply an action to the current deal; when it ends, score it and deal the next.
 
         Returns the finished deal's result, else ``None``.
+
+        >>> game = Game(Rules(players=2, stick_the_dealer=True), seed=1)
+        >>> results = [game.apply(game.deal.legal_action_ids()[-1]) for _ in range(3)]
+        >>> results, len(game.deals)
+        ([None, None, None], 0)
         """
         if self.is_over:
             raise ValueError("the game is over (RULES §10): no action is legal")
@@ -193,7 +259,16 @@ class Game:
         return None
 
     def next_deal(self) -> DealResult:
-        """Score the finished current deal and, unless the game is over, deal the next."""
+        """Score the finished current deal and, unless the game is over, deal the next.
+        For a caller that drives ``game.deal`` itself.
+
+        >>> game = Game(Rules(players=2, stick_the_dealer=True), seed=1)
+        >>> while not game.deal.is_over:
+        ...     _ = game.deal.apply(game.deal.legal_action_ids()[-1])
+        >>> result = game.next_deal()
+        >>> result.points, game.scores, len(game.deals), game.deal.is_over
+        ((0, 1), (0, 1), 1, False)
+        """
         deal = self.deal
         if not deal.is_over:
             raise ValueError("the current deal is not over")
@@ -214,7 +289,17 @@ class Game:
 class Rubber:
     """Four-handed: the first side to win two games wins the rubber (RULES §11).
 
-    Sides are 0 (seats 0 and 2) and 1 (seats 1 and 3).
+    Sides are 0 (seats 0 and 2) and 1 (seats 1 and 3).  Side 0 wins this rubber two
+    games to one; the games won at 10-2 and at 12-6 are worth 2 and 1 rubber points, the
+    one lost at 6-11 gives side 1 one point, and the margin is 2 + 3 - 1:
+
+    >>> rubber = Rubber(Rules(players=4), seed=5)
+    >>> while not rubber.is_over:
+    ...     _ = rubber.apply(rubber.game.deal.legal_action_ids()[-1])
+    >>> [game.scores[:2] for game in rubber.games]
+    [(10, 2), (6, 11), (12, 6)]
+    >>> rubber.games_won, rubber.rubber_points, rubber.winner, rubber.margin
+    ((2, 1), (3, 1), 0, 4)
     """
 
     def __init__(self, rules: Rules, seed: int | random.Random | None = None) -> None:

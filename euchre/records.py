@@ -45,6 +45,15 @@ class RecordError(ValueError):
     ``deal`` and ``action`` are the 0-based indexes of the offending deal and action
     (``action`` is ``None`` when the fault is not in an action); the message, written for
     people, counts from 1: ``deal 1, action 7`` is ``deals[0]["actions"][6]``.
+
+    >>> from euchre import Rules
+    >>> record = Deal.random(Rules(players=2), dealer=0, seed=1).to_record()
+    >>> record["actions"] = ["pass", "play AS"]
+    >>> try:
+    ...     list(replay(record))
+    ... except RecordError as e:
+    ...     print(e.deal, e.action, e)
+    0 1 deal 1, action 2 'play AS': seat 0 bids on the turn-up in round 1 (RULES §4): ...
     """
 
     def __init__(self, message: str, deal: int = 0, action: int | None = None) -> None:
@@ -55,7 +64,15 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
-    """One replayed deal: the final state and its RECORDS summary object."""
+    """One replayed deal: the final state and its RECORDS summary object.
+
+    A deal record with no actions yet replays to a deal that has not started:
+
+    >>> from euchre import Rules
+    >>> (replayed,) = replay(Deal.random(Rules(players=2), dealer=0, seed=1).to_record())
+    >>> replayed.deal.is_over, replayed.summary["complete"], replayed.score
+    (False, False, None)
+    """
 
     deal: Deal
     summary: dict[str, Any]
@@ -64,7 +81,18 @@ class Replayed:
 
 
 def game_record(game: Game, seats: Sequence[str] | None = None) -> dict[str, Any]:
-    """The record of a game: rules, seats, first dealer, the deals with the running score."""
+    """The record of a game: rules, seats, first dealer, the deals with the running score.
+
+    >>> from euchre import Rules
+    >>> game = Game(Rules(players=2, target=2, stick_the_dealer=True), seed=1)
+    >>> while not game.is_over:
+    ...     _ = game.apply(game.deal.legal_action_ids()[-1])
+    >>> record = game_record(game, ["North", "South"])
+    >>> sorted(record), record["winners"]
+    (['deals', 'first_dealer', 'rules', 'scores', 'seats', 'winners'], [0])
+    >>> [deal["score"] for deal in record["deals"]]
+    [[0, 1], [1, 1], [3, 1]]
+    """
     n = game.rules.players
     deals = []
     running = [0] * n
@@ -282,7 +310,13 @@ def _document(first: str, source: Iterator[str], number: int) -> Any:
 
 def parse_records(text: str) -> list[dict[str, Any]]:
     """The records of a file's text: one JSON object, a JSON list of them, or JSON lines
-    (see :func:`read_records`)."""
+    (see :func:`read_records`).
+
+    >>> parse_records('{"dealer": 0}'), parse_records('[{"dealer": 0}, {"dealer": 1}]')
+    ([{'dealer': 0}], [{'dealer': 0}, {'dealer': 1}])
+    >>> len(parse_records('{"dealer": 0}\\n{"dealer": 1}\\n'))
+    2
+    """
     return list(read_records(text.splitlines(keepends=True)))
 
 
@@ -311,7 +345,14 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
     """Replay a deal record or a game record, deal by deal.
 
     Raises :class:`RecordError` at the first malformed field or illegal action; the
-    deals before it have been yielded.
+    deals before it have been yielded.  A game record's deals come with the running score:
+
+    >>> from euchre import Rules
+    >>> game = Game(Rules(players=2, target=2, stick_the_dealer=True), seed=1)
+    >>> while not game.is_over:
+    ...     _ = game.apply(game.deal.legal_action_ids()[-1])
+    >>> [replayed.score for replayed in replay(game_record(game))]
+    [(0, 1), (1, 1), (3, 1)]
     """
     if "deals" not in record:
         yield Replayed(d := _replay_deal(record, 0, None), _summary(d))

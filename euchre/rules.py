@@ -1,7 +1,7 @@
 """The rules of one game: a frozen, validated configuration with a preset per variant.
 
-Every option of RULES.md is a field; an invalid combination is refused at construction
-with a sentence that names the rule and the numbers.
+Every option of the rules (docs/rules.md) is a field; an invalid combination is refused at
+construction with a sentence that names the rule and the numbers.
 
 >>> Rules.preset('five-handed')
 Rules(players=5)
@@ -42,12 +42,23 @@ _UNSET: Final[Any] = None
 
 
 def fixed_partner(players: int, seat: int) -> int | None:
-    """Four-handed, partners sit opposite; no other variant has a fixed partner (RULES §4)."""
+    """Four-handed, partners sit opposite; no other variant has a fixed partner (RULES §4).
+
+    >>> fixed_partner(4, 1), fixed_partner(3, 1)
+    (3, None)
+    """
     return (seat + 2) % 4 if players == 4 else None
 
 
 class RulesError(ValueError):
-    """A rules set that RULES.md does not allow."""
+    """A rules set that the rules (docs/rules.md, sections 1 to 11) do not allow.  Its
+    message names the rule and the numbers.
+
+    >>> Rules(players=4, target=0)
+    Traceback (most recent call last):
+      ...
+    euchre.rules.RulesError: the target must be a positive number of points, not 0 (RULES §10)
+    """
 
 
 def describe_value(value: object) -> str:
@@ -92,10 +103,15 @@ _TYPE_WORDS: Final = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One game's rules (RULES.md).  Unset options take the variant's defaults.
+    """One game's rules (docs/rules.md).  Unset options take the variant's defaults.
 
     ``players`` picks the variant: 2 two-handed, 3 three-handed "cutthroat" with a dummy,
-    4 partnership, 5 with a called secret partner.
+    4 partnership, 5 with a called secret partner.  The repr names only the options that
+    differ from the variant's defaults:
+
+    >>> rules = Rules(players=5)
+    >>> rules, rules.deck, rules.stick_the_dealer
+    (Rules(players=5), 28, True)
     """
 
     players: int = 4
@@ -213,22 +229,38 @@ class Rules:
     # -- derived facts -----------------------------------------------------------------
     @property
     def variant(self) -> str:
-        """The variant's name, e.g. ``"four-handed"``."""
+        """The variant's name, e.g. ``"four-handed"``.
+
+        >>> Rules(players=3).variant
+        'three-handed'
+        """
         return f"{_NAMES[self.players]}-handed"
 
     @property
     def hands(self) -> int:
-        """Hands dealt: one per player, plus the dummy three-handed (RULES §3)."""
+        """Hands dealt: one per player, plus the dummy three-handed (RULES §3).
+
+        >>> Rules(players=3).hands, Rules(players=4).hands
+        (4, 4)
+        """
         return 4 if self.players == 3 else self.players
 
     @property
     def pack_size(self) -> int:
-        """Cards in the pack, the joker included."""
+        """Cards in the pack, the joker included.
+
+        >>> Rules(players=5).pack_size, Rules(players=4, joker=True).pack_size
+        (28, 25)
+        """
         return self.deck + (1 if self.joker else 0)
 
     @property
     def partnership(self) -> bool:
-        """Four-handed: fixed partners sit opposite and score together."""
+        """Four-handed: fixed partners sit opposite and score together.
+
+        >>> [players for players in (2, 3, 4, 5) if Rules(players=players).partnership]
+        [4]
+        """
         return self.players == 4
 
     def partner_of(self, seat: int) -> int | None:
@@ -241,18 +273,34 @@ class Rules:
 
     @property
     def alone_allowed(self) -> bool:
-        """The maker may go alone in every variant but two-handed (RULES §4)."""
+        """The maker may go alone in every variant but two-handed (RULES §4).
+
+        >>> Rules(players=2).alone_allowed, Rules(players=3).alone_allowed
+        (False, True)
+        """
         return self.players != 2
 
     @property
     def joker_suit(self) -> Suit | None:
-        """The fixed suit a turned-up joker stands for, or ``None`` when the dealer names."""
+        """The fixed suit a turned-up joker stands for, or ``None`` when the dealer names.
+
+        >>> Rules(joker=True, joker_turnup="suit:S").joker_suit, Rules(joker=True).joker_suit
+        (Suit.SPADES, None)
+        """
         if self.joker_turnup == "dealer_names":
             return None
         return Suit.parse(self.joker_turnup[5:])
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed (and defaults recomputed for a new variant)."""
+        """A copy with some options changed (and defaults recomputed for a new variant).
+
+        The options set by hand are kept; those left to the variant take the new one's:
+
+        >>> Rules(players=4, joker=True).replace(players=5)
+        Rules(players=5, joker=True)
+        >>> Rules(players=4, joker=True).replace(players=5).deck
+        28
+        """
         if "players" in changes and changes["players"] != self.players:
             base = Rules(players=self.players).to_dict()
             kept = {k: v for k, v in self.to_dict().items() if v != base[k]}
@@ -261,7 +309,12 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as RECORDS writes them under ``"rules"``."""
+        """The options as RECORDS writes them under ``"rules"``: every one, the defaults
+        filled in, so a record reads the same whatever the defaults become.
+
+        >>> Rules(players=2).to_dict()["defend_alone"], Rules.from_dict(Rules(players=2).to_dict())
+        (False, Rules(players=2))
+        """
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
@@ -467,7 +520,11 @@ True
 
 
 def option(name: str) -> RuleOption:
-    """The option of :data:`OPTIONS` named ``name`` (a field of :class:`Rules`)."""
+    """The option of :data:`OPTIONS` named ``name`` (a field of :class:`Rules`).
+
+    >>> option("target").flag, option("target").type
+    ('--to', <class 'int'>)
+    """
     for o in OPTIONS:
         if o.name == name:
             return o

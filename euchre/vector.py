@@ -92,7 +92,11 @@ def observation_layout(players: int) -> dict[str, tuple[int, int, str]]:
 
 
 def observation_size(players: int) -> int:
-    """The length of one seat's observation tensor."""
+    """The length of one seat's observation tensor: it grows with the seats to describe.
+
+    >>> [observation_size(players) for players in (2, 3, 4, 5)]
+    [352, 437, 522, 607]
+    """
     return max(stop for _, stop, _ in observation_layout(players).values())
 
 
@@ -206,7 +210,14 @@ def _observe(st: Int64Array, seat: int, off: Int64Array, row: Any) -> None:
 
 def deal_state(deal: Deal) -> Int64Array:
     """The core's state of ``deal`` as dealt, before any action (apply the deal's actions
-    with :func:`euchre.core.apply_action` to follow it)."""
+    with :func:`euchre.core.apply_action` to follow it).
+
+    >>> from euchre import Rules
+    >>> deal = Deal.random(Rules(players=2), dealer=0, seed=3)
+    >>> hands = record_of(deal_state(deal), deal.rules)["hands"]
+    >>> hands[0] == [str(card) for card in sorted(deal.hand(0))]
+    True
+    """
     st = core.new_state(deal.rules)
     hands = [*deal.dealt, *[0] * (5 - len(deal.dealt))]
     core.start(st, deal.dealer, *hands, deal.dealt_dummy or 0, int(deal.turnup))
@@ -298,7 +309,14 @@ def random_deals(states: Int64Array, seed: int, count: int) -> int:
 
 def record_of(state: Int64Array, rules: Rules) -> dict[str, Any]:
     """A core state's deal as a RECORDS deal record: the cards as dealt (the kitty in
-    card order) and the actions so far."""
+    card order) and the actions so far.
+
+    >>> from euchre import Rules
+    >>> deal = Deal.random(Rules(players=4), dealer=1, seed=5)
+    >>> record = record_of(deal_state(deal), deal.rules)
+    >>> sorted(record), record["dealer"], record["actions"]
+    (['actions', 'dealer', 'dummy', 'hands', 'kitty', 'rules', 'turnup'], 1, [])
+    """
     p = rules.players
     hands = [int(state[core.DEALT + s]) for s in range(p)]
     dummy = int(state[core.DEALT_DUMMY]) if p == 3 else None
@@ -386,6 +404,11 @@ class VectorDeals:
     """``n`` deals of one rules set, stepped together (see the module's example).
 
     ``seed`` fixes every deal: deal ``i`` is the same whatever ``n``.
+
+    >>> from euchre import Rules
+    >>> VectorDeals(Rules(players=4), n=3, seed=1).record(1) == VectorDeals(
+    ...     Rules(players=4), n=5, seed=1).record(1)
+    True
     """
 
     def __init__(self, rules: Rules, n: int, seed: int = 0) -> None:
@@ -403,29 +426,66 @@ class VectorDeals:
 
     @property
     def to_move(self) -> Int64Array:
-        """The seat to move in each deal; -1 where the deal is over."""
+        """The seat to move in each deal; -1 where the deal is over.  At the start, the
+        seat at each dealer's left bids first.
+
+        >>> from euchre import Rules
+        >>> VectorDeals(Rules(players=4), n=3, seed=1).to_move.tolist()
+        [2, 1, 3]
+        """
         over = self.states[:, core.PHASE] == core.OVER
         return np.where(over, -1, self.states[:, core.TURN])
 
     @property
     def done(self) -> npt.NDArray[np.bool_]:
-        """Where the deal is over: five tricks played, or the cards thrown in."""
+        """Where the deal is over: five tricks played, or the cards thrown in.
+
+        >>> from euchre import Rules
+        >>> deals = VectorDeals(Rules(players=2), n=2, seed=1)
+        >>> deals.done.tolist()
+        [False, False]
+        >>> while not deals.done.all():
+        ...     deals.step(deals.random_actions())
+        >>> deals.to_move.tolist()
+        [-1, -1]
+        """
         return np.asarray(self.states[:, core.PHASE] == core.OVER)
 
     @property
     def phase(self) -> Int64Array:
-        """Each deal's phase, in the order of :class:`euchre.deal.Phase`."""
+        """Each deal's phase, in the order of :class:`euchre.deal.Phase`.
+
+        >>> from euchre import Rules
+        >>> from euchre.deal import Phase
+        >>> [list(Phase)[k].name for k in VectorDeals(Rules(players=4), n=2).phase]
+        ['BID_TURNUP', 'BID_TURNUP']
+        """
         return self.states[:, core.PHASE].copy()
 
     @property
     def points(self) -> Int64Array:
-        """Each seat's RULES §9 points, ``(n, players)``; zeros until a deal is over."""
+        """Each seat's RULES §9 points, ``(n, players)``; zeros until a deal is over.
+        Four-handed, partners (seats 0 and 2, 1 and 3) score the same.
+
+        >>> from euchre import Rules
+        >>> deals = VectorDeals(Rules(players=4), n=3, seed=1)
+        >>> while not deals.done.all():
+        ...     deals.step(deals.random_actions())
+        >>> deals.points.tolist()
+        [[0, 2, 0, 2], [0, 1, 0, 1], [0, 2, 0, 2]]
+        """
         out = np.zeros((self.n, 5), dtype=np.int64)
         _points(self.states, out)
         return out[:, :self.rules.players]
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """``(n, NUM_ACTIONS)``: the legal actions of the seat to move (none once over)."""
+        """``(n, NUM_ACTIONS)``: the legal actions of the seat to move (none once over).
+
+        >>> from euchre import Rules
+        >>> mask = VectorDeals(Rules(players=4), n=3, seed=1).legal_mask()
+        >>> [str(Action.from_id(int(i))) for i in np.flatnonzero(mask[0])]
+        ['pass', 'order', 'order alone']
+        """
         out = np.zeros((self.n, NUM_ACTIONS), dtype=np.bool_)
         _legal(self.states, out)
         return out
@@ -434,7 +494,16 @@ class VectorDeals:
         """Apply one action id per deal; entries for finished deals are ignored.
 
         An illegal action raises :class:`~euchre.deal.IllegalActionError` naming the deal
-        and the rule, and no deal changes."""
+        and the rule, and no deal changes.
+
+        >>> from euchre import Rules
+        >>> deals = VectorDeals(Rules(players=4), n=2, seed=1)
+        >>> deals.step([99, 100])  # deal 0 passes, deal 1 orders up
+        >>> deals.step([110, 99])
+        Traceback (most recent call last):
+          ...
+        euchre.deal.IllegalActionError: deal 0: ... 'defend alone' is not legal; legal: ...
+        """
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
         if acts.shape[0] != self.n:
             raise ValueError(f"step needs one action per deal: {self.n}, not {acts.shape[0]}")
@@ -456,14 +525,25 @@ class VectorDeals:
     def random_actions(self) -> Int64Array:
         """A uniformly random legal action per deal (-1 where over), from the deals' own
         random streams: the same seed gives the same random play.  Each call draws the
-        next numbers of those streams (a counter kept in each deal's state)."""
+        next numbers of those streams (a counter kept in each deal's state).
+
+        >>> from euchre import Rules
+        >>> first = VectorDeals(Rules(players=4), n=3, seed=1).random_actions()
+        >>> first.tolist() == VectorDeals(Rules(players=4), n=3, seed=1).random_actions().tolist()
+        True
+        """
         out = np.empty(self.n, dtype=np.int64)
         _random_actions(self.states, self.seed, out)
         return out
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """``(n, K)`` float32: what RULES §12 lets ``seat`` know in each deal.  The layout
-        is :func:`observation_layout` (``docs/research.md``)."""
+        is :func:`observation_layout` (``docs/research.md``).
+
+        >>> from euchre import Rules
+        >>> VectorDeals(Rules(players=4), n=3).observation_tensor(0).shape
+        (3, 522)
+        """
         p = self.rules.players
         if not 0 <= seat < p:
             raise ValueError(f"seats are 0 to {p - 1}, not {seat}")
@@ -472,10 +552,26 @@ class VectorDeals:
         return out
 
     def record(self, i: int) -> dict[str, Any]:
-        """Deal ``i`` as a RECORDS deal record (``euchre replay`` reads it)."""
+        """Deal ``i`` as a RECORDS deal record (``euchre replay`` reads it).
+
+        >>> from euchre import Rules
+        >>> deals = VectorDeals(Rules(players=4), n=2, seed=1)
+        >>> deals.step([99, 100])
+        >>> deals.record(0)["actions"], deals.record(1)["actions"]
+        (['pass'], ['order'])
+        """
         return record_of(self.states[i], self.rules)
 
     def reset(self, done_only: bool = True) -> None:
-        """Deal afresh: where a deal is over (``done_only``), or everywhere."""
+        """Deal afresh: where a deal is over (``done_only``), or everywhere.
+
+        >>> from euchre import Rules
+        >>> deals = VectorDeals(Rules(players=2), n=2, seed=1)
+        >>> while not deals.done.all():
+        ...     deals.step(deals.random_actions())
+        >>> deals.reset()
+        >>> deals.done.tolist(), deals.points.tolist()
+        ([False, False], [[0, 0], [0, 0]])
+        """
         which = self.done if done_only else np.ones(self.n, dtype=np.bool_)
         _deal(self.states, self.seed, which)

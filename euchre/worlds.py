@@ -162,7 +162,25 @@ def view_of(st: Int64Array, seat: int, out: Int64Array) -> None:
     """``seat``'s view of ``st`` into ``out``: the rules, the dealer, the turn-up, its hand
     as dealt and now, the dummy if it took it up, the phase and the actions, others'
     discards as :data:`HIDDEN_DISCARD`; everything else zero.  Two deals ``seat`` cannot
-    tell apart have the same view."""
+    tell apart have the same view.
+
+    Two-handed, seat 1 cannot tell seat 0's clubs from hearts; seat 0 can:
+
+    >>> from euchre import Deal, Rules
+    >>> from euchre.vector import deal_state
+    >>> def deal(first_hand: str) -> Deal:
+    ...     return Deal.from_cards(Rules(players=2), dealer=0,
+    ...                            hands=[first_hand, 'AC 9D TD JD QD'], turnup='KD')
+    >>> clubs, hearts = deal('9C TC JC QC KC'), deal('9H TH JH QH KH')
+    >>> def view(d: Deal, seat: int) -> Int64Array:
+    ...     out = np.zeros(core.STATE_SIZE, dtype=np.int64)
+    ...     view_of(deal_state(d), seat, out)
+    ...     return out
+    >>> bool((view(clubs, 1) == view(hearts, 1)).all())
+    True
+    >>> bool((view(clubs, 0) == view(hearts, 0)).all())
+    False
+    """
     for k in range(core.STATE_SIZE):
         out[k] = 0
     for k in range(core.DEALER):
@@ -185,7 +203,16 @@ def view_of(st: Int64Array, seat: int, out: Int64Array) -> None:
 
 def view_from_observation(obs: Observation) -> Int64Array:
     """The :func:`view_of` of the deal behind ``obs``, from what its seat sees: the one
-    place a bot's observation becomes what the seat knows."""
+    place a bot's observation becomes what the seat knows.
+
+    >>> from euchre import Deal, Rules
+    >>> from euchre.vector import deal_state
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=2)
+    >>> seen = np.zeros(core.STATE_SIZE, dtype=np.int64)
+    >>> view_of(deal_state(deal), 1, seen)
+    >>> bool((view_from_observation(deal.observation(1)) == seen).all())
+    True
+    """
     seat, turnup = obs.seat, int(obs.turnup)
     st = core.new_state(obs.rules)
     hand = card_mask(int(c) for c in obs.hand)
@@ -683,6 +710,7 @@ class InfoSet:
     places the cards it cannot see may go.
 
     Seats are ``0..n-1``; slot ``n`` is the three-handed dummy while it is not taken up.
+    See the module's example: the seat's own hand is in every world it draws.
     """
 
     def __init__(self, view: Int64Array, seat: int) -> None:
@@ -772,7 +800,14 @@ class InfoSet:
 
     @classmethod
     def of_observation(cls, obs: Observation) -> InfoSet:
-        """What ``obs``'s seat knows."""
+        """What ``obs``'s seat knows.
+
+        >>> from euchre import Deal, Rules
+        >>> deal = Deal.random(Rules(players=3), dealer=0, seed=4)
+        >>> info = InfoSet.of_observation(deal.observation(2))
+        >>> info.n, info.world(random.Random(0))[2] == deal.hand_mask(2)
+        (3, True)
+        """
         return cls(view_from_observation(obs), obs.seat)
 
     def world(self, rng: random.Random, tries: int = 60, relax_after: int = 40,
@@ -781,7 +816,19 @@ class InfoSet:
         own included; a seat sitting out holds nothing), ``hands[n]`` the hidden dummy
         three-handed, ``hands[n + 1]`` every other unseen card (kitty, discards, sitting
         out).  Each try shuffles the unseen cards with ``rng``; from try ``relax_after``
-        on the voids are ignored; ``None`` if no try fits."""
+        on the voids are ignored; ``None`` if no try fits.
+
+        Seat 1 holds five diamonds and sees the king of diamonds turned up; every world
+        gives seat 0 five of the other cards, and the kitty the rest:
+
+        >>> from euchre import Deal, Rules
+        >>> from euchre.cards import cards_of, format_cards
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> hands = InfoSet.of_observation(deal.observation(1)).world(random.Random(3))
+        >>> format_cards(cards_of(hands[1])), hands[0].bit_count(), hands[0] & hands[1]
+        ('AC 9D TD JD QD', 5, 0)
+        """
         hands = np.zeros(self.n + 2, dtype=np.int64)
         for attempt in range(tries):
             cards = self.pool.copy()
@@ -800,7 +847,20 @@ class InfoSet:
         probability ``f / keep`` and weighed as if ``f`` were ``keep`` (so every world
         still counts in proportion to ``f``): ``weigh(hands, max(f, keep))``.  After
         ``redraws`` rejections the last world is taken with ``weigh(hands, f)``.  The
-        weight is 0 when no world fits."""
+        weight is 0 when no world fits.
+
+        A model that finds every world likely keeps the first; one that finds none
+        likely still ends with a world, of weight ``f``:
+
+        >>> from euchre import Deal, Rules
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> info = InfoSet.of_observation(deal.observation(1))
+        >>> weigh = lambda hands, f: f
+        >>> info.screened_world(random.Random(1), lambda hands: 1.0, weigh, 0.5, 3)[1]
+        1.0
+        >>> info.screened_world(random.Random(1), lambda hands: 0.0, weigh, 0.5, 3)[1]
+        0.0
+        """
         hands: list[int] | None = None
         f = 1.0
         for _ in range(redraws):

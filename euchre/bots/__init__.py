@@ -29,17 +29,43 @@ __all__ = ["BOTS", "BOT_OPTIONS", "Bot", "RandomBot", "check_rules", "choose", "
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything with a ``name`` and an ``act`` that picks one of ``obs.legal_actions``."""
+    """Anything with a ``name`` and an ``act`` that picks one of ``obs.legal_actions``.
+
+    A bot of one's own is a small class; it sees only its seat's observation:
+
+    >>> from euchre import Rules
+    >>> class Timid:
+    ...     name = "timid"
+    ...     def act(self, observation: Observation) -> Action:
+    ...         "Pass whenever passing is legal, else the first legal action."
+    ...         legal = observation.legal_actions
+    ...         return Action.parse('pass') if Action.parse('pass') in legal else legal[0]
+    >>> isinstance(Timid(), Bot)
+    True
+    >>> game = play_game(Rules(players=2, stick_the_dealer=True), [Timid(), Timid()], seed=1)
+    >>> game.is_over
+    True
+    """
 
     name: str
 
     def act(self, observation: Observation) -> Action:
-        """The action to take; it must be one of ``observation.legal_actions``."""
+        """The action to take; it must be one of ``observation.legal_actions``.
+
+        >>> from euchre import Deal, Rules
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+        >>> make_bot('basic', seed=1).act(deal.observation(deal.to_move))
+        Action.parse('pass')
+        """
         ...
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions; the same seed, the same choices.
+
+    >>> RandomBot(seed=3).act_ids([99, 100, 101]) == RandomBot(seed=3).act_ids([99, 100, 101])
+    True
+    """
 
     name = "random"
     needs_observation = False
@@ -49,11 +75,21 @@ class RandomBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def act(self, observation: Observation) -> Action:
-        """A uniformly random legal action."""
+        """A uniformly random legal action.
+
+        >>> from euchre import Deal, Rules
+        >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+        >>> RandomBot(seed=1).act(deal.observation(1)) in deal.legal_actions()
+        True
+        """
         return self.rng.choice(observation.legal_actions)
 
     def act_ids(self, legal: list[int]) -> int:
-        """A uniformly random legal action id."""
+        """A uniformly random legal action id.
+
+        >>> RandomBot(seed=1).act_ids([99, 100]) in (99, 100)
+        True
+        """
         return self.rng.choice(legal)
 
     def __repr__(self) -> str:
@@ -188,7 +224,11 @@ _VERBATIM = frozenset({"policy"})
 
 def normal_name(name: str) -> str:
     """A bot name as :func:`make_bot` reads it: trimmed, in lower case, except the
-    options of ``policy:PATH`` (a path keeps its case)."""
+    options of ``policy:PATH`` (a path keeps its case).
+
+    >>> normal_name('  Expert:64 '), normal_name('Policy:Models/P.zip')
+    ('expert:64', 'policy:Models/P.zip')
+    """
     key, colon, options = name.strip().partition(":")
     key = key.strip().lower()
     return key + colon + (options if key in _VERBATIM else options.lower())
@@ -235,6 +275,11 @@ def choose(bot: Bot, deal: Deal) -> int:
     """Ask ``bot`` for the action of the seat to move; returns the action id.
 
     Raises ``ValueError`` if the bot answers with an illegal action.
+
+    >>> from euchre import Rules
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+    >>> choose(make_bot('basic', seed=1), deal), deal.legal_action_ids()
+    (99, [99, 100, 101])
     """
     seat = deal.to_move
     if seat is None:
@@ -249,7 +294,14 @@ def choose(bot: Bot, deal: Deal) -> int:
 
 
 def play_deal(deal: Deal, bots: Sequence[Bot]) -> Deal:
-    """Let the bots play ``deal`` to its end (``bots[s]`` plays seat ``s``)."""
+    """Let the bots play ``deal`` to its end (``bots[s]`` plays seat ``s``).
+
+    >>> from euchre import Rules
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+    >>> played = play_deal(deal, [make_bot('basic', seed=s) for s in range(4)])
+    >>> played is deal, deal.is_over, deal.result.points
+    (True, True, (1, 0, 1, 0))
+    """
     while not deal.is_over:
         seat = deal.to_move
         assert seat is not None
@@ -266,6 +318,13 @@ def play_game(
     """Seat ``bots`` at a new game and play it to the target.
 
     ``on_deal`` is called after each finished deal with the game and that deal.
+
+    >>> from euchre import Rules
+    >>> scores = []
+    >>> game = play_game(Rules(players=2), [make_bot('basic', seed=1), make_bot('random', seed=2)],
+    ...                  seed=3, on_deal=lambda game, deal: scores.append(game.scores))
+    >>> game.winners, game.scores, len(scores) == len(game.deals), scores[-1] == game.scores
+    ((0,), (11, 4), True, True)
     """
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")

@@ -132,6 +132,14 @@ class BasicBot:
 
     Deterministic for a given seed: the seed drives the few random samples it takes
     (three-handed, to guess what the dummy adds to a bid).
+
+    With four diamonds and the ace of clubs it orders up the king of diamonds:
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> BasicBot(seed=1).act(deal.observation(1))
+    Action.parse('order')
     """
 
     name = "basic"
@@ -157,7 +165,16 @@ class BasicBot:
         return "BasicBot()"
 
     def act(self, observation: Observation) -> Action:
-        """The action to take: always one of ``observation.legal_actions``."""
+        """The action to take: always one of ``observation.legal_actions``.
+
+        With nines and tens and no diamond it passes the king of diamonds:
+
+        >>> from euchre import Deal, Rules
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9D TD JD QD AC', '9C TC 9S 9H QC'], turnup='KD')
+        >>> BasicBot(seed=1).act(deal.observation(1))
+        Action.parse('pass')
+        """
         legal = observation.legal_actions
         if not legal:
             raise ValueError(f"seat {observation.seat} has no legal action now")

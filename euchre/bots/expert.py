@@ -59,6 +59,15 @@ class PimcBot:
     bot is deterministic for its seed); ``noise`` the standard deviation (in points) of a
     Gaussian added to the values before choosing (0 for the expert): one draw per
     distinct value, so that actions of equal value stay tied and the tie-breakers decide.
+
+    Without a time budget the same seed gives the same values:
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=2)
+    >>> def values(seed: int) -> dict[Action, float]:
+    ...     return PimcBot(seed, samples=8, time_budget=None).evaluate(deal.observation(1))
+    >>> values(1) == values(1)
+    True
     """
 
     name = "pimc"
@@ -98,7 +107,16 @@ class PimcBot:
 
     # -- the public API ------------------------------------------------------------------
     def act(self, observation: Observation) -> Action:
-        """The action to take: always one of ``observation.legal_actions``."""
+        """The action to take: always one of ``observation.legal_actions``.  The values it
+        chose from are kept in :attr:`last_values`.
+
+        >>> from euchre import Deal, Rules
+        >>> deal = Deal.random(Rules(players=4), dealer=0, seed=2)
+        >>> bot = PimcBot(1, samples=8, time_budget=None)
+        >>> action = bot.act(deal.observation(1))
+        >>> action in deal.legal_actions(), bot.best(bot.last_values) == action
+        (True, True)
+        """
         legal = observation.legal_actions
         if not legal:
             raise ValueError(f"seat {observation.seat} has no legal action now")
@@ -129,6 +147,15 @@ class PimcBot:
         a deal that wins or loses the game.  In play the value of a card includes
         ``0.001`` per expected trick of the seat's side.  Empty when the seat is not to
         move.
+
+        >>> from euchre import Deal, Rules
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> bot = PimcBot(1, samples=8, time_budget=None)
+        >>> sorted(str(action) for action in bot.evaluate(deal.observation(1)))
+        ['order', 'pass']
+        >>> bot.evaluate(deal.observation(0))  # the dealer is not to move
+        {}
         """
         if not observation.legal_actions:
             return {}
@@ -137,7 +164,12 @@ class PimcBot:
                 if a in values}
 
     def best(self, values: dict[Action, float]) -> Action:
-        """The action of highest value (the first such in the dict's order)."""
+        """The action of highest value (the first such in the dict's order).
+
+        >>> pass_, order = Action.parse('pass'), Action.parse('order')
+        >>> PimcBot().best({pass_: 0.5, order: 1.5}), PimcBot().best({pass_: 1.0, order: 1.0})
+        (Action.parse('order'), Action.parse('pass'))
+        """
         return max(values, key=lambda a: values[a])
 
     # -- shared ---------------------------------------------------------------------------

@@ -47,7 +47,15 @@ were off by 0.13 points on average at 128 worlds, 0.08 at 256)."""
 
 @dataclass(frozen=True, slots=True)
 class Opinion:
-    """The expert's values of every legal action of a position, and its choice."""
+    """The expert's values of every legal action of a position, and its choice.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> opinion = expert_opinion(deal.observation(1), worlds=8)
+    >>> opinion.best, opinion.worlds, sorted(str(action) for action in opinion.values)
+    (Action.parse('order'), 8, ['order', 'pass'])
+    """
 
     values: dict[Action, float]
     """Every legal action's value, in the order of ``legal_actions``: the points the
@@ -59,7 +67,12 @@ class Opinion:
     """The worlds sampled."""
 
     def ranked(self) -> list[tuple[Action, float]]:
-        """(action, value) pairs, best first (equal values in the legal order)."""
+        """(action, value) pairs, best first (equal values in the legal order).
+
+        >>> Opinion({Action.parse('pass'): 0.5, Action.parse('order'): 1.5},
+        ...         best=Action.parse('order'), worlds=8).ranked()
+        [(Action.parse('order'), 1.5), (Action.parse('pass'), 0.5)]
+        """
         return sorted(self.values.items(), key=lambda av: -av[1])
 
 
@@ -70,6 +83,15 @@ def position_key(obs: Observation) -> str:
 
     Two observations of the same position give the same key however they were reached
     (played live, replayed from a record, on the web or in the terminal).
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> key = position_key(deal.observation(1))
+    >>> key == position_key(Deal.from_record(deal.to_record()).observation(1))
+    True
+    >>> '"hand":["9D","AC","JD","QD","TD"]' in key, "9C" in key  # seat 0's cards are not in it
+    (True, False)
     """
     data = {
         "rules": obs.rules.to_dict(),
@@ -108,6 +130,13 @@ def expert_opinion(obs: Observation, worlds: int = OPINION_WORLDS, salt: int = 0
 
     Raises :class:`ValueError` when the seat has no legal action now, or for fewer than
     one world.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+    >>> expert_opinion(deal.observation(0), worlds=8)  # seat 1 bids first
+    Traceback (most recent call last):
+      ...
+    ValueError: seat 0 has no legal action now
     """
     if not obs.legal_actions:
         raise ValueError(f"seat {obs.seat} has no legal action now")

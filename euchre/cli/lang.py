@@ -43,7 +43,12 @@ RANKS: Final = {
 (the notation one types stays ``A K Q J``)."""
 
 def N_(message: str) -> str:
-    """Marks ``message`` for translation where it is defined; :func:`_` translates it."""
+    """Marks ``message`` for translation where it is defined; :func:`_` translates it.
+
+    >>> SOUTH = N_("South")  # extracted into the catalogs, still English here
+    >>> SOUTH, use("fr"), _(SOUTH), use("en")
+    ('South', 'fr', 'Sud', 'en')
+    """
     return message
 
 
@@ -79,6 +84,10 @@ def use(lang: str | None = None) -> str:
     """Speak ``lang`` from now on (``None``: the environment's language); returns it.
 
     A language euchre does not speak exits 2 with one line, naming those it does.
+    A locale name or another case is read as its language:
+
+    >>> use("FR"), use("fr_CA.UTF-8"), current(), use("en")
+    ('fr', 'fr', 'fr', 'en')
     """
     if lang is None:
         chosen = from_environment()
@@ -93,7 +102,11 @@ def use(lang: str | None = None) -> str:
 
 
 def current() -> str:
-    """The language spoken now."""
+    """The language spoken now.
+
+    >>> use("da"), current(), use("en"), current()
+    ('da', 'da', 'en', 'en')
+    """
     return _state["lang"]
 
 
@@ -103,11 +116,21 @@ def _(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a counted message for ``n`` in the current language."""
+    """The form of a counted message for ``n`` in the current language.
+
+    >>> use("de"), ngettext("{n} point", "{n} points", 2).format(n=2), use("en")
+    ('de', '2 Punkte', 'en')
+    """
     return translation(_state["lang"]).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    """``message`` in the current language, told apart from its homonyms by ``context``."""
+    """``message`` in the current language, told apart from its homonyms by ``context``.
+
+    German declines "the left bower" after "with"; the context asks for that form:
+
+    >>> use("de"), pgettext("after with", "the left bower"), _("the left bower"), use("en")
+    ('de', 'dem linken Bower', 'der linke Bower', 'en')
+    """
     return translation(_state["lang"]).pgettext(context, message)
 

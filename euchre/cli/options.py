@@ -1,7 +1,7 @@
-"""What the commands share: the rule options of RULES.md, the bots at the table, errors.
+"""What the commands share: the rule options (docs/rules.md), the bots at the table, errors.
 
 Every rule option defaults to ``None``: an option the user does not give is left out of
-``Rules(...)``, so it takes the variant's default (RULES.md), not one the CLI invents.
+``Rules(...)``, so it takes the variant's default (docs/rules.md), not one the CLI invents.
 A rules set the engine refuses is told in the command line's words, naming the flags:
 
 >>> build_rules(4, deck=None, joker=True, target=5)

@@ -56,7 +56,13 @@ class QuitGame(Exception):
 
 
 class Command(enum.Enum):
-    """Answers that are not actions."""
+    """Answers that are not actions.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.random(Rules(players=2), dealer=0, seed=1)
+    >>> [interpret(answer, deal.legal_actions(), deal.phase) for answer in ("?", "h", "q")]
+    [<Command.HELP: '?'>, <Command.HINT: 'h'>, <Command.QUIT: 'q'>]
+    """
 
     HELP = "?"
     HINT = "h"
@@ -90,7 +96,15 @@ def weakest_first(cards: Sequence[Card], trump: Suit) -> list[Card]:
 def choices(obs: Observation) -> list[Action]:
     """The legal actions as listed to the person: cards to play in the order of the sorted
     hand; cards to discard from the weakest, so that a quick ``1`` never throws away a
-    bower or the joker."""
+    bower or the joker.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> _ = deal.apply('order')  # the dealer picks up the king of trump
+    >>> [str(action) for action in choices(deal.observation(0))]
+    ['discard 9C', 'discard TC', 'discard JC', 'discard QC', 'discard KC', 'discard KD']
+    """
     legal = list(obs.legal_actions)
     cards = [a.card for a in legal if a.card is not None]
     if len(cards) != len(legal):
@@ -220,6 +234,20 @@ def interpret(answer: str, legal: Sequence[Action], phase: Phase,
     then hearts, not the hint, which stays ``hint``.  Raises :class:`InvalidActionError`,
     worded for the player, for text that is no action; whether the action is legal is
     the engine's to say.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> legal = deal.legal_actions()
+    >>> interpret("1", legal, deal.phase), interpret("h", legal, deal.phase)
+    (Action.parse('pass'), <Command.HINT: 'h'>)
+    >>> _ = deal.apply('order')
+    >>> interpret("kd", deal.legal_actions(), deal.phase)  # a bare card, in the exchange
+    Action.parse('discard KD')
+    >>> interpret("xyz", deal.legal_actions(), deal.phase)
+    Traceback (most recent call last):
+      ...
+    euchre.actions.InvalidActionError: 'xyz' is not a choice or a move: ...
     """
     text = in_notation(answer.strip().replace(JOKER_SYMBOL, "JK"), lang)
     low = text.lower()

@@ -109,7 +109,13 @@ def replay_command(
 
 def record_seats(record: dict[str, Any]) -> tuple[list[str] | None, dict[int, str]]:
     """The seat names a game record keeps (``None`` if it keeps none) and the bots'
-    labels by seat: ``"West (basic)"`` is West, a basic bot."""
+    labels by seat: ``"West (basic)"`` is West, a basic bot.
+
+    >>> record_seats({"seats": ["You", "West (basic)", "North (expert)", "East (basic)"]})
+    (['You', 'West', 'North', 'East'], {1: 'basic', 2: 'expert', 3: 'basic'})
+    >>> record_seats({"dealer": 0})  # a deal record names no seats
+    (None, {})
+    """
     seats = record.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         return None, {}

@@ -68,6 +68,14 @@ def result_words(
     ``next_dealer`` is named when the cards are thrown in.  ``declared_alone`` (what the
     table saw declared) tells a five-handed maker forced to play alone by a buried called
     card from one who chose to.
+
+    >>> from euchre import DealResult, Suit
+    >>> names = SeatNames.around(5, view=0, person=True)
+    >>> made = DealResult(Suit.SPADES, 0, True, None, None, (3, 0, 1, 1, 0), (1, 0, 0, 0, 0), True)
+    >>> result_words(made, names, next_dealer=1, called=Card.AS, declared_alone=False)
+    'You make it alone (nobody held the called AS) with 3 tricks: 1 point'
+    >>> result_words(made, names, next_dealer=1, called=Card.AS, declared_alone=True)
+    'You make it alone with 3 tricks: 1 point'
     """
     n = names.players
     if result.thrown_in:
@@ -118,7 +126,15 @@ def score_words(scores: Sequence[int], names: SeatNames, target: int,
                 markers: bool = False) -> str:
     """The running score: by side four-handed, else by player clockwise from the viewer
     (as the tricks are counted); ``markers``: with each side's three and four in a game
-    to 5."""
+    to 5.
+
+    >>> score_words([7, 9, 2], SeatNames.around(3, view=0, person=True), target=10)
+    'You 7 · West 9 · East 2'
+    >>> print(score_words([3, 1, 3, 1], SeatNames.around(4, view=2, person=False), target=5,
+    ...                   markers=True))  # doctest: +NORMALIZE_WHITESPACE
+    North & South 3 [dim](the three face up on the four)[/] · East & West 1
+    [dim](the four face down on the three, one pip showing)[/]
+    """
     if names.players == 4:
         parts = []
         for side in names.sides():
@@ -130,7 +146,13 @@ def score_words(scores: Sequence[int], names: SeatNames, target: int,
 
 
 def winner_words(winners: Sequence[int], scores: Sequence[int], names: SeatNames) -> str:
-    """Who won the game: a side four-handed, else a player; ties share (RULES §10)."""
+    """Who won the game: a side four-handed, else a player; ties share (RULES §10).
+
+    >>> winner_words((0, 2), [10, 6, 10, 6], SeatNames.around(4, view=2, person=False))
+    'North and South win the game, 10 to 6!'
+    >>> winner_words((1, 2), [8, 11, 11], SeatNames.around(3, view=0, person=True))
+    'West and East share the win with 11 points!'
+    """
     best = scores[winners[0]]
     if names.players == 4:
         losers = scores[(winners[0] + 1) % 4]

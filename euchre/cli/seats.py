@@ -56,14 +56,24 @@ def base_form(verb: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SeatNames:
-    """The name of each seat, and whether a person plays (the seat named "You")."""
+    """The name of each seat, and whether a person plays (the seat named "You").
+
+    Five-handed, seen by a person at seat 2:
+
+    >>> SeatNames.around(5, view=2, person=True).names
+    ('Northeast', 'East', 'You', 'West', 'Northwest')
+    """
 
     names: tuple[str, ...]
     you: int | None = None
 
     @classmethod
     def around(cls, players: int, view: int, person: bool) -> SeatNames:
-        """Names seen from seat ``view`` (South); ``person``: that seat is "You"."""
+        """Names seen from seat ``view`` (South); ``person``: that seat is "You".
+
+        >>> SeatNames.around(3, view=0, person=False).names
+        ('South', 'West', 'East')
+        """
         names = [""] * players
         for k, place in enumerate(_AROUND[players]):
             names[(view + k) % players] = place
@@ -73,7 +83,11 @@ class SeatNames:
 
     @property
     def players(self) -> int:
-        """How many seats."""
+        """How many seats.
+
+        >>> SeatNames.around(4, view=1, person=True).players
+        4
+        """
         return len(self.names)
 
     def __getitem__(self, seat: int) -> str:
@@ -82,7 +96,12 @@ class SeatNames:
 
     def possessive(self, seat: int) -> str:
         """``your`` or ``West's`` (English only: other languages word the whole
-        sentence, see :meth:`act`)."""
+        sentence, see :meth:`act`).
+
+        >>> names = SeatNames.around(4, view=1, person=True)
+        >>> names.possessive(1), names.possessive(3)
+        ('your', "North's")
+        """
         return "your" if seat == self.you else f"{self.names[seat]}'s"
 
     def _ordered(self, seats: Iterable[int]) -> list[int]:
@@ -102,7 +121,13 @@ class SeatNames:
         return [(view + k) % self.players for k in range(self.players)]
 
     def listed(self, seats: Iterable[int]) -> str:
-        """Names joined in words, you first: ``You and North``, ``West, North and East``."""
+        """Names joined in words, you first: ``You and North``, ``West, North and East``.
+
+        >>> SeatNames.around(4, view=1, person=True).listed([3, 1])
+        'You and North'
+        >>> SeatNames.around(3, view=0, person=False).listed([2, 1, 0])
+        'South, West and East'
+        """
         words = [self[s] for s in self._ordered(seats)]
         if len(words) <= 1:
             return "".join(words)
@@ -134,7 +159,13 @@ class SeatNames:
         return f"{self.listed(group)} {verb}"
 
     def partner(self, seat: int) -> int | None:
-        """The partner opposite, four-handed; else ``None`` (RULES §4)."""
+        """The partner opposite, four-handed; else ``None`` (RULES §4).
+
+        >>> SeatNames.around(4, view=1, person=True).partner(1)
+        3
+        >>> SeatNames.around(3, view=0, person=False).partner(0) is None
+        True
+        """
         return fixed_partner(self.players, seat)
 
     def sides(self) -> tuple[tuple[int, int], ...]:
@@ -150,7 +181,12 @@ class SeatNames:
         return tuple(sides)
 
     def side_name(self, side: Iterable[int]) -> str:
-        """A side in a table or score line: ``You & North``."""
+        """A side in a table or score line: ``You & North``.
+
+        >>> names = SeatNames.around(4, view=1, person=True)
+        >>> names.side_name((1, 3)), names.side_name((0, 2))
+        ('You & North', 'East & West')
+        """
         return " & ".join(self[s] for s in self._ordered(side))
 
 

@@ -40,19 +40,35 @@ _ROLES: Final = {
 
 
 def suit_name(suit: Suit) -> str:
-    """The suit in the current language: ``hearts``, ``cœur``, ``Herz``, ``hjerter``."""
+    """The suit in the current language: ``hearts``, ``cœur``, ``Herz``, ``hjerter``.
+
+    >>> from euchre.cli.lang import use
+    >>> suit_name(Suit.HEARTS), use("de"), suit_name(Suit.HEARTS), use("en")
+    ('hearts', 'de', 'Herz', 'en')
+    """
     return _(SUIT_NAMES[suit])
 
 
 def suit_one(suit: Suit) -> str:
-    """One card of the suit, as in "the highest heart"."""
+    """One card of the suit, as in "the highest heart".
+
+    >>> suit_one(Suit.HEARTS), suit_one(Suit.CLUBS)
+    ('heart', 'club')
+    """
     return _(_SUIT_ONE[suit])
 
 
 def role_words(role: str, short: bool = False, after_with: bool = False) -> str:
     """A :func:`card_role` in the current language; ``short``: without its article;
     ``after_with``: as it reads after "with" ("wins with JS, the left bower"), where
-    German declines it (dem linken Bower)."""
+    German declines it (dem linken Bower).
+
+    >>> from euchre.cli.lang import use
+    >>> role_words("the left bower"), role_words("the left bower", short=True)
+    ('the left bower', 'left bower')
+    >>> use("de"), role_words("the left bower", after_with=True), use("en")
+    ('de', 'dem linken Bower', 'en')
+    """
     if after_with and not short:
         # TRANSLATORS: "West wins with JS, the left bower": the words after "with" and a card
         return {"the joker": pgettext("after with", "the joker"),
@@ -89,7 +105,13 @@ def card_role(card: Card, trump: Suit | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class CardStyle:
-    """Markup for cards and suits; ``symbols`` shows ``10♥`` instead of ``TH``."""
+    """Markup for cards and suits; ``symbols`` shows ``10♥`` instead of ``TH``.
+
+    >>> CardStyle(symbols=True, colour=False).cards([Card.TS, Card.JK])
+    '10♠ 🃏'
+    >>> CardStyle(colour=False, ranks={"J": "V"}).card(Card.JH)  # French letters
+    'VH'
+    """
 
     symbols: bool = False
     colour: bool = True
@@ -99,7 +121,11 @@ class CardStyle:
     a rank not in it shows as typed."""
 
     def card(self, card: Card) -> str:
-        """One card, coloured by its suit."""
+        """One card, coloured by its suit (the joker has a colour of its own).
+
+        >>> CardStyle().card(Card.AS), CardStyle().card(Card.JK)
+        ('[bold]AS[/]', '[bold magenta]JK[/]')
+        """
         suit = card.suit
         if suit is None:
             return self._paint(_JOKER, JOKER_SYMBOL if self.symbols else "JK")
@@ -114,7 +140,11 @@ class CardStyle:
         return f"[{colour}]{text}[/]" if self.colour else text
 
     def cards(self, cards: Iterable[Card]) -> str:
-        """Cards separated by spaces."""
+        """Cards separated by spaces.
+
+        >>> CardStyle(colour=False).cards([Card.AS, Card.JH])
+        'AS JH'
+        """
         return " ".join(self.card(c) for c in cards)
 
     def named(self, card: Card, trump: Suit | None, after_with: bool = False) -> str:
@@ -125,6 +155,10 @@ class CardStyle:
                 else f"{self.card(card)}, {role_words(role, after_with=after_with)}")
 
     def suit(self, suit: Suit) -> str:
-        """A suit's name in its colour, with its symbol when ``symbols`` is on."""
+        """A suit's name in its colour, with its symbol when ``symbols`` is on.
+
+        >>> CardStyle(symbols=True).suit(Suit.HEARTS)
+        '[bold red]♥ hearts[/]'
+        """
         name = f"{suit.symbol} {suit_name(suit)}" if self.symbols else suit_name(suit)
         return self._paint(_RED if suit.red else _BLACK, name)

@@ -84,7 +84,11 @@ def observation_layout(players: int, episode: str = "deal") -> dict[str, tuple[i
 
 
 def observation_size(players: int, episode: str = "deal") -> int:
-    """The length of one seat's observation."""
+    """The length of one seat's observation; a game episode adds the game's fields.
+
+    >>> observation_size(4, "deal"), observation_size(4, "game")
+    (522, 531)
+    """
     return max(stop for _, stop, _ in observation_layout(players, episode).values())
 
 
@@ -175,7 +179,16 @@ class Table:
     # -- the episode ---------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
         """Start a new episode.  The same ``seed`` deals the same cards; without one, the
-        episode after the last one (a fresh seed the first time)."""
+        episode after the last one (a fresh seed the first time).
+
+        >>> from euchre import Rules
+        >>> table = Table(Rules(players=4))
+        >>> table.reset(seed=1)
+        >>> other = Table(Rules(players=4))
+        >>> other.reset(seed=1)
+        >>> bool((table.observe(0) == other.observe(0)).all())
+        True
+        """
         if seed is not None:
             self.seed = int(seed) % _SEED_RANGE
             self.state[core.EPISODE] = 0
@@ -197,7 +210,14 @@ class Table:
 
     @property
     def to_move(self) -> int:
-        """The seat to move; -1 once the episode is over."""
+        """The seat to move; -1 once the episode is over.
+
+        >>> from euchre import Rules
+        >>> table = Table(Rules(players=4))
+        >>> table.reset(seed=1)
+        >>> table.to_move  # the seat at the dealer's left bids first
+        2
+        """
         return -1 if self.over else int(self.state[core.TURN])
 
     def act(self, action: int) -> list[float] | None:
@@ -205,7 +225,18 @@ class Table:
 
         Returns every seat's reward when the action ends a deal, else ``None``.  An
         illegal action raises :class:`~euchre.deal.IllegalActionError` naming the rule,
-        and changes nothing."""
+        and changes nothing.
+
+        >>> from euchre import Rules
+        >>> table = Table(Rules(players=4))
+        >>> table.reset(seed=1)
+        >>> table.act(99), table.to_move  # seat 2 passes: no reward yet
+        (None, 3)
+        >>> while not table.over:
+        ...     rewards = table.act(int(table.legal_mask().nonzero()[0][-1]))
+        >>> rewards, table.points()
+        ([0.0, 1.0, 0.0, 1.0], [0, 1, 0, 1])
+        """
         st = self.state
         if self.over:
             raise IllegalActionError("the episode is over: no action is legal; reset first")
@@ -255,11 +286,27 @@ class Table:
 
     # -- what a seat sees ------------------------------------------------------------------
     def observe(self, seat: int) -> Float32Array:
-        """What RULES §12 lets ``seat`` know, as float32 (:func:`observation_layout`)."""
+        """What RULES §12 lets ``seat`` know, as float32 (:func:`observation_layout`).
+
+        >>> from euchre import Rules
+        >>> table = Table(Rules(players=4))
+        >>> table.reset(seed=1)
+        >>> table.observe(0).shape, table.observe(0).dtype
+        ((522,), dtype('float32'))
+        """
         return self.observe_with_mask(seat)[0]
 
     def observe_with_mask(self, seat: int) -> tuple[Float32Array, Int8Array]:
-        """:meth:`observe` and the seat's legal actions (all zeros unless it is to move)."""
+        """:meth:`observe` and the seat's legal actions (all zeros unless it is to move).
+
+        >>> from euchre import Rules
+        >>> table = Table(Rules(players=4))
+        >>> table.reset(seed=1)
+        >>> _, mask = table.observe_with_mask(table.to_move)
+        >>> _, other = table.observe_with_mask((table.to_move + 1) % 4)
+        >>> int(mask.sum()), int(other.sum())
+        (3, 0)
+        """
         obs = np.zeros(self._size, dtype=np.float32)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         _observe(self.state, seat, self._offsets, self._game_at, self.scores,
@@ -267,7 +314,14 @@ class Table:
         return obs, mask
 
     def legal_mask(self) -> Int8Array:
-        """The legal actions of the seat to move, ``int8`` over the action space."""
+        """The legal actions of the seat to move, ``int8`` over the action space.
+
+        >>> from euchre import Action, Rules
+        >>> table = Table(Rules(players=4))
+        >>> table.reset(seed=1)
+        >>> [str(Action.from_id(int(i))) for i in table.legal_mask().nonzero()[0]]
+        ['pass', 'order', 'order alone']
+        """
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if not self.over:
             base, bits = core.legal_bits(self.state)
@@ -277,7 +331,16 @@ class Table:
         return mask
 
     def points(self) -> list[int]:
-        """Each seat's points over the episode so far (four-handed: its side's)."""
+        """Each seat's points over the episode so far (four-handed: its side's).
+
+        >>> from euchre import Rules
+        >>> table = Table(Rules(players=2, target=3, stick_the_dealer=True), episode="game")
+        >>> table.reset(seed=2)
+        >>> while not table.over:
+        ...     _ = table.act(int(table.legal_mask().nonzero()[0][0]))
+        >>> table.points(), table.to_move
+        ([0, 3], -1)
+        """
         total = np.zeros(self.rules.players, dtype=np.int64)
         for game in self._games:
             for st in game:

@@ -38,7 +38,15 @@ __all__ = ["LimitError", "Limits", "Rate", "RateLimiter", "TokenBucket"]
 
 @dataclass(frozen=True, slots=True)
 class Rate:
-    """At most ``count`` at once, and ``count`` more every ``seconds`` after that."""
+    """At most ``count`` at once, and ``count`` more every ``seconds`` after that.
+
+    >>> str(Rate(30, 60)), Rate(30, 60) == Rate.parse("30/60")
+    ('30/60', True)
+    >>> Rate(0, 10)
+    Traceback (most recent call last):
+      ...
+    ValueError: a rate is a count of at least 1 per a number of seconds above 0, not 0/10
+    """
 
     count: int
     seconds: float
@@ -75,7 +83,12 @@ class Rate:
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """What the server accepts; a rate of ``None`` is no limit."""
+    """What the server accepts; a rate of ``None`` is no limit.
+
+    >>> limits = Limits(hints=None)
+    >>> str(limits.tables), limits.hints, limits.page
+    ('600/3600', None, 50)
+    """
 
     tables: Rate | None = Rate(600, 3600)
     """Tables created (``POST /api/tables``) per client address."""
@@ -125,7 +138,13 @@ class LimitError(Exception):
 
 
 class TokenBucket:
-    """One client's budget for one :class:`Rate`."""
+    """One client's budget for one :class:`Rate`.  The clock is the caller's: every
+    method takes ``now`` in seconds.
+
+    >>> bucket = TokenBucket(Rate(2, 10), now=0.0)
+    >>> [bucket.take(0.0) for _ in range(3)]  # two at once; the third waits 5 s
+    [0.0, 0.0, 5.0]
+    """
 
     __slots__ = ("_per_second", "_stamp", "_tokens", "rate")
 
@@ -141,7 +160,12 @@ class TokenBucket:
         self._stamp = now
 
     def take(self, now: float) -> float:
-        """Spend one token: 0 if there was one, else the seconds until there is one."""
+        """Spend one token: 0 if there was one, else the seconds until there is one.
+
+        >>> bucket = TokenBucket(Rate(1, 10), now=0.0)
+        >>> bucket.take(0.0), round(bucket.take(4.0), 6), bucket.take(10.0)
+        (0.0, 6.0, 0.0)
+        """
         self._refill(now)
         if self._tokens >= 1:
             self._tokens -= 1
@@ -149,13 +173,28 @@ class TokenBucket:
         return (1 - self._tokens) / self._per_second
 
     def is_full(self, now: float) -> bool:
-        """Nothing spent that is not back: forgetting this bucket changes nothing."""
+        """Nothing spent that is not back: forgetting this bucket changes nothing.
+
+        >>> bucket = TokenBucket(Rate(2, 10), now=0.0)
+        >>> bucket.take(0.0), bucket.is_full(1.0), bucket.is_full(5.0)
+        (0.0, False, True)
+        """
         self._refill(now)
         return self._tokens >= self.rate.count
 
 
 class RateLimiter:
-    """A :class:`Rate` per key (a client address); idle keys are forgotten."""
+    """A :class:`Rate` per key (a client address); idle keys are forgotten.
+
+    Each address has its own budget:
+
+    >>> limiter = RateLimiter(Rate(1, 60), "hints", clock=lambda: 0.0)
+    >>> limiter.check("192.0.2.1"); limiter.check("192.0.2.2")
+    >>> limiter.check("192.0.2.1")
+    Traceback (most recent call last):
+      ...
+    euchre.server.limits.LimitError: too many hints: at most 1 per minute; try again in 60 s
+    """
 
     PRUNE_AT = 4096
     """Keys held before the full (idle) buckets are dropped, so memory stays bounded."""
@@ -171,7 +210,20 @@ class RateLimiter:
         self._prune_at = self.PRUNE_AT
 
     def check(self, key: str) -> None:
-        """Count one request of ``key``; raise :class:`LimitError` (429) over the rate."""
+        """Count one request of ``key``; raise :class:`LimitError` (429) over the rate.
+        The error tells the client when to try again:
+
+        >>> now = [0.0]
+        >>> limiter = RateLimiter(Rate(2, 60), "hints", clock=lambda: now[0], kind="hints")
+        >>> limiter.check("192.0.2.1"); limiter.check("192.0.2.1")
+        >>> try:
+        ...     limiter.check("192.0.2.1")
+        ... except LimitError as e:
+        ...     print(e.code, e.status, e.params)
+        rate_limited 429 {'what': 'hints', 'count': 2, 'seconds': 60, 'wait': 30}
+        >>> now[0] = 30.0
+        >>> limiter.check("192.0.2.1")  # a token is back
+        """
         if self.rate is None:
             return
         now = self._clock()

@@ -169,7 +169,7 @@ ERROR_CODES: dict[str, str] = {
     "page_too_large": "a page of tables too large",
     # the lobby's HTTP API
     "bad_page": "a page's limit or offset out of range",
-    "bad_rules": "rules or seats RULES.md does not allow",
+    "bad_rules": "rules or seats the rules (docs/rules.md) do not allow",
     "bad_invitation": "the invitation opens no seat",
     "invitation_spent": "the invitation was used: the seat is taken (params: place, watch)",
     "not_host": "only the host (with the host link) may do this",
@@ -194,7 +194,11 @@ class _Message(BaseModel):
 
 
 class ActMessage(_Message):
-    """An action in RECORDS notation (``pass``, ``order alone``, ``play JH``, …)."""
+    """An action in RECORDS notation (``pass``, ``order alone``, ``play JH``, …).
+
+    >>> parse_client_message('{"type": "act", "action": "pass", "seq": 3}')
+    ActMessage(type='act', action='pass', seq=3)
+    """
 
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=40)]
@@ -202,45 +206,77 @@ class ActMessage(_Message):
 
 
 class SyncMessage(_Message):
-    """Ask for the current state again."""
+    """Ask for the current state again.
+
+    >>> parse_client_message('{"type": "sync"}')
+    SyncMessage(type='sync')
+    """
 
     type: Literal["sync"]
 
 
 class HintMessage(_Message):
-    """Ask the expert bot what to do."""
+    """Ask the expert bot what to do.
+
+    >>> parse_client_message('{"type": "hint"}')
+    HintMessage(type='hint')
+    """
 
     type: Literal["hint"]
 
 
 class RematchMessage(_Message):
-    """Start a new game with the same rules and seats, once the game is over."""
+    """Start a new game with the same rules and seats, once the game is over.
+
+    >>> parse_client_message('{"type": "rematch"}')
+    RematchMessage(type='rematch')
+    """
 
     type: Literal["rematch"]
 
 
 class PingMessage(_Message):
-    """Keep the connection alive."""
+    """Keep the connection alive.
+
+    >>> parse_client_message('{"type": "ping"}')
+    PingMessage(type='ping')
+    """
 
     type: Literal["ping"]
 
 
 class ContinueMessage(_Message):
     """The deal's summary was read: the bots may start the next deal once every person
-    whose page shows summaries (``?summary=wait``) has said so."""
+    whose page shows summaries (``?summary=wait``) has said so.
+
+    >>> parse_client_message('{"type": "continue"}')
+    ContinueMessage(type='continue')
+    """
 
     type: Literal["continue"]
 
 
 class ReclaimMessage(_Message):
-    """Take back the seat a stand-in bot played after the turn timer ran out."""
+    """Take back the seat a stand-in bot played after the turn timer ran out.
+
+    >>> parse_client_message('{"type": "reclaim"}')
+    ReclaimMessage(type='reclaim')
+    """
 
     type: Literal["reclaim"]
 
 
 class ChatMessage(_Message):
     """Say something to the table: a quick message (``preset``, worded by each page in
-    its reader's language) or up to 200 characters of ``text``."""
+    its reader's language) or up to 200 characters of ``text``.
+
+    >>> parse_client_message('{"type": "chat", "preset": "gg"}')
+    ChatMessage(type='chat', text=None, preset='gg')
+    >>> parse_client_message('{"type": "chat", "text": "%s"}' % ("x" * 201))
+    Traceback (most recent call last):
+      ...
+    euchre.server.protocol.ProtocolError: malformed message: chat.text: String should have ...
+    """
 
     type: Literal["chat"]
     text: Annotated[str, Field(min_length=1, max_length=200)] | None = None
@@ -258,7 +294,13 @@ _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
 class ProtocolError(ValueError):
-    """A malformed client message; the text names the problem."""
+    """A malformed client message; the text names the problem.
+
+    >>> parse_client_message('{"type": "fly"}')
+    Traceback (most recent call last):
+      ...
+    euchre.server.protocol.ProtocolError: malformed message: message: Input tag 'fly' ...
+    """
 
 
 def _describe(e: ValidationError) -> str:
@@ -297,7 +339,7 @@ class _RulesBase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     def to_rules(self) -> Rules:
-        """The engine's rules; :class:`RulesError` names what RULES.md forbids."""
+        """The engine's rules; :class:`RulesError` names the rule (docs/rules.md) it breaks."""
         return Rules(**self.model_dump())
 
 
@@ -319,14 +361,18 @@ if TYPE_CHECKING:
 else:
     RulesModel = create_model(
         "RulesModel", __base__=_RulesBase, __module__=__name__,
-        __doc__="Every option of RULES.md (:data:`euchre.rules.OPTIONS`); omitted ones "
-                "take the variant's defaults.",
+        __doc__="Every option of the rules (docs/rules.md, :data:`euchre.rules.OPTIONS`); "
+                "omitted ones take the variant's defaults.",
         **{o.name: _field(o) for o in OPTIONS})
 
 
 class SeatChoice(BaseModel):
     """Who fills one place: ``you``, a ``friend`` (invitation link), an ``open`` seat
-    anyone in the lobby may take, or a ``bot`` of a level from ``euchre.bots.BOTS``."""
+    anyone in the lobby may take, or a ``bot`` of a level from ``euchre.bots.BOTS``.
+
+    >>> SeatChoice(kind="bot", bot="expert"), SeatChoice(kind="you", name="  Ann ").name
+    (SeatChoice(kind='bot', name='', bot='expert'), 'Ann')
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -376,7 +422,11 @@ def check_bot(level: str | None, rules: Rules, bots: Any, where: str = "") -> No
 
 class JoinRequest(BaseModel):
     """``POST /api/tables/{id}/join``: take a place with its invitation (spent by the
-    claim, which answers a seat token of the place's own), or an open place by number."""
+    claim, which answers a seat token of the place's own), or an open place by number.
+
+    >>> JoinRequest(place=2, name="Ann")
+    JoinRequest(invite=None, place=2, name='Ann')
+    """
 
     model_config = ConfigDict(extra="forbid")
 

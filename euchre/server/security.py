@@ -146,7 +146,16 @@ def check_host_name(text: str) -> str:
 class HostCheck:
     """Which ``Host`` a request may name: the :data:`LOOPBACK_HOSTS` and ``names`` (as
     :func:`check_host_name` takes them), any port.  No ``Host`` at all is not a browser
-    (a browser always sends one): it may."""
+    (a browser always sends one): it may.
+
+    Out of the box only this machine's own names; ``0.0.0.0`` allows any IPv4 address:
+
+    >>> [HostCheck().allows(h) for h in ("localhost", "127.0.0.1:8000", "[::1]:8000",
+    ...                                   "cards.example")]
+    [True, True, True, False]
+    >>> [HostCheck(["0.0.0.0"]).allows(h) for h in ("192.168.1.5:8000", "cards.example")]
+    [True, False]
+    """
 
     def __init__(self, names: Iterable[str] = ()) -> None:
         given = {check_host_name(n) for n in names}
