@@ -11,11 +11,14 @@ from euchre.cards import JOKER, Card, Suit, format_cards, parse_cards
 from euchre.deal import (
     Deal,
     DealResult,
+    Effect,
     Event,
     IllegalActionError,
     Observation,
     Phase,
+    PublicObservation,
     Trick,
+    WonBy,
 )
 from euchre.rules import VARIANTS, Rules, RulesError
 
@@ -28,15 +31,18 @@ __all__ = [
     "Card",
     "Deal",
     "DealResult",
+    "Effect",
     "Event",
     "IllegalActionError",
     "InvalidActionError",
     "Observation",
     "Phase",
+    "PublicObservation",
     "Rules",
     "RulesError",
     "Suit",
     "Trick",
+    "WonBy",
     "format_cards",
     "parse_cards",
 ]

@@ -19,7 +19,7 @@ another mixes into it to sample other worlds.
 >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
 ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
 >>> for a in ['pass', 'pass', 'pass', 'trump C', '9D', '9C']:
-...     deal.apply(a)
+...     _ = deal.apply(a)
 >>> review = review_record(deal.to_record(), seat=1, samples=8)
 >>> [(d.index, str(d.played), str(d.best), d.mistake) for d in review.decisions]
 [(0, 'pass', 'order', True), (2, 'pass', 'trump H', True), (4, 'play 9D', 'play 9D', False)]

@@ -9,7 +9,7 @@ leaving itself untouched, and gives each seat the observation RULES §12 allows.
 ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
 >>> deal.phase, deal.to_move, [str(a) for a in deal.legal_actions()]
 (Phase.BID_TURNUP, 1, ['pass', 'order'])
->>> deal.apply('order'); deal.apply('discard 9C')
+>>> _ = deal.apply('order'); _ = deal.apply('discard 9C')
 >>> deal.phase, deal.trump, deal.to_move
 (Phase.PLAY, Suit.DIAMONDS, 1)
 >>> deal.apply('9S')
@@ -25,7 +25,7 @@ import enum
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from euchre.actions import (
@@ -54,21 +54,26 @@ from euchre.cards import (
     cards_of,
     format_cards,
     pack_mask,
-    parse_cards,
     sort_hand,
 )
+from euchre.notation import card_value, card_values, read_deal_record
 from euchre.rules import Rules, describe_value
-from euchre.sides import makers_mask, seats
+from euchre.scoring import deal_points, makers_of
+from euchre.sides import makers_mask
 
 __all__ = [
     "Deal",
     "DealResult",
+    "Effect",
     "Event",
     "IllegalActionError",
     "Observation",
     "Phase",
+    "PublicObservation",
     "Trick",
+    "WonBy",
     "deal_points",
+    "won_by",
 ]
 
 
@@ -172,6 +177,36 @@ class Trick:
     winner: int
 
 
+class WonBy(enum.Enum):
+    """Why a trick's winner won it (RULES §8), as the narrator says it."""
+
+    HIGHEST_LED = "highest of the led suit"
+    """No trump was played: the highest card of the suit led wins."""
+    TRUMPED = "trumped"
+    """A suit other than trump was led and one trump was played: it wins."""
+    HIGHEST_TRUMP = "highest trump"
+    """Trump was led, or several trumps were played: the highest trump wins."""
+
+    def __repr__(self) -> str:
+        return f"WonBy.{self.name}"
+
+
+def won_by(cards: Sequence[tuple[int, Card]], winner: int, trump: Suit) -> WonBy:
+    """Why ``winner`` took the trick of ``cards`` (seat and card, in play order) with
+    ``trump`` (RULES §8).
+
+    >>> won_by(((0, Card.parse('AS')), (1, Card.parse('9H'))), 1, Suit.HEARTS)
+    WonBy.TRUMPED
+    """
+    effective = EFFECTIVE_SUIT[trump]
+    best = next(c for s, c in cards if s == winner)
+    if effective[best] != trump:
+        return WonBy.HIGHEST_LED
+    if effective[cards[0][1]] != trump and sum(effective[c] == trump for _, c in cards) == 1:
+        return WonBy.TRUMPED
+    return WonBy.HIGHEST_TRUMP
+
+
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """How a deal ended (RECORDS ``euchre replay --json``)."""
@@ -190,7 +225,7 @@ class DealResult:
     def makers(self) -> tuple[int, ...]:
         """The maker's side as scored (RULES §9): the maker, the partner opposite
         four-handed (even sitting out), the called card's holder five-handed."""
-        return _makers(len(self.tricks), self.maker, self.partner)
+        return makers_of(len(self.tricks), self.maker, self.partner)
 
     @property
     def makers_tricks(self) -> int:
@@ -283,6 +318,138 @@ class Observation:
     result: DealResult | None
 
 
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What one action did, as :meth:`Deal.apply` returns it and :attr:`Deal.effects`
+    keeps it: the action and its seat, and whatever it fixed or ended.
+
+    Only what the action decided is set; the rest keeps its default.  ``action`` is the
+    action itself, a discard included: hide it from seats that may not see it (RULES §12).
+
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> deal.apply('order')
+    Effect(seat=1, action=Action.parse('order'), phase=Phase.BID_TURNUP,
+           trump=Suit.DIAMONDS, maker=1)
+    """
+
+    seat: int
+    """The seat that acted."""
+    action: Action
+    """What it did."""
+    phase: Phase
+    """The phase the action was taken in."""
+    trump: Suit | None = None
+    """Trump, when this action fixed it (RULES §3, §4)."""
+    maker: int | None = None
+    """The maker, when this action fixed trump."""
+    alone: bool = False
+    """The maker declared alone with this action (RULES §4)."""
+    sitting_out: tuple[int, ...] = ()
+    """Seats that lay their hand down because of this action (RULES §4, §7)."""
+    partner: int | None = None
+    """Five-handed: the partner, when this action played the called card and so showed
+    the table who holds it (RULES §6.3)."""
+    trick: Trick | None = None
+    """The trick this action completed (RULES §8)."""
+    won_by: WonBy | None = None
+    """Why the trick's winner won it."""
+    result: DealResult | None = None
+    """The deal's result, when this action ended the deal (RULES §4, §9)."""
+
+    def __repr__(self) -> str:
+        parts = [f"seat={self.seat!r}", f"action={self.action!r}", f"phase={self.phase!r}"]
+        for name, default in _EFFECT_DEFAULTS:
+            value = getattr(self, name)
+            if value != default:
+                parts.append(f"{name}={value!r}")
+        return f"Effect({', '.join(parts)})"
+
+
+_EFFECT_DEFAULTS: Final = (
+    ("trump", None), ("maker", None), ("alone", False), ("sitting_out", ()),
+    ("partner", None), ("trick", None), ("won_by", None), ("result", None),
+)
+
+# Effects of actions that decide nothing, shared: key phase * _PLAIN_KEY + history entry.
+_PLAIN: dict[int, Effect] = {}
+_PLAIN_KEY: Final = 1024
+
+
+def _plain(key: int) -> Effect:
+    phase, entry = divmod(key, _PLAIN_KEY)
+    seat, a = divmod(entry, 128)
+    effect = _PLAIN[key] = Effect(seat, Action.from_id(a), _PHASES[phase])
+    return effect
+
+
+# Building a record on the hot path (every completed trick) through the frozen dataclass's
+# __init__ costs about twice setting its slots directly, which is what these do; the
+# property tests compare their records with ones built the ordinary way.
+_new = object.__new__
+(_E_SEAT, _E_ACTION, _E_PHASE, _E_TRUMP, _E_MAKER, _E_ALONE, _E_OUT, _E_PARTNER, _E_TRICK,
+ _E_WHY, _E_RESULT) = (Effect.__dict__[f.name].__set__ for f in fields(Effect))
+_T_LEADER, _T_CARDS, _T_WINNER = (Trick.__dict__[f.name].__set__ for f in fields(Trick))
+_SUITS: Final = tuple(Suit)
+
+
+def _trick_effect(seat: int, action: Action, partner: int | None, trick: Trick, why: WonBy,
+                  result: DealResult | None) -> Effect:
+    e = _new(Effect)
+    _E_SEAT(e, seat)
+    _E_ACTION(e, action)
+    _E_PHASE(e, Phase.PLAY)
+    _E_TRUMP(e, None)
+    _E_MAKER(e, None)
+    _E_ALONE(e, False)
+    _E_OUT(e, ())
+    _E_PARTNER(e, partner)
+    _E_TRICK(e, trick)
+    _E_WHY(e, why)
+    _E_RESULT(e, result)
+    return e
+
+
+def _trick(leader: int, cards: tuple[tuple[int, Card], ...], winner: int) -> Trick:
+    t = _new(Trick)
+    _T_LEADER(t, leader)
+    _T_CARDS(t, cards)
+    _T_WINNER(t, winner)
+    return t
+
+
+@dataclass(frozen=True, slots=True)
+class PublicObservation:
+    """What everyone at the table sees, a spectator included (RULES §12): no hand, no
+    discard, the five-handed partner only once the called card is played."""
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    turnup: Card
+    turnup_taken: bool | None
+    """``None`` while round 1 is open; ``True`` once ordered up; ``False`` once turned down."""
+    trump: Suit | None
+    maker: int | None
+    alone: bool
+    called: Card | None
+    partner: int | None
+    """The five-handed partner, once the called card is played."""
+    lone_defender: int | None
+    sitting_out: tuple[int, ...]
+    events: tuple[Event, ...]
+    """Every action; a discard's ``action`` is ``None`` (face down)."""
+    hand_sizes: tuple[int, ...]
+    """The cards each seat holds: the dealer six in the exchange, the three-handed maker
+    hand and dummy while discarding (RULES §5, §6)."""
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    result: DealResult | None
+
+
 class Deal:
     """The state of one deal.  Build it with :meth:`random`, :meth:`from_cards` or
     :meth:`from_record`; drive it with :meth:`legal_actions` and :meth:`apply`."""
@@ -296,6 +463,7 @@ class Deal:
         "_discards",
         "_dummy",
         "_dummy_left",
+        "_effects",
         "_follow",
         "_forced_alone",
         "_hands",
@@ -364,6 +532,7 @@ class Deal:
         self._hands = list(hands)
         self._dummy = dummy or 0
         self._history: list[int] = []
+        self._effects: list[Effect] = []
         self._bids = 0
         self._trump = NO_TRUMP
         self._maker = -1
@@ -469,18 +638,18 @@ class Deal:
             raise ValueError(f"'hands' must be a list of {n} hands, not {describe_value(hands)}")
         if len(hands) != n:
             raise ValueError(f"{n} players need {n} hands, not {len(hands)}")
-        parsed = [_card_list(h, f"'hands[{seat}]'") for seat, h in enumerate(hands)]
+        parsed = [card_values(h, f"'hands[{seat}]'") for seat, h in enumerate(hands)]
         for seat, h in enumerate(parsed):
             if len(h) != 5:
                 raise ValueError(f"seat {seat} holds {len(h)} cards, not 5 (RULES §3)")
-        d = None if dummy is None else _card_list(dummy, "'dummy'")
+        d = None if dummy is None else card_values(dummy, "'dummy'")
         if n == 3 and d is None:
             raise ValueError("three-handed needs a dummy of 5 cards (RULES §3)")
         if n != 3 and d:
             raise ValueError("only three-handed euchre has a dummy (RULES §3)")
         if d is not None and len(d) != 5:
             raise ValueError(f"the dummy holds {len(d)} cards, not 5 (RULES §3)")
-        t = _card(turnup, "'turnup'")
+        t = card_value(turnup, "'turnup'")
         used = [c for h in parsed for c in h] + (d or []) + [t]
         pack = pack_mask(rules.deck, rules.joker)
         seen = 0
@@ -495,7 +664,7 @@ class Deal:
         if kitty is None:
             k: list[int] = list(cards_of(rest))
         else:
-            k = _card_list(kitty, "'kitty'")
+            k = card_values(kitty, "'kitty'")
             if card_mask(k) != rest or len(k) != rest.bit_count():
                 raise ValueError(
                     f"the kitty must be the rest of the pack: {format_cards(cards_of(rest))}"
@@ -517,6 +686,7 @@ class Deal:
             setattr(other, name, getattr(self, name))
         other._hands = self._hands.copy()
         other._history = self._history.copy()
+        other._effects = self._effects.copy()
         other._discards = [d.copy() for d in self._discards]
         other._queue = self._queue.copy()
         other._trick = self._trick.copy()
@@ -616,7 +786,7 @@ class Deal:
         """The maker's side as scored (RULES §9): the maker, the partner opposite
         four-handed (even sitting out), the called card's holder five-handed (known to the
         engine, not yet to the players); empty before trump is fixed."""
-        return _makers(self.n, self.maker, self.partner)
+        return makers_of(self.n, self.maker, self.partner)
 
     @property
     def leader(self) -> int | None:
@@ -858,30 +1028,70 @@ class Deal:
             return False
 
     # -- applying actions ------------------------------------------------------------------
-    def apply(self, action: Action | int | str, seat: int | None = None) -> None:
-        """Apply one action of the seat to move.
+    def check(self, action: Action | int | str, seat: int | None = None) -> None:
+        """Raise what :meth:`apply` would raise for ``action``, changing nothing.
 
-        ``action`` is an :class:`Action`, its int id, or RECORDS text (a bare card plays it).
-        ``seat``, when given, must be the seat to move.  An illegal action raises
-        :class:`IllegalActionError` and changes nothing.
+        :class:`IllegalActionError` names the rule and the legal choices; an action that
+        is no action at all (bad text, an id out of range) raises
+        :class:`~euchre.actions.InvalidActionError`.  :meth:`apply` runs this same check.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.check('order', seat=0)
+        Traceback (most recent call last):
+        ...
+        euchre.deal.IllegalActionError: it is seat 1's turn, not seat 0's (bidding, round 1)
+        >>> deal.check('order', seat=1); deal.effects
+        ()
         """
-        a = action if type(action) is int else _action_id(action)
+        self._check(action if type(action) is int else _action_id(action), seat)
+
+    def _check(self, a: int, seat: int | None) -> None:
+        """The one legality check of an action id (RULES §4-§8)."""
         p = self._phase
         if seat is not None and (p == _OVER or seat != self._turn):
             raise IllegalActionError(self._not_your_turn(seat))
         if p == _PLAY:
-            turn = self._turn
+            hand = self._hands[self._turn]
+            if self._trick:
+                follow = hand & self._follow
+                if follow:
+                    hand = follow
+            if not 0 <= a < DISCARD or not hand >> a & 1:
+                raise IllegalActionError(self._explain(a))
+        elif a not in self.legal_action_ids():
+            raise IllegalActionError(self._explain(a))
+
+    def apply(self, action: Action | int | str, seat: int | None = None) -> Effect:
+        """Apply one action of the seat to move; return what it did.
+
+        ``action`` is an :class:`Action`, its int id, or RECORDS text (a bare card plays it).
+        ``seat``, when given, must be the seat to move.  An illegal action raises
+        :class:`IllegalActionError` (see :meth:`check`) and changes nothing.  The
+        :class:`Effect` returned is also kept, in order, in :attr:`effects`.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> for text in ('order', 'discard 9C', 'AC'):
+        ...     effect = deal.apply(text)
+        >>> effect.trick
+        >>> deal.apply('TC')
+        Effect(seat=0, action=Action.parse('play TC'), phase=Phase.PLAY,
+               trick=Trick(leader=1, cards=((1, Card.parse('AC')), (0, Card.parse('TC'))),
+                           winner=1),
+               won_by=WonBy.HIGHEST_LED)
+        """
+        a = action if type(action) is int else _action_id(action)
+        p = self._phase
+        turn = self._turn
+        effect: Effect | None
+        self._check(a, seat)
+        entry = turn * _SEAT + a
+        self._history.append(entry)
+        if p == _PLAY:
             hand = self._hands[turn]
             trick = self._trick
-            if trick:
-                follow = hand & self._follow
-                legal = follow if follow else hand
-            else:
-                legal = hand
-            if not 0 <= a < DISCARD or not legal >> a & 1:
-                raise IllegalActionError(self._explain(a))
             self._hands[turn] = hand ^ (1 << a)
-            self._history.append(turn * _SEAT + a)
             if not trick:
                 trump = self._trump
                 self._led = led = EFFECTIVE_SUIT[trump][a]
@@ -896,20 +1106,17 @@ class Deal:
                     self._winner = turn
             trick.append(a)
             if len(trick) == self._active:
-                winner = self._winner
-                self._tricks[winner] += 1
-                self._trick = []
-                self._trick_no += 1
-                if self._trick_no == 5:
-                    self._phase = _OVER
-                else:
-                    self._leader = self._turn = winner
+                effect = self._trick_done(turn, a)
             else:
                 self._turn = self._next[turn]
-            return
-        if a not in self.legal_action_ids():
-            raise IllegalActionError(self._explain(a))
-        self._history.append(self._turn * _SEAT + a)
+                if a == self._called:
+                    effect = Effect(turn, Action.from_id(a), Phase.PLAY, partner=turn)
+                else:
+                    effect = _PLAIN.get(_PLAY * _PLAIN_KEY + entry) or _plain(
+                        _PLAY * _PLAIN_KEY + entry)
+            self._effects.append(effect)
+            return effect
+        out = self._out
         if p == _BID1:
             self._bid_turnup(a)
         elif p in (_BID2, _NAME):
@@ -928,6 +1135,62 @@ class Deal:
             self._call(a - CALL)
         else:
             self._defend(a)
+        if (a == PASS or p > _NAME) and self._out == out and self._phase != _OVER:
+            effect = _PLAIN.get(p * _PLAIN_KEY + entry) or _plain(p * _PLAIN_KEY + entry)
+        else:
+            fixed = p <= _NAME and a != PASS
+            newly_out = self._out & ~out
+            effect = Effect(
+                turn, Action.from_id(a), _PHASES[p],
+                trump=_SUITS[self._trump] if fixed else None,
+                maker=self._maker if fixed else None,
+                alone=fixed and self._alone,
+                sitting_out=tuple(s for s in range(self.n) if newly_out >> s & 1),
+                result=self.result if self._phase == _OVER else None,
+            )
+        self._effects.append(effect)
+        return effect
+
+    def _trick_done(self, turn: int, a: int) -> Effect:
+        """The last card of a trick is down: score the trick, and say what it did."""
+        trick = self._trick
+        winner = self._winner
+        self._tricks[winner] += 1
+        self._trick = []
+        self._trick_no += 1
+        leader = seat = self._leader
+        nxt = self._next
+        trump = self._trump
+        effective = EFFECTIVE_SUIT[trump]
+        cards = []
+        trumps = 0
+        best = a
+        for c in trick:
+            cards.append((seat, CARDS[c]))
+            if effective[c] == trump:
+                trumps += 1
+            if seat == winner:
+                best = c
+            seat = nxt[seat]
+        if effective[best] != trump:
+            why = WonBy.HIGHEST_LED
+        elif trumps == 1 and effective[trick[0]] != trump:
+            why = WonBy.TRUMPED
+        else:
+            why = WonBy.HIGHEST_TRUMP
+        if self._trick_no == 5:
+            self._phase = _OVER
+            result: DealResult | None = self.result
+        else:
+            self._leader = self._turn = winner
+            result = None
+        return _trick_effect(turn, Action.from_id(a), turn if a == self._called else None,
+                             _trick(leader, tuple(cards), winner), why, result)
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """What every action so far did, in order (:meth:`apply`'s returns)."""
+        return tuple(self._effects)
 
     def _bid_turnup(self, a: int) -> None:
         if a == PASS:
@@ -1137,6 +1400,56 @@ class Deal:
             result=self.result if p == _OVER else None,
         )
 
+    def public_observation(self) -> PublicObservation:
+        """What everyone at the table sees, a spectator included (RULES §12).
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> _ = deal.apply('order')
+        >>> public = deal.public_observation()
+        >>> public.hand_sizes, public.trump, [str(e) for e in public.events]
+        ((6, 5), Suit.DIAMONDS, ['seat 1: order'])
+        >>> _ = deal.apply('discard 9C')
+        >>> public.phase, [str(e) for e in deal.public_observation().events][-1]
+        (Phase.EXCHANGE, 'seat 0: discard (face down)')
+        """
+        p = self._phase
+        turnup_taken: bool | None
+        if self._taken:
+            turnup_taken = True
+        elif p in (_BID1, _NAME):
+            turnup_taken = None
+        else:
+            turnup_taken = False
+        called_played = self._called >= 0 and any(
+            e % _SEAT == self._called for e in self._history)
+        events = []
+        for e in self._history:
+            s, a = divmod(e, _SEAT)
+            events.append(Event(s, None if DISCARD <= a < CALL else Action.from_id(a)))
+        return PublicObservation(
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=_PHASES[p],
+            to_move=self.to_move,
+            turnup=self.turnup,
+            turnup_taken=turnup_taken,
+            trump=self.trump,
+            maker=self.maker,
+            alone=self._alone,
+            called=self.called,
+            partner=self._partner if called_played and self._partner >= 0 else None,
+            lone_defender=self.lone_defender,
+            sitting_out=self.sitting_out,
+            events=tuple(events),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            trick=self.current_trick,
+            tricks=self.tricks,
+            tricks_won=tuple(self._tricks),
+            scores=self.scores,
+            result=self.result if p == _OVER else None,
+        )
+
     # -- error messages -------------------------------------------------------------------------
     def _legal_text(self) -> str:
         return ", ".join(str(a) for a in self.legal_actions())
@@ -1256,32 +1569,10 @@ class Deal:
         of the wrong type raises :class:`ValueError` naming the key and the type expected;
         an illegal action raises :class:`IllegalActionError` with its number (from 1).
         """
-        if not isinstance(record, dict):
-            raise ValueError(f"a deal record must be an object, not {describe_value(record)}")
-        rules = Rules.from_dict(record.get("rules", {}))
-        for key in ("dealer", "hands", "turnup", "kitty"):
-            if key not in record:
-                raise ValueError(f"a deal record needs {key!r}" + (
-                    " (the rest of the pack, under the turn-up)" if key == "kitty" else ""))
-        hands, dummy = record["hands"], record.get("dummy")
-        if not isinstance(hands, list):
-            raise ValueError(f"'hands' must be a list of {rules.players} hands, "
-                             f"not {describe_value(hands)}")
-        actions = record.get("actions", [])
-        if not isinstance(actions, list):
-            raise ValueError(f"'actions' must be a list of actions such as 'play JH', "
-                             f"not {describe_value(actions)}")
-        for i, text in enumerate(actions):
-            if not isinstance(text, str):
-                raise ValueError(f"'actions[{i}]' must be an action such as 'play JH', "
-                                 f"not {describe_value(text)}")
-        deal = cls.from_cards(
-            rules, record["dealer"],
-            [_card_list(h, f"'hands[{s}]'", text_only=True) for s, h in enumerate(hands)],
-            _card(record["turnup"], "'turnup'", text_only=True),
-            kitty=_card_list(record["kitty"], "'kitty'", text_only=True),
-            dummy=None if dummy is None else _card_list(dummy, "'dummy'", text_only=True),
-        )
+        fields = read_deal_record(record)
+        deal = cls.from_cards(fields.rules, fields.dealer, fields.hands, fields.turnup,
+                              kitty=fields.kitty, dummy=fields.dummy)
+        actions = fields.actions
         if apply_actions:
             for i, text in enumerate(actions):
                 try:
@@ -1300,86 +1591,12 @@ class Deal:
 _PACKS: dict[tuple[int, bool], tuple[int, ...]] = {}
 
 
-def deal_points(
-    players: int, makers: Iterable[int], made: int, alone: bool, lone_defender: bool
-) -> tuple[int, ...]:
-    """Each seat's points for a finished deal (the RULES §9 table).
-
-    ``makers`` are the seats of the maker's side, ``made`` the tricks they took,
-    ``alone`` whether the maker played alone (declared or, five-handed, forced), and
-    ``lone_defender`` whether a defender went alone.
-
-    >>> deal_points(4, {1, 3}, 5, alone=True, lone_defender=False)
-    (0, 4, 0, 4)
-    >>> deal_points(3, {0}, 0, alone=False, lone_defender=True)
-    (0, 4, 4)
-    """
-    n = players
-    side = set(makers)
-    if made >= 3:
-        march = made == 5
-        if n == 2:
-            value = 2 if march else 1
-        elif n == 3:
-            value = (4 if alone else 3) if march else 1
-        elif n == 4:
-            value = (4 if alone else 2) if march else 1
-        else:
-            value = (5 if alone else 2) if march else 1
-        scorers = side
-    else:
-        if n == 4:
-            value = 4 if lone_defender else 2
-        elif n == 3:
-            value = 4 if lone_defender and made == 0 else 2
-        elif n == 5:
-            value = 4 if made == 0 else 2
-        else:
-            value = 2
-        scorers = set(range(n)) - side
-    return tuple(value if s in scorers else 0 for s in range(n))
-
-
-def _makers(players: int, maker: int | None, partner: int | None) -> tuple[int, ...]:
-    """The maker's side (:func:`euchre.sides.makers_mask`) as seats."""
-    return seats(makers_mask(players, -1 if maker is None else maker,
-                             -1 if partner is None else partner))
-
-
 def _pack_cards(rules: Rules) -> tuple[int, ...]:
     key = (rules.deck, rules.joker)
     pack = _PACKS.get(key)
     if pack is None:
         pack = _PACKS[key] = tuple(cards_of(pack_mask(rules.deck, rules.joker)))
     return pack
-
-
-def _card(card: object, key: str, text_only: bool = False) -> int:
-    """One card given for ``key``: its text, or (unless ``text_only``, as in a record) its
-    number; anything else is refused with a sentence that names the key."""
-    if isinstance(card, str) and len(card) <= 8:  # 'joker', ' 10h ': longer is no card
-        try:
-            return int(Card.parse(card))
-        except ValueError as e:
-            raise ValueError(f"{key}: {e}") from None
-    if (not text_only and isinstance(card, int) and not isinstance(card, bool)
-            and 0 <= card < len(CARDS)):
-        return card
-    raise ValueError(f"{key} must be a card such as 'JH', not {describe_value(card)}")
-
-
-def _card_list(cards: object, key: str, text_only: bool = False) -> list[int]:
-    """The cards given for ``key`` (quoted): one text (``"9C TC"``) or a list of cards
-    (:func:`_card`), each named by its index in the list."""
-    if isinstance(cards, str):
-        try:
-            return [int(c) for c in parse_cards(cards)]
-        except ValueError as e:
-            raise ValueError(f"{key}: {e}") from None
-    if isinstance(cards, Mapping) or not isinstance(cards, Iterable):
-        raise ValueError(f"{key} must be a list of cards such as ['9C', 'JH'], "
-                         f"not {describe_value(cards)}")
-    return [_card(c, f"{key[:-1]}[{i}]'", text_only) for i, c in enumerate(cards)]
 
 
 def _action_id(action: Action | int | str) -> int:

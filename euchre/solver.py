@@ -22,7 +22,7 @@ a table.
 >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
 ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
 >>> for action in ('pass', 'pass', 'trump C', 'play 9D'):
-...     deal.apply(action)
+...     _ = deal.apply(action)
 >>> s = solve(deal)
 >>> s.to_move, s.values[Action.parse('play JC')], s.values[Action.parse('play 9C')]
 (0, 4, 5)

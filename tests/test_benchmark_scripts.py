@@ -202,3 +202,14 @@ def test_expert_values_are_reproducible_and_compared(tmp_path: Path,
     first.write_text(json.dumps(rows))
     assert script.main(["--out", str(second), "--count", "8", "--samples", "2",
                         "--compare", str(first)]) == 1
+
+
+def test_deal_apply_benchmark_measures_both_loops() -> None:
+    """``benchmarks/deal_apply.py`` times this tree's deal against a commit's (tiny size)."""
+    script = load("deal_apply")
+    result = doctest.testmod(script)
+    assert result.failed == 0 and result.attempted > 0
+    figures = script.measure(["two-handed"], deals=2, repeats=1, against="HEAD")
+    assert set(figures) == {"this", "against"}
+    for side in figures.values():
+        assert side["two-handed"]["apply"] > 0 and side["two-handed"]["copy+apply"] > 0

@@ -20,6 +20,7 @@ PACKAGE = Path(euchre.__file__).resolve().parent
 
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", "euchre.sides",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
+                    "euchre.scoring", "euchre.notation",
                     "euchre.vector", "euchre.i18n"})
 """``euchre.i18n`` imports nothing of the package, only the standard library: it sits at
 the bottom so that any layer may speak the player's language."""

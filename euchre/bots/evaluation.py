@@ -70,7 +70,7 @@ from euchre.cards import (
     TRICK_STRENGTH,
     cards_of,
 )
-from euchre.deal import deal_points
+from euchre.scoring import deal_points
 from euchre.solver import solve_position
 from euchre.worlds import _bits
 

@@ -8,7 +8,7 @@ observation (RULES §12), it names what they hold and what they may do.
 >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
 ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
 >>> for action in ('order', 'discard 9C', 'AC'):
-...     deal.apply(action)
+...     _ = deal.apply(action)
 >>> obs = deal.observation(0)
 >>> print(why_illegal(obs, Action.parse('KD')))
 You cannot play KD. You must follow clubs: you hold KC, QC, JC and TC.

@@ -1,12 +1,14 @@
 """Telling a game in words, as one seat sees it (RULES §12).
 
 The :class:`Narrator` reads nothing but observations of its viewer's seat
-(``deal.observation(view)``): it cannot show another hand, the kitty, the dummy (unless
-the viewer is the maker who took it) or another player's discard.  Each action is told
-from the observations just before and just after it.  Replaying a record with every hand
-open (``euchre replay``) is the one exception, and it says so (``open_hands``): the
-hidden cards are handed to :meth:`Narrator.show_all_hands`, :meth:`Narrator.action`
-(``secret``) and :meth:`Narrator.partner_revealed` explicitly.
+(``deal.observation(view)``) and the public part of what each action did (the
+:class:`~euchre.deal.Effect` that :meth:`Deal.apply` returns: trump fixed, seats sitting
+out, the called card shown, the trick won and why): it cannot show another hand, the
+kitty, the dummy (unless the viewer is the maker who took it) or another player's
+discard.  Replaying a record with every hand open (``euchre replay``) is the one
+exception, and it says so (``open_hands``): the hidden cards are handed to
+:meth:`Narrator.show_all_hands`, :meth:`Narrator.tell` (``secret``) and
+:meth:`Narrator.partner_revealed` explicitly.
 
 Each trick is one row, printed when it is complete: who led, every card, who won and
 why, and the tricks each side (or player) has taken:
@@ -27,7 +29,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from euchre.actions import Action, ActionKind
+from euchre.actions import DISCARD, Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, sort_hand
 from euchre.cli.difficulty import level_name
 from euchre.cli.lang import N_, _, current, ngettext
@@ -42,7 +44,7 @@ from euchre.cli.results import (
 from euchre.cli.rules import rules_hint
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle, card_role, role_words, suit_name, suit_one
-from euchre.deal import Observation, Phase, Trick
+from euchre.deal import Effect, Observation, Phase, WonBy, won_by
 from euchre.game import Draw
 from euchre.rules import Rules
 
@@ -233,9 +235,18 @@ class Narrator:
 
     def action(self, before: Observation, after: Observation,
                secret: Action | None = None) -> bool:
+        """Tell the action just taken from the viewer's observations just before and just
+        after it: :meth:`tell`, for a caller that holds no :class:`~euchre.deal.Effect`."""
+        return self.tell(_seen_effect(before, after), after, secret)
+
+    def tell(self, effect: Effect, after: Observation, secret: Action | None = None) -> bool:
         """Tell the action just taken, and what it changed at the table; whether anything
         was printed (a card played to an unfinished trick is not: its trick's row is).
 
+        ``effect`` is what :meth:`Deal.apply` returned; of it only what the whole table
+        sees is read (the phase, trump and maker, seats sitting out, the partner shown,
+        the trick and why it was won): the action itself is read from ``after``, the
+        viewer's observation just after it, so another seat's discard stays hidden.
         ``secret`` is the action itself when the viewer may not see it (another seat's
         discard); only a replay with every hand open gives it.
         """
@@ -243,7 +254,7 @@ class Narrator:
         seat = event.seat
         action = event.action if event.action is not None else secret
         names = self.names
-        phase = before.phase
+        phase = effect.phase
         lines = self._lines
         if phase is Phase.BID_TURNUP and action is not None:
             if action.kind is ActionKind.PASS:
@@ -253,10 +264,10 @@ class Narrator:
                                          "name another suit").format(
                         card=self._card(after.turnup)) + "[/]")
             else:
-                if seat == before.dealer:
+                if seat == after.dealer:
                     forms = ((N_("{who} takes it up"), N_("You take it up")),
                              (N_("{who} takes it up alone"), N_("You take it up alone")))
-                elif names.partner(seat) == before.dealer:
+                elif names.partner(seat) == after.dealer:
                     forms = ((N_("{who} assists"), N_("You assist")),
                              (N_("{who} assists alone"), N_("You assist alone")))
                 else:
@@ -275,7 +286,7 @@ class Narrator:
                     self.say(names.act(seat, N_("{who} names {suit}"), N_("You name {suit}"),
                                        suit=suit))
         elif phase is Phase.EXCHANGE:
-            self._exchange(before, seat, action)
+            self._exchange(after, seat, action)
         elif phase is Phase.DUMMY:
             if action is not None and action.card is not None:
                 self.say(names.act(seat, N_("{who} discards {card}"), N_("You discard {card}"),
@@ -300,8 +311,8 @@ class Narrator:
                 self.say(names.act(seat, N_("{who} does not defend alone"),
                                    N_("You do not defend alone")))
         elif phase is Phase.PLAY and action is not None:
-            self._play(before, after, seat, action)
-        self._changes(before, after)
+            self._play(effect, after, seat, action)
+        self._changes(effect, after)
         return self._lines != lines
 
     def partner_revealed(self, holder: int | None, card: Card) -> None:
@@ -314,14 +325,14 @@ class Narrator:
                 holder, N_("open hands: {who} holds {card}"), N_("open hands: you hold {card}"),
                 card=self._card(card)) + ")[/]")
 
-    def _exchange(self, before: Observation, seat: int, action: Action | None) -> None:
+    def _exchange(self, obs: Observation, seat: int, action: Action | None) -> None:
         names = self.names
-        turnup = self._card(before.turnup)
+        turnup = self._card(obs.turnup)
         if action is None or action.card is None:
             self.say(names.act(seat, N_("{who} picks up {turnup} and discards a card face down"),
                                N_("You pick up {turnup} and discard a card face down"),
                                turnup=turnup))
-        elif action.card == before.turnup:
+        elif action.card == obs.turnup:
             self.say(names.act(seat, N_("{who} discards the turn-up {turnup}: no exchange"),
                                N_("You discard the turn-up {turnup}: no exchange"),
                                turnup=turnup))
@@ -330,26 +341,26 @@ class Narrator:
                                N_("You pick up {turnup} and discard {card}"),
                                turnup=turnup, card=self._card(action.card)))
 
-    def _play(self, before: Observation, after: Observation, seat: int, action: Action) -> None:
+    def _play(self, effect: Effect, after: Observation, seat: int, action: Action) -> None:
         names = self.names
-        revealed = before.partner is None and after.partner is not None
-        # the partner knew already, but the table learns it now: say it to the partner too
-        own_call = seat == self.view and action.card == before.called
-        if (revealed or own_call) and after.partner is not None and before.maker is not None:
+        # the called card played shows the table its holder, who knew already: say it to
+        # the partner too (RULES §6.3)
+        partner, maker = effect.partner, after.maker
+        if partner is not None and maker is not None:
             played = names.act(seat, N_("{who} plays {card}, the called card:"),
                                N_("You play {card}, the called card:"),
                                card=self._card(action.card))
-            if after.partner == names.you:
-                partner = _("you are {maker}'s partner.").format(maker=names[before.maker])
-            elif before.maker == names.you:
-                partner = _("{who} is your partner.").format(who=names[after.partner])
+            if partner == names.you:
+                words = _("you are {maker}'s partner.").format(maker=names[maker])
+            elif maker == names.you:
+                words = _("{who} is your partner.").format(who=names[partner])
             else:
-                partner = _("{who} is {maker}'s partner.").format(
-                    who=names[after.partner], maker=names[before.maker])
-            self.say(f"[bold]{played} {partner}[/]")
-        if len(after.tricks) > len(before.tricks):
+                words = _("{who} is {maker}'s partner.").format(
+                    who=names[partner], maker=names[maker])
+            self.say(f"[bold]{played} {words}[/]")
+        if effect.trick is not None:
             assert after.trump is not None
-            self._trick_row(after.tricks[-1], len(after.tricks), after)
+            self._trick_row(effect, len(after.tricks), after)
 
     def _cards_parts(self, leader: int, cards: Sequence[tuple[int, Card]],
                      trump: Suit | None) -> list[tuple[str, str]]:
@@ -367,16 +378,16 @@ class Narrator:
                 parts.append((" · ", f"{self.names[seat]} {text}"))
         return parts
 
-    def _trick_row(self, trick: Trick, number: int, after: Observation) -> None:
+    def _trick_row(self, effect: Effect, number: int, after: Observation) -> None:
         """A finished trick: its cards, who won it and why, and the tricks so far."""
         trump = after.trump
-        assert trump is not None
+        trick = effect.trick
+        assert trump is not None and trick is not None
         best = next(c for s, c in trick.cards if s == trick.winner)
-        led = effective_suit(trick.cards[0][1], trump)
-        trumps = [c for _, c in trick.cards if effective_suit(c, trump) == trump]
-        if effective_suit(best, trump) != trump:
-            why = _("the highest {suit}").format(suit=suit_one(led))
-        elif led != trump and len(trumps) == 1:
+        if effect.won_by is WonBy.HIGHEST_LED:
+            why = _("the highest {suit}").format(
+                suit=suit_one(effective_suit(trick.cards[0][1], trump)))
+        elif effect.won_by is WonBy.TRUMPED:
             why = _("trumped")
         else:
             why = _("the highest trump")
@@ -399,9 +410,9 @@ class Narrator:
         maker = obs.maker
         return obs.partner is not None and {seat, self.view} == {maker, obs.partner}
 
-    def _changes(self, before: Observation, after: Observation) -> None:
+    def _changes(self, effect: Effect, after: Observation) -> None:
         names = self.names
-        if before.trump is None and after.trump is not None and after.maker is not None:
+        if effect.trump is not None and after.trump is not None and after.maker is not None:
             trump = "[bold]" + _("Trump: {suit}").format(suit=self.style.suit(after.trump))
             if after.alone:
                 maker = names.act(after.maker, N_("{who} is the maker alone"),
@@ -411,11 +422,10 @@ class Narrator:
             self.say(f"{trump}[/] · {maker}")
             if self.names.you != self.view and not self.open_hands:
                 self._show_hand(after)
-        for seat in after.sitting_out:
-            if seat not in before.sitting_out:
-                self.say("[dim]" + names.act(
-                    seat, N_("{who} lays the hand face down and sits out this deal"),
-                    N_("You lay the hand face down and sit out this deal")) + "[/]")
+        for seat in effect.sitting_out:
+            self.say("[dim]" + names.act(
+                seat, N_("{who} lays the hand face down and sits out this deal"),
+                N_("You lay the hand face down and sit out this deal")) + "[/]")
 
     def deal_end(self, obs: Observation, scores: Sequence[int] | None, bridge: int | None,
                  next_dealer: int) -> None:
@@ -691,3 +701,31 @@ class Narrator:
     def refuse(self, message: str) -> None:
         """An answer that is not a legal action, and why (rich markup)."""
         self.say(f"[red]✗[/] {message}", 0)
+
+
+def _seen_effect(before: Observation, after: Observation) -> Effect:
+    """What the last action did, as far as the viewer's two observations show it: for
+    :meth:`Narrator.action`, whose callers hold no record.  The action is the viewer's
+    event (a face-down discard stands as the discard of no card in particular: the
+    narrator reads the event, not this)."""
+    event = after.events[-1]
+    fixed = before.trump is None and after.trump is not None
+    trick = after.tricks[-1] if len(after.tricks) > len(before.tricks) else None
+    revealed = after.partner is not None and (
+        before.partner is None or (event.seat == after.partner
+                                   and event.action is not None
+                                   and event.action.card == after.called))
+    return Effect(
+        event.seat,
+        event.action if event.action is not None else Action.from_id(DISCARD),
+        before.phase,
+        trump=after.trump if fixed else None,
+        maker=after.maker if fixed else None,
+        alone=fixed and after.alone,
+        sitting_out=tuple(s for s in after.sitting_out if s not in before.sitting_out),
+        partner=after.partner if revealed and before.phase is Phase.PLAY else None,
+        trick=trick,
+        won_by=(None if trick is None or after.trump is None
+                else won_by(trick.cards, trick.winner, after.trump)),
+        result=after.result,
+    )

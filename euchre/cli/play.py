@@ -1,8 +1,9 @@
 """``euchre play``: a person plays a whole game in the terminal against bots.
 
 The :class:`Table` drives a :class:`~euchre.game.Game`: it asks the bots and the person
-for actions, and hands the :class:`~euchre.cli.narrate.Narrator` the person's
-observations before and after each one.  Nothing here decides a rule: legality, turns,
+for actions, and hands the :class:`~euchre.cli.narrate.Narrator` what each one did (the
+:class:`~euchre.deal.Effect` that :meth:`Deal.apply` returns) with the person's
+observation after it.  Nothing here decides a rule: legality, turns,
 scores and the draw all come from the engine.
 """
 
@@ -54,7 +55,7 @@ from euchre.cli.rules import rules_hint
 from euchre.cli.save import SaveTarget, offer_save
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle, card_role
-from euchre.deal import Deal, IllegalActionError, Observation
+from euchre.deal import Deal, Effect, IllegalActionError, Observation
 from euchre.game import Game
 from euchre.records import game_record
 
@@ -106,19 +107,16 @@ class Table:
             while not deal.is_over:
                 seat = deal.to_move
                 assert seat is not None
-                before = deal.observation(self.view)
                 again = bool(self._replaying)
                 if again:
-                    deal.apply(self._replaying.pop(0))
+                    effect = deal.apply(self._replaying.pop(0))
                 elif seat == self.person:
-                    self._person_acts(deal)
+                    effect = self._person_acts(deal)
                 else:
-                    deal.apply(choose(self.bots[seat], deal))
-                after = deal.observation(self.view)
-                shown = self.narrator.action(before, after)
+                    effect = deal.apply(choose(self.bots[seat], deal))
+                shown = self.narrator.tell(effect, deal.observation(self.view))
                 if seat != self.person and shown and not again:
-                    self._pause(self.delay * (2 if len(after.tricks) > len(before.tricks)
-                                              else 1))
+                    self._pause(self.delay * (2 if effect.trick is not None else 1))
                 self._heed_interrupt()
             game.next_deal()
             self.narrator.deal_end(deal.observation(self.view), game.scores,
@@ -166,7 +164,7 @@ class Table:
         except EOFError:
             raise QuitGame(_("the input ended before the game did"), 1) from None
 
-    def _person_acts(self, deal: Deal) -> None:
+    def _person_acts(self, deal: Deal) -> Effect:
         """Ask until the answer is a legal action the person stands by, then apply it."""
         assert self.person is not None
         obs = deal.observation(self.person)
@@ -174,13 +172,13 @@ class Table:
         if self.autoplay and len(legal) == 1:
             self.narrator.forced(obs, legal[0])
             self._pause(self.forced_pause)
-            deal.apply(legal[0], seat=self.person)
-            return
+            return deal.apply(legal[0], seat=self.person)
         self.narrator.turn(obs)
         while True:
             try:
-                if self._answered(deal, obs):
-                    return
+                effect = self._answered(deal, obs)
+                if effect is not None:
+                    return effect
             except KeyboardInterrupt:
                 if not self.prompter.interactive:
                     raise
@@ -192,37 +190,35 @@ class Table:
         starts on its own."""
         self.narrator.console.print()
 
-    def _answered(self, deal: Deal, obs: Observation) -> bool:
-        """Ask once; whether the answer was a legal action, now applied."""
+    def _answered(self, deal: Deal, obs: Observation) -> Effect | None:
+        """Ask once; what the answer did once applied, or ``None`` if it was not a legal
+        action the person stands by."""
         answer = self._ask(self.narrator.prompt(obs))
         try:
             choice = interpret(answer, choices(obs), obs.phase)
         except InvalidActionError as e:
             self.narrator.refuse(escape(str(e)))
-            return False
+            return None
         if choice is Command.HELP:
             self.narrator.help(obs)
-            return False
+            return None
         if choice is Command.HINT:
             self._hint(obs)
-            return False
+            return None
         if choice is Command.QUIT:
             self._leave_if_meant()
-            return False
+            return None
         if choice is Command.NOTHING:
             self.narrator.say(self.narrator.choices(obs))
-            return False
-        if not deal.is_legal(choice):
-            self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
-            return False
-        if not self._stands_by(obs, choice):
-            return False
+            return None
         try:
-            deal.apply(choice, seat=self.person)
+            deal.check(choice, seat=self.person)
         except IllegalActionError:
             self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
-            return False
-        return True
+            return None
+        if not self._stands_by(obs, choice):
+            return None
+        return deal.apply(choice, seat=self.person)
 
     def _stands_by(self, obs: Observation, action: Action) -> bool:
         """Discarding a bower or the joker is asked again: it is rarely meant."""

@@ -236,11 +236,10 @@ def narrate_deal(narrator: Narrator, final: Deal, number: int, title: str = "",
         dummy = None if deal.dealt_dummy is None else list(cards_of(deal.dealt_dummy))
         narrator.show_all_hands([deal.hand(s) for s in range(deal.n)], dummy, deal.kitty)
     for action in final.actions:
-        before = deal.observation(view)
-        deal.apply(action)
-        after = deal.observation(view)
-        narrator.action(before, after, secret=action if narrator.open_hands else None)
-        if narrator.open_hands and before.phase is Phase.CALL_PARTNER and deal.called:
+        effect = deal.apply(action)
+        narrator.tell(effect, deal.observation(view),
+                      secret=action if narrator.open_hands else None)
+        if narrator.open_hands and effect.phase is Phase.CALL_PARTNER and deal.called:
             narrator.partner_revealed(deal.partner, deal.called)
     rules = deal.rules
     bridge = None
@@ -258,7 +257,7 @@ def summary_line(replayed: Replayed, names: SeatNames, number: int, title: str =
     >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
     ...     hands=["9C TC JC QC KC", "AC 9D TD JD QD"], turnup="KD")
     >>> for action in ["order", "discard 9C", "JD"]:
-    ...     deal.apply(action)
+    ...     _ = deal.apply(action)
     >>> summary_line(Replayed(deal, {}), SeatNames.around(2, 0, person=False), 1)
     'Deal 1 · South deals: North makes diamonds trump; unfinished after 0 tricks'
     """

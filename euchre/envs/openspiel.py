@@ -435,7 +435,7 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
             return f"action ids are 0 to {NUM_ACTIONS - 1}, not {action}"
         deal = Deal.from_record(record_of(self._st, self._t.rules))
         try:
-            deal.apply(action)
+            deal.check(action)
         except IllegalActionError as e:
             return str(e)
         return f"'{Action.from_id(action)}' is not legal"  # pragma: no cover - the core agrees

@@ -279,7 +279,7 @@ class Table:
             return f"action ids are 0 to {NUM_ACTIONS - 1}, not {action}"
         deal = Deal.from_record(vector.record_of(self.state, self.rules))
         try:
-            deal.apply(action)
+            deal.check(action)
         except IllegalActionError as e:
             return str(e)
         return f"'{Action.from_id(action)}' is not legal"  # pragma: no cover - the core agrees

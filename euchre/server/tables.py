@@ -751,14 +751,11 @@ class Table:
                 return _error("not_your_turn",
                               f"it is seat {mover}'s turn ({who}), not yours (seat {seat})",
                               {"seat": mover, "you": seat, "name": who})
-            if not deal.is_legal(action):
+            try:
+                deal.check(action, seat=seat)
+            except IllegalActionError as e:
                 reason = _explain(deal.observation(seat), action, conn.lang)
-                try:
-                    deal.copy().apply(action, seat=seat)
-                except IllegalActionError as e:
-                    return _error("illegal", str(e), {"action": str(action), "reason": reason})
-                return _error("illegal", f"'{action}' is not legal now",  # pragma: no cover
-                              {"action": str(action), "reason": reason})
+                return _error("illegal", str(e), {"action": str(action), "reason": reason})
             place = self.match.place_at[seat]
             self.away.discard(place)  # acting takes the seat back
             self.reading.discard(place)  # and is reading on

@@ -1,9 +1,9 @@
 """What each connection is shown: a seat's view of the table, or the public one (RULES §12).
 
 Every card a seat is sent comes from :meth:`Deal.observation` of that seat; a spectator's
-view is the observation of seat 0 with everything private taken out (the hand, the
-discards, the dummy, the legal actions, a partner not yet revealed by the called card).
-Hand sizes are counted from the public events only.  The full :class:`Deal` is never
+view is :meth:`Deal.public_observation`, what the whole table sees (no hand, discard,
+dummy or legal action; the five-handed partner once the called card is played), which
+also gives every view its hand sizes.  The full :class:`Deal` is never
 sent: the game record, which holds every hand, is offered only once the game is over.
 """
 
@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from euchre.actions import ActionKind
 from euchre.cards import Card, sort_hand
-from euchre.deal import Deal, DealResult, Observation, Phase, Trick
+from euchre.deal import Deal, DealResult, Phase, Trick
 from euchre.game import Draw, Game
 from euchre.rules import Rules
 from euchre.sides import makers_mask, seats
@@ -23,7 +22,6 @@ __all__ = [
     "deal_summary",
     "deal_view",
     "game_view",
-    "hand_sizes",
     "summary_message",
     "summary_text",
 ]
@@ -51,82 +49,58 @@ def _result(result: DealResult | None) -> dict[str, Any] | None:
     return out
 
 
-def hand_sizes(obs: Observation) -> list[int]:
-    """Cards each seat holds, counted from public events only (plays and face-down
-    discards), so it tells nobody anything hidden."""
-    n = obs.rules.players
-    played = [0] * n
-    discarded = [0] * n
-    for e in obs.events:
-        if e.action is None or e.action.kind is ActionKind.DISCARD:
-            discarded[e.seat] += 1
-        elif e.action.kind is ActionKind.PLAY:
-            played[e.seat] += 1
-    sizes = [5 - played[s] for s in range(n)]
-    if obs.phase is Phase.EXCHANGE:
-        sizes[obs.dealer] = 6  # the dealer holds the turn-up until discarding (RULES §5)
-    elif obs.phase is Phase.DUMMY and obs.maker is not None:
-        # hand and dummy (RULES §6), less the discards since; a dealer who made trump
-        # discarded once already, in the exchange (RULES §5)
-        exchanged = 1 if obs.turnup_taken and obs.dealer == obs.maker else 0
-        sizes[obs.maker] = 10 - (discarded[obs.maker] - exchanged)
-    return sizes
-
-
-def _called_played(obs: Observation) -> bool:
-    called = obs.called
-    return called is not None and any(
-        e.action is not None and e.action.kind is ActionKind.PLAY and e.action.card == called
-        for e in obs.events)
-
-
 def deal_view(deal: Deal, seat: int | None) -> dict[str, Any]:
     """One deal as ``seat`` may know it, or as a spectator (``seat=None``) may.
 
-    Built only from ``deal.observation``: RULES §12 holds by construction.
+    Built only from ``deal.observation`` and ``deal.public_observation``: RULES §12 holds
+    by construction.
     """
-    obs = deal.observation(0 if seat is None else seat)
-    public = seat is None
+    public = deal.public_observation()
+    obs = None if seat is None else deal.observation(seat)
     hand: list[str] | None = None
-    if not public:
+    partner = public.partner
+    events = [{"seat": e.seat, "action": None if e.action is None else str(e.action)}
+              for e in public.events]
+    if obs is not None:
         cards = obs.hand
         if obs.phase is Phase.BID_TURNUP and obs.trump is None:
             # while the turn-up is bid on, sort as if its suit were trump
             suit = deal.turnup_suit
             cards = tuple(sort_hand(cards, suit))
         hand = _cards(cards)
-    partner = obs.partner
-    if public and not _called_played(obs):
-        partner = None
-    events = []
-    for e in obs.events:
-        hidden = e.action is None or (public and e.action.kind is ActionKind.DISCARD)
-        events.append({"seat": e.seat, "action": None if hidden else str(e.action)})
+        partner = obs.partner  # the called card's holder knows before the table does
+        events = [{"seat": e.seat, "action": None if e.action is None else str(e.action)}
+                  for e in obs.events]
+    tricks = 0
+    for event, effect in zip(events, deal.effects, strict=True):
+        if effect.trick is not None:  # the play that completed a trick: its number, from 0
+            event["trick"] = tricks
+            tricks += 1
     return {
-        "dealer": obs.dealer,
-        "phase": obs.phase.name.lower(),
-        "phase_text": obs.phase.value,
-        "to_move": obs.to_move,
-        "turnup": str(obs.turnup),
-        "turnup_taken": obs.turnup_taken,
-        "trump": None if obs.trump is None else obs.trump.char,
-        "maker": obs.maker,
-        "makers": known_makers(obs.rules, obs.maker, partner),
-        "alone": obs.alone,
-        "called": None if obs.called is None else str(obs.called),
+        "dealer": public.dealer,
+        "phase": public.phase.name.lower(),
+        "phase_text": public.phase.value,
+        "to_move": public.to_move,
+        "turnup": str(public.turnup),
+        "turnup_taken": public.turnup_taken,
+        "trump": None if public.trump is None else public.trump.char,
+        "maker": public.maker,
+        "makers": known_makers(public.rules, public.maker, partner),
+        "alone": public.alone,
+        "called": None if public.called is None else str(public.called),
         "partner": partner,
-        "lone_defender": obs.lone_defender,
-        "sitting_out": list(obs.sitting_out),
+        "lone_defender": public.lone_defender,
+        "sitting_out": list(public.sitting_out),
         "hand": hand,
-        "dummy": None if public else _cards(obs.dummy),
-        "discards": None if public else _cards(obs.discards),
-        "hand_sizes": hand_sizes(obs),
+        "dummy": None if obs is None else _cards(obs.dummy),
+        "discards": None if obs is None else _cards(obs.discards),
+        "hand_sizes": list(public.hand_sizes),
         "events": events,
-        "trick": [{"seat": s, "card": str(c)} for s, c in obs.trick],
-        "tricks": [_trick(t) for t in obs.tricks],
-        "tricks_won": list(obs.tricks_won),
-        "legal": [] if public else [str(a) for a in obs.legal_actions],
-        "result": _result(obs.result),
+        "trick": [{"seat": s, "card": str(c)} for s, c in public.trick],
+        "tricks": [_trick(t) for t in public.tricks],
+        "tricks_won": list(public.tricks_won),
+        "legal": [] if obs is None else [str(a) for a in obs.legal_actions],
+        "result": _result(public.result),
     }
 
 

@@ -983,19 +983,11 @@ function logLines() {
     ? esc(fmt(_("Deal {number}: you deal; turn-up {card}"), { number: s.game.deal + 1, card: cardText(d.turnup) }))
     : esc(fmt(_("Deal {number}: {name} deals; turn-up {card}"), { number: s.game.deal + 1, name: names()[d.dealer], card: cardText(d.turnup) }));
   lines.push(`<li class="deal-head">${head}</li>`);
-  let plays = 0;
-  let trickNo = 0;
-  const active = s.table.rules.players - d.sitting_out.length;
   for (const e of d.events) {
-    const isPlay = e.action && e.action.startsWith("play ");
     lines.push(`<li>${describeAction(e.action, e.seat)}</li>`);
-    if (isPlay) {
-      plays += 1;
-      if (plays % active === 0 && d.tricks[trickNo]) {
-        const w = d.tricks[trickNo].winner;
-        lines.push(`<li class="trick-won">${esc(trickWon(trickNo + 1, w))}</li>`);
-        trickNo += 1;
-      }
+    // the play that completed a trick carries its number (the deal's record of it)
+    if (e.trick != null && d.tricks[e.trick]) {
+      lines.push(`<li class="trick-won">${esc(trickWon(e.trick + 1, d.tricks[e.trick].winner))}</li>`);
     }
   }
   return lines.join("");
