@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from euchre import Action, Deal, Phase, Rules
-from euchre.bench import bench_solver, random_play_deal
 from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, TRICK_STRENGTH, Card, card_mask, parse_cards
+from euchre.jobs.bench import bench_solver, random_play_deal
 from euchre.solver import (
     PositionSolution,
     Solution,
