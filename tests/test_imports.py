@@ -22,7 +22,7 @@ PACKAGE = Path(euchre.__file__).resolve().parent
 
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
-                    "euchre.vector", "euchre.i18n"})
+                    "euchre.vector", "euchre.i18n", "euchre._numba"})
 """``euchre.i18n`` imports nothing of the package, only the standard library: it sits at
 the bottom so that any layer may speak the player's language."""
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel", "euchre.worlds"})
