@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from euchre import Rules, RulesError
-from euchre.bench import side_seats, wilson
 from euchre.bots import Bot, make_bot, play_game
 from euchre.deal import DealResult
+from euchre.jobs.bench import side_seats, wilson
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
 

@@ -4,7 +4,7 @@ Run ``python benchmarks/distributed.py [--deals K] [--repeats R] [--workers 1,2]
 (the ``distributed`` extra) on a quiet machine.  For each work load, each number of
 workers ``W`` and each repeat, interleaved (the backend that goes first alternates):
 
-* **local**: :func:`euchre.distributed.run_job` on a pool of ``W`` spawned processes
+* **local**: :func:`euchre.jobs.distributed.run_job` on a pool of ``W`` spawned processes
   (the pool's start included: ``euchre tournament`` pays it on every run);
 * **ray**: the same on a local Ray instance of ``W`` CPUs, started once before (as
   ``ray start`` would be, its start reported apart), its workers warm.
@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from selfplay import machine
 
 from euchre import Rules
-from euchre.distributed import Backend, ChunkedJob, _json_copy, run_job, versions
-from euchre.selfplay import SelfPlay
-from euchre.tournament import Tournament, reduce_parts
+from euchre.jobs.distributed import Backend, ChunkedJob, _json_copy, run_job, versions
+from euchre.jobs.selfplay import SelfPlay
+from euchre.jobs.tournament import Tournament, reduce_parts
 
 NODES, CORES = 100, 32
 

@@ -39,10 +39,10 @@ from typing import Any
 
 from euchre import Rules
 from euchre.actions import Action
-from euchre.bench import cpu_model, side_seats, wilson
 from euchre.bots import Bot, make_bot, play_game
 from euchre.bots.expert import ExpertBot
 from euchre.deal import Observation
+from euchre.jobs.bench import cpu_model, side_seats, wilson
 from euchre.solver import warm_up
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)

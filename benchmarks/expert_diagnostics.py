@@ -39,12 +39,12 @@ from typing import Any
 
 from euchre import Deal, Rules
 from euchre.actions import Action
-from euchre.bench import side_seats
 from euchre.bots import Bot, choose, play_deal
 from euchre.bots.basic import BasicBot
 from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.deal import Observation, Phase
-from euchre.train import binned, mean_half_width
+from euchre.jobs.bench import side_seats
+from euchre.jobs.train import binned, mean_half_width
 
 
 class Hybrid:

@@ -37,10 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from euchre import Rules
-from euchre.bench import cpu_model
 from euchre.bots import choose, make_bot
 from euchre.bots.opinion import OPINION_WORLDS, expert_opinion
 from euchre.deal import Deal, Observation, Phase
+from euchre.jobs.bench import cpu_model
 from euchre.solver import warm_up
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)

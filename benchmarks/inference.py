@@ -34,11 +34,11 @@ import time
 from typing import Any
 
 from euchre import Rules
-from euchre.bench import cpu_model
 from euchre.bots import make_bot
 from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.bots.knowledge import _Know, _Worlds
 from euchre.deal import Deal, Observation, Phase
+from euchre.jobs.bench import cpu_model
 from euchre.solver import warm_up
 from euchre.worlds import _bits
 

@@ -18,7 +18,7 @@ Run ``python benchmarks/ismcts_peer.py COMMAND [options] [--json]``:
   deals where both bots play every seat in turn.  The ``ismcts`` of three- and
   five-handed takes seconds a decision: keep ``--deals`` small.
 
-Every figure is a :func:`euchre.tournament.run_tournament` result (the margin is the
+Every figure is a :func:`euchre.jobs.tournament.run_tournament` result (the margin is the
 paired per-set difference, with its 95% interval), the same as ``euchre tournament
 --bots A,B --players N --deals K --seed S --json``.
 """
@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from euchre import Deal, Rules
-from euchre.bench import cpu_model
 from euchre.bots import make_bot
-from euchre.tournament import Tournament, TournamentResult, run_tournament
+from euchre.jobs.bench import cpu_model
+from euchre.jobs.tournament import Tournament, TournamentResult, run_tournament
 
 VARIANTS: tuple[str, ...] = ("2", "3", "4", "5")
 

@@ -37,11 +37,11 @@ import time
 from typing import Any
 
 from euchre import Rules
-from euchre.bench import cpu_model
 from euchre.bots import Bot, choose, make_bot, play_deal
 from euchre.bots.evaluation import utility_of_gains
 from euchre.bots.expert import ExpertBot, LookaheadBot
 from euchre.deal import Deal, Phase
+from euchre.jobs.bench import cpu_model
 from euchre.solver import warm_up
 
 

@@ -32,7 +32,7 @@ import time
 from importlib import metadata
 from typing import Any
 
-from euchre.bench import cpu_model
+from euchre.jobs.bench import cpu_model
 
 OURS = ("python_euchre(players=4,deck=24,stick_the_dealer=true,dealer_must_take_up=true,"
         "defend_alone=false)")

@@ -51,7 +51,7 @@ from importlib import metadata
 from typing import Any
 
 from euchre import Deal, Rules
-from euchre.bench import cpu_model
+from euchre.jobs.bench import cpu_model
 
 try:
     import pyspiel

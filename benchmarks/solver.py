@@ -5,7 +5,7 @@ Run ``python benchmarks/solver.py [--deals N] [--seed S] [--bidding random|basic
 unless ``--core`` says, where ``os.sched_setaffinity`` exists), compiles or loads the
 kernel (the warm-up, reported but not timed), deals ``N`` random four-handed 24-card
 deals, bids them up to the first lead, and times each solve one at a time with
-``time.perf_counter_ns``: see :func:`euchre.bench.bench_solver` for what is timed.
+``time.perf_counter_ns``: see :func:`euchre.jobs.bench.bench_solver` for what is timed.
 The report gives the median and the 99th percentile in µs; ``euchre bench solver``
 prints the same report.
 """
@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from euchre.bench import bench_solver, format_bench
+from euchre.jobs.bench import bench_solver, format_bench
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from euchre import Rules
-from euchre.bench import bench_vector
+from euchre.jobs.bench import bench_vector
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from selfplay import OPENSPIEL_RULES, machine, pin_to_one_core

@@ -58,7 +58,9 @@ import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from euchre.server.pgcluster import free_port
+# the throwaway PostgreSQL cluster and the free port are the tests' helpers, not the package's
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+from pgcluster import free_port
 
 HOST = "127.0.0.1"  # loopback only
 MAX_TABLES = 500
@@ -393,7 +395,7 @@ def main(argv: list[str] | None = None) -> None:
         tmp = stack.enter_context(tempfile.TemporaryDirectory())
         args.url, args.postmaster = args.db, None
         if args.postgres:
-            from euchre.server.pgcluster import find_binaries, running_cluster
+            from pgcluster import find_binaries, running_cluster
 
             bindir = find_binaries()
             if bindir is None:

@@ -1,7 +1,8 @@
 """The compiled kernel of the open-hand solver (see :mod:`euchre.solver`).
 
-Everything here runs under numba's ``@njit(cache=True)``: plain ints and small int64
-arrays, no Python objects.  Cards are re-laid out per trump so that each effective suit
+Everything here is compiled by numba for one signature when the module is imported, or
+loaded from its disk cache (:func:`euchre._numba.jit_signature`): plain ints and small
+int64 arrays, no Python objects.  Cards are re-laid out per trump so that each effective suit
 is a contiguous run of bits in strength order, and trumps sit above every other suit:
 
 =========  ==========  =======================================================
@@ -21,18 +22,12 @@ and two cards of one hand are equivalent when no card still in play lies between
 from __future__ import annotations
 
 import time
-import warnings
-from collections.abc import Callable
-from typing import Any, Final, TypeVar, cast
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-try:  # numba warns (NumbaWarning) rather than fails when it cannot write its cache
-    from numba import njit
-    from numba.core.errors import NumbaWarning
-except ImportError as e:  # pragma: no cover - numba is a dependency
-    raise ImportError("the open-hand solver needs numba: pip install 'numba>=0.59'") from e
+from euchre._numba import jit_signature as _jit
 
 __all__ = [
     "CARD_AT",
@@ -51,35 +46,12 @@ __all__ = [
 
 _started = time.perf_counter()
 Int64Array = npt.NDArray[np.int64]
-F = TypeVar("F", bound=Callable[..., Any])
 
-
-_uncached: list[str] = []
 _ARRAYS: Final = "int64[::1], int64[::1], int64[:, ::1], int64[::1]"  # hands, tt, st, stats
 
 
 def _ints(n: int) -> str:
     return ", ".join(["int64"] * n)
-
-
-def _jit(signature: str) -> Callable[[F], F]:
-    """``njit(signature, cache=True)``: compiled once for that signature, when the module
-    is imported (or loaded from numba's cache).  Without a writable cache directory
-    (numba tries the package's ``__pycache__``, then the user's cache directory) the
-    kernel is compiled at every start, with one warning."""
-
-    def decorate(fn: F) -> F:
-        try:
-            return cast(F, njit(signature, cache=True, nogil=True)(fn))
-        except RuntimeError:  # "cannot cache function ...: no locator available"
-            if not _uncached:
-                warnings.warn("numba finds no writable cache directory: the solver's kernel "
-                              "is compiled at every start (set NUMBA_CACHE_DIR to keep it)",
-                              NumbaWarning, stacklevel=2)
-            _uncached.append(fn.__name__)
-            return cast(F, njit(signature, nogil=True)(fn))
-
-    return decorate
 
 
 # -- the layout ------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ batched :class:`~euchre.vector.VectorDeals`, the expert bot's look-ahead through
 bidding, and random rollouts.  The two are held together by differential tests over
 random play of every variant and option (``tests/test_core.py``).
 
-Every function here is ``@njit``: plain ints and int64 arrays, no Python objects.  With
-``NUMBA_DISABLE_JIT=1`` the module runs as plain Python, for debugging and coverage.
+Every function here is compiled by numba (:mod:`euchre._numba`, at its first call): plain
+ints and int64 arrays, no Python objects.  With ``NUMBA_DISABLE_JIT=1`` the module runs as
+plain Python, for debugging and coverage.
 
 The state
 ---------
@@ -34,13 +35,13 @@ False
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
+from euchre._numba import jit as _jit
+from euchre._numba import jit_inline as _jit_inline
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
@@ -56,11 +57,6 @@ from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack
 from euchre.rules import Rules
 from euchre.sides import makers_mask as _side_mask
 from euchre.sides import utility as _utility
-
-try:
-    from numba import njit
-except ImportError as e:  # pragma: no cover - numba is a dependency
-    raise ImportError("the rules core needs numba: pip install 'numba>=0.59'") from e
 
 __all__ = [
     "ACTIVE",
@@ -138,51 +134,6 @@ __all__ = [
 
 Int64Array = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
-
-
-def _forget_stale_kernels() -> None:
-    """Numba's disk cache knows a kernel's own file, not the files it calls: after this
-    file changes, a cached kernel of another module (``euchre.vector``, ``euchre.envs``)
-    would still run the old rules.  So when this file's text differs from the one the
-    cached kernels were built against, their cache files are removed (they compile again
-    on first use); when :mod:`euchre.sides`, which this file compiles into its kernels,
-    changes, this file's kernels go too.  Where the package's folders cannot be written,
-    numba caches nothing there, and there is nothing to remove."""
-    here = Path(__file__).resolve()
-    package = here.parent
-    stamp = package / "__pycache__" / "core.rules-digest"
-    # two lines: this file's digest, then that of euchre.sides
-    digest = "\n".join(hashlib.sha256(f.read_bytes()).hexdigest()
-                       for f in (here, package / "sides.py"))
-    try:
-        before = stamp.read_text().split("\n") if stamp.exists() else []
-        if before == digest.split("\n"):
-            return
-        sides_same = before[1:] == digest.split("\n")[1:]
-        keep = ("core.", "_solver_kernel.") if sides_same else ("_solver_kernel.",)
-        for cached in package.rglob("__pycache__/*.nb[ci]"):
-            if not cached.name.startswith(keep):
-                cached.unlink(missing_ok=True)
-        stamp.parent.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:
-        pass
-
-
-_forget_stale_kernels()
-
-
-def _jit(fn: Any) -> Any:
-    """Compile ``fn`` with numba, cached on disk beside the module.  ``error_model="numpy"``
-    drops the zero-division checks of the seat arithmetic (there is always a player)."""
-    return njit(cache=True, nogil=True, error_model="numpy")(fn)
-
-
-def _jit_inline(fn: Any) -> Any:
-    """:func:`_jit` for the small rules the hot loop asks at every action (who is next, what
-    is legal, a random draw): numba inlines them into their callers, which measured 15 to
-    25 % more random deals a second than calls (docs/benchmarks.md)."""
-    return njit(cache=True, nogil=True, error_model="numpy", inline="always")(fn)
 
 
 # -- the phases, in the order of euchre.deal.Phase (RULES §4-§8) ------------------------------

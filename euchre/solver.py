@@ -301,7 +301,7 @@ def minimax_values(deal: Deal) -> dict[Action, int]:
     return out
 
 
-# -- for the benchmarks (euchre.bench) -------------------------------------------------------
+# -- for the benchmarks (euchre.jobs.bench) -------------------------------------------------------
 def nodes_searched() -> int:
     """The search nodes this thread's solves have visited so far (the difference over a
     solve is its size)."""

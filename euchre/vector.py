@@ -30,7 +30,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from euchre import core
+from euchre import _numba, core
 from euchre.actions import CALL, DEFEND_ALONE, DISCARD, NUM_ACTIONS, ORDER, PASS, TRUMP, Action
 from euchre.cards import CARDS, cards_of
 from euchre.deal import Deal, IllegalActionError
@@ -40,7 +40,7 @@ __all__ = ["VectorDeals", "deal_state", "observation_layout", "observation_size"
            "random_deals", "random_games", "record_of"]
 
 Int64Array = npt.NDArray[np.int64]
-_jit = core._jit
+_jit = _numba.jit
 
 # -- the observation tensor: what RULES §12 lets a seat know ---------------------------------------
 # Seats are relative to the observer: slot r is the seat r places to its left (0 = itself).

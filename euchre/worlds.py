@@ -51,7 +51,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from euchre import core
+from euchre import _numba, core
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
@@ -72,7 +72,7 @@ Int64Array = npt.NDArray[np.int64]
 HIDDEN_DISCARD: Final = core.SEAT_SHIFT - 1
 """In a seat's view, the action of another seat's discard, whose card it may not see."""
 
-_jit = core._jit
+_jit = _numba.jit
 _EFFECTIVE: Final = np.array(EFFECTIVE_SUIT, dtype=np.int64)
 _SUITS: Final = np.array(SUIT_MASKS, dtype=np.int64)
 _MAX_GROUPS: Final = 8  # the places unseen cards go: the other hands, discards, dummy, kitty

@@ -1,4 +1,4 @@
-"""Game reviews against the expert (``euchre.analysis``)."""
+"""Game reviews against the expert (``euchre.jobs.analysis``)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from typing import Any
 
 import pytest
 
-from euchre.analysis import (
+from euchre.bots import make_bot, play_game
+from euchre.deal import Deal
+from euchre.jobs.analysis import (
     MISTAKE_THRESHOLD,
     count_decisions,
     default_seat,
     review_record,
     review_records,
 )
-from euchre.bots import make_bot, play_game
-from euchre.deal import Deal
 from euchre.records import RecordError, game_record
 from euchre.rules import Rules
 

@@ -27,7 +27,7 @@ def load(name: str) -> ModuleType:
 
 
 WITHOUT_DOCTESTS = {
-    "solver": "a command line over euchre.bench.bench_solver (its examples are there); it "
+    "solver": "a command line over euchre.jobs.bench.bench_solver (its examples are there); it "
               "pins the process to one core",
     "startup": "times the terminal game's first prompt under pexpect: nothing to show but "
                "a duration",

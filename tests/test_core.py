@@ -258,49 +258,54 @@ def test_the_core_runs_as_plain_python_with_the_same_results() -> None:
     assert runs[0] == runs[1]
 
 
-def test_cached_kernels_of_other_modules_are_dropped_when_the_core_changes() -> None:
-    """Numba's cache does not see a change to the core from the modules that call it; the
-    core drops their cached kernels when its own text changes, so no kernel runs old
-    rules."""
-    cache = Path(core.__file__).resolve().parent / "__pycache__"
-    stale = cache / "vector.a_kernel_built_on_old_rules-1.py311.nbi"
-    own = cache / "core.a_kernel_of_the_core-1.py311.nbi"
-    digest = cache / "core.rules-digest"
-    if not os.access(cache, os.W_OK):
-        pytest.skip("the package's __pycache__ cannot be written: numba caches elsewhere")
-    kept = digest.read_text()
-    stale.write_text("")
-    own.write_text("")
-    try:
-        core._forget_stale_kernels()  # the same text: nothing to drop
-        assert stale.exists()
-        sides = kept.split("\n")[1]
-        digest.write_text("the digest of an older core\n" + sides)
-        core._forget_stale_kernels()
-        assert not stale.exists() and own.exists()  # numba renews the core's own
-        assert digest.read_text() == kept
-    finally:
-        stale.unlink(missing_ok=True)
-        own.unlink(missing_ok=True)
+_CACHE_HITS = """
+import sys
+from pathlib import Path
+from euchre import _numba
+_numba.SHARED_SOURCES = (Path(sys.argv[1]),)
+sys.path.insert(0, str(Path(sys.argv[1]).parent))
+import kernels
+assert kernels.add_one(41) == 42
+print(sum(kernels.add_one.stats.cache_hits.values()))
+"""
 
 
-def test_cached_kernels_of_the_core_are_dropped_when_sides_changes() -> None:
-    """The core compiles :mod:`euchre.sides` into its kernels, which numba's cache does
-    not see: a change to that file drops the core's cached kernels too."""
-    cache = Path(core.__file__).resolve().parent / "__pycache__"
-    own = cache / "core.a_kernel_of_the_core-1.py311.nbi"
-    solver = cache / "_solver_kernel.a_kernel_of_the_solver-1.py311.nbi"
-    digest = cache / "core.rules-digest"
-    if not os.access(cache, os.W_OK):
-        pytest.skip("the package's __pycache__ cannot be written: numba caches elsewhere")
-    kept = digest.read_text()
-    own.write_text("")
-    solver.write_text("")
-    try:
-        digest.write_text(kept.split("\n")[0] + "\nthe digest of an older euchre.sides")
-        core._forget_stale_kernels()
-        assert not own.exists() and solver.exists()
-        assert digest.read_text() == kept
-    finally:
-        own.unlink(missing_ok=True)
-        solver.unlink(missing_ok=True)
+def test_a_cached_kernel_is_compiled_again_when_a_shared_source_changes(
+        tmp_path: Path) -> None:
+    """Numba keys a cached kernel on its own file only, so a kernel of another module
+    would go on running the core's old rules (inlined into it).  The package's numba
+    setup keys every kernel on the shared sources too: a change to one of them is a
+    cache miss, and the same text a hit."""
+    shared = tmp_path / "rules_stand_in.py"
+    shared.write_text("RULE = 1\n")
+    (tmp_path / "kernels.py").write_text(
+        "from euchre import _numba\n\n\n@_numba.jit\ndef add_one(x):\n    return x + 1\n")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+
+    def hits() -> int:
+        done = subprocess.run([sys.executable, "-c", _CACHE_HITS, str(shared)], env=env,
+                              check=True, capture_output=True, text=True)
+        return int(done.stdout)
+
+    assert hits() == 0  # compiled, and written beside kernels.py
+    assert hits() == 1
+    shared.write_text("RULE = 2\n")
+    assert hits() == 0
+    assert hits() == 1
+
+
+def test_importing_the_compiled_modules_reads_and_writes_no_cache(tmp_path: Path) -> None:
+    """No file I/O on import: numba's cache is found at a kernel's first compilation,
+    not when its module is imported."""
+    script = (
+        "import os, sys\n"
+        "import euchre.core, euchre.vector, euchre.worlds, euchre.bots.cismcts\n"
+        "cache = sys.argv[1]\n"
+        "print(os.path.exists(cache))\n"
+        "euchre.core.is_over(euchre.core.new_state(euchre.Rules()))\n"
+        "print(os.path.exists(cache) and len(os.listdir(cache)) > 0)\n")
+    cache = str(tmp_path / "numba")
+    done = subprocess.run([sys.executable, "-c", script, cache],
+                          env={**os.environ, "NUMBA_CACHE_DIR": cache}, check=True,
+                          capture_output=True, text=True)
+    assert done.stdout.split() == ["False", "True"]

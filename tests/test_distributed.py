@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from euchre import Rules
-from euchre.distributed import Backend, CheckpointError, Status, run_job
-from euchre.tournament import Tournament, run_tournament
+from euchre.jobs.distributed import Backend, CheckpointError, Status, run_job
+from euchre.jobs.tournament import Tournament, run_tournament
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,8 @@
 """The package's imports go strictly downwards: the engine, then the solver and the worlds
-a seat may be in, then the bots, then the adapters (CLI, server, environments and
-OpenSpiel's game and search, benchmarks, tournaments, reviews).
+a seat may be in, then the bots, then the batch jobs (``euchre.jobs``: tournaments,
+self-play, training, reviews, timings, the work in chunks), then the adapters (CLI,
+server, environments and OpenSpiel's game and search).  The package's root holds the
+engine, the solver and the worlds alone.
 
 Every module under ``euchre/`` is parsed, and every import in it counts, the ones inside
 functions included: a lazy import still ties the modules together.
@@ -21,16 +23,16 @@ PACKAGE = Path(euchre.__file__).resolve().parent
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", "euchre.sides",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.scoring", "euchre.notation",
-                    "euchre.vector", "euchre.i18n"})
+                    "euchre.vector", "euchre.i18n", "euchre._numba"})
 """``euchre.i18n`` imports nothing of the package, only the standard library: it sits at
 the bottom so that any layer may speak the player's language."""
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel", "euchre.worlds"})
 """What the searching bots stand on: the open-hand solver, and what a seat knows with
 the worlds consistent with it (:mod:`euchre.worlds`)."""
-ADAPTERS = frozenset({"euchre.analysis", "euchre.bench", "euchre.tournament",
-                      "euchre.distributed", "euchre.selfplay", "euchre.train",
-                      "euchre.envs.table", "euchre.envs.pettingzoo", "euchre.envs.gymnasium"})
-LAYER_NAMES = ("engine", "solver", "bots", "adapters")
+ADAPTERS = ("euchre.cli", "euchre.server", "euchre.envs")
+"""The packages that face a person or another library: the terminal, the web app, the
+environments and OpenSpiel's game and search."""
+LAYER_NAMES = ("engine", "solver", "bots", "jobs", "adapters")
 
 
 def module_name(path: Path) -> str:
@@ -53,11 +55,13 @@ def layer(module: str) -> int | None:
         return 0
     if module in SOLVER:
         return 1
-    if module == "euchre.bots" or module.startswith("euchre.bots."):
+    package = ".".join(module.split(".")[:2])
+    if package == "euchre.bots":
         return 2
-    if module in ADAPTERS or module.split(".")[:2] in (["euchre", "cli"], ["euchre", "server"],
-                                                        ["euchre", "envs"]):
+    if package == "euchre.jobs":
         return 3
+    if package in ADAPTERS:
+        return 4
     return None
 
 
@@ -133,10 +137,10 @@ def test_imports_inside_functions_and_relative_imports_are_seen() -> None:
         "def f():\n"
         "    from euchre.bots import make_bot\n"
         "    if True:\n"
-        "        import euchre.bench as b\n"
+        "        import euchre.jobs.bench as b\n"
     )
     known = {"euchre", "euchre.cards", "euchre.deal", "euchre.solver", "euchre.bots",
-             "euchre.bots.basic", "euchre.bench"}
+             "euchre.bots.basic", "euchre.jobs.bench"}
     assert imported(source, "euchre.bots.expert", False, known) == known
 
 
@@ -146,9 +150,18 @@ def test_every_module_has_a_layer() -> None:
     assert unplaced == []
 
 
+def test_the_package_root_holds_the_engine_solver_and_worlds_alone() -> None:
+    """A batch job or an adapter is a module of its own package, never one beside
+    ``cards`` and ``deal``."""
+    root = {name for name in package_modules() if name.count(".") <= 1}
+    subpackages = {"euchre.bots", "euchre.jobs", *ADAPTERS}
+    assert sorted(root - ENGINE - SOLVER - subpackages) == []
+
+
 def test_imports_go_to_the_same_layer_or_below() -> None:
     """The engine imports only the engine, the solver the engine and itself, the bots
-    nothing above themselves; only the adapters may import anything."""
+    nothing above themselves, the jobs nothing of the terminal, the server or the
+    environments; only the adapters may import anything."""
     upward = []
     for module, deps in sorted(import_graph().items()):
         own = layer(module)

@@ -24,9 +24,9 @@ import pytest
 ray = pytest.importorskip("ray")
 
 from euchre import Rules  # noqa: E402
-from euchre.distributed import Backend, Status, run_job  # noqa: E402
-from euchre.selfplay import SelfPlay  # noqa: E402
-from euchre.tournament import Tournament, TournamentResult, run_tournament  # noqa: E402
+from euchre.jobs.distributed import Backend, Status, run_job  # noqa: E402
+from euchre.jobs.selfplay import SelfPlay  # noqa: E402
+from euchre.jobs.tournament import Tournament, TournamentResult, run_tournament  # noqa: E402
 
 RAY = Path(sys.executable).with_name("ray")
 QUIET = {"RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}

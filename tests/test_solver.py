@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from typing import Any
 
 import pytest
 
 from euchre import Action, Deal, Phase, Rules
-from euchre.bench import bench_solver, random_play_deal
 from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, TRICK_STRENGTH, Card, card_mask, parse_cards
+from euchre.jobs.bench import bench_solver, random_play_deal
 from euchre.solver import (
     PositionSolution,
     Solution,
@@ -447,29 +448,34 @@ def test_bench_solver_reports_median_and_p99() -> None:
     json.dumps(report)
 
 
-def test_without_a_writable_cache_the_kernel_compiles_with_one_warning(
+def test_without_a_writable_cache_a_kernel_compiles_with_one_warning(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """numba refuses ``cache=True`` (RuntimeError) when no cache directory is writable:
-    the kernel is then compiled without a cache, and says so once."""
+    """numba finds no cache locator (RuntimeError) when no cache directory is writable:
+    the kernel is then compiled without a cache, and the package says so once."""
     import numba
 
-    from euchre import _solver_kernel as kernel
+    from euchre import _numba
 
-    def njit(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("cache"):
+    class NoLocator(_numba._KeyedCache):
+        def __init__(self, py_func: Any) -> None:
             raise RuntimeError("cannot cache function 'f': no locator available for file")
-        return numba.njit(*args, **kwargs)
 
-    monkeypatch.setattr(kernel, "njit", njit)
-    monkeypatch.setattr(kernel, "_uncached", [])
+    monkeypatch.setattr(_numba, "_KeyedCache", NoLocator)
+    monkeypatch.setattr(_numba, "uncached", [])
 
     def double(x: int) -> int:
         return 2 * x
 
+    def triple(x: int) -> int:
+        return 3 * x
+
     with pytest.warns(numba.core.errors.NumbaWarning, match="no writable cache"):
-        compiled = kernel._jit("int64(int64)")(double)
+        compiled = _numba.jit_signature("int64(int64)")(double)
     assert compiled(21) == 42
-    assert kernel._uncached == ["double"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _numba.jit_signature("int64(int64)")(triple)(2) == 6
+    assert _numba.uncached == ["double", "triple"]
 
 
 def test_solve_position_refuses_a_finished_position() -> None:

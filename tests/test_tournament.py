@@ -10,7 +10,7 @@ import pytest
 
 from euchre import Rules
 from euchre.deal import Deal
-from euchre.tournament import (
+from euchre.jobs.tournament import (
     Tournament,
     TournamentResult,
     elo_ratings,

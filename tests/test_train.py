@@ -14,8 +14,7 @@ from euchre.bots.evaluation import utility_of_gains
 from euchre.bots.learned import FEATURES, GROUPS, Model
 from euchre.cli import app
 from euchre.cli.train import read_rows
-from euchre.rules import Rules
-from euchre.train import (
+from euchre.jobs.train import (
     PrebidData,
     as_rows,
     calibration,
@@ -24,6 +23,7 @@ from euchre.train import (
     holdout,
     model_name,
 )
+from euchre.rules import Rules
 
 runner = CliRunner()
 

@@ -51,7 +51,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from euchre import core
+from euchre import _numba, core
 from euchre.actions import Action
 from euchre.deal import Observation
 from euchre.worlds import (
@@ -77,7 +77,7 @@ TIE_TOLERANCE: Final = 1e-5
 
 Int64Array = npt.NDArray[np.int64]
 
-_jit = core._jit
+_jit = _numba.jit
 # the streams of the counter-based random numbers (core.random_u32); the worlds draw on
 # stream 11 (euchre.worlds)
 _WORLD: Final = 12

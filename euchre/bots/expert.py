@@ -100,7 +100,7 @@ class PimcBot:
         self.last_values: dict[Action, float] = {}
         """The values the last :meth:`act` computed, as :meth:`evaluate` gives them (the
         candidates it weighed: empty when only one action was legal).  Self-play records
-        them (:mod:`euchre.selfplay`)."""
+        them (:mod:`euchre.jobs.selfplay`)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(samples={self.samples}, time_budget={self.time_budget})"

@@ -10,7 +10,7 @@ out to their end::
     value(a) = pimc(a) + w_k · phi(observation, a)
 
 ``k`` is the *group* of the decision (:data:`GROUPS`) and ``phi`` the features of
-:func:`decision_features`, the one function training (:mod:`euchre.train`) and play both
+:func:`decision_features`, the one function training (:mod:`euchre.jobs.train`) and play both
 call.  The weights of a variant are a small ``.npz`` file in ``euchre/bots/models/``
 (package data) with a JSON header naming the rules, the command, the seed, the deals and
 the fit's statistics; :func:`model_for` loads the one made for the rules of a game, once,
@@ -122,7 +122,7 @@ def decision_features(observation: Observation, values: Mapping[Action, float]
 
     ``values`` are the PIMC values of the candidate actions of a pre-play decision (as
     :meth:`euchre.bots.expert.PimcBot.evaluate` gives them).  This is the one feature
-    function: :mod:`euchre.train` calls it on the decisions it records, the expert on
+    function: :mod:`euchre.jobs.train` calls it on the decisions it records, the expert on
     the decisions it takes.
     """
     obs = observation

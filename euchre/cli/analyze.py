@@ -2,7 +2,7 @@
 
 For each decision of the seat (with a choice) it prints what was played, what the
 ``expert`` bot would play, and the expected cost of the difference in points; the costly
-ones are flagged as mistakes (:mod:`euchre.analysis`).
+ones are flagged as mistakes (:mod:`euchre.jobs.analysis`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from euchre.actions import Action, ActionKind
-from euchre.analysis import (
+from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
+from euchre.cli.options import fail, read_input, show_progress
+from euchre.cli.prompt import Prompter
+from euchre.cli.replay import record_seats
+from euchre.cli.seats import YOU, SeatNames
+from euchre.deal import Deal
+from euchre.jobs.analysis import (
     DEFAULT_SAMPLES,
     MISTAKE_THRESHOLD,
     Decision,
@@ -28,12 +34,6 @@ from euchre.analysis import (
     default_seat,
     review_records,
 )
-from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
-from euchre.cli.options import fail, read_input, show_progress
-from euchre.cli.prompt import Prompter
-from euchre.cli.replay import record_seats
-from euchre.cli.seats import YOU, SeatNames
-from euchre.deal import Deal
 from euchre.records import RecordError, parse_records, replay
 
 __all__ = ["ANALYZE_HELP", "MAX_ANALYZED_TEXT", "analyze_command", "offer_review",
@@ -108,7 +108,7 @@ def analyze_command(
 def reviewed(records: list[dict[str, Any]], seat: int, *, samples: int = DEFAULT_SAMPLES,
              seed: int = 0, threshold: float = MISTAKE_THRESHOLD, progress: bool = True,
              stop: Callable[[], bool] | None = None) -> Review:
-    """:func:`~euchre.analysis.review_records`, with a progress bar on standard error
+    """:func:`~euchre.jobs.analysis.review_records`, with a progress bar on standard error
     while it runs (``progress``; it is gone when done).  ``stop`` is asked after each
     decision: true raises ``KeyboardInterrupt`` (a Ctrl-C held by the game's
     :class:`~euchre.cli.prompt.Prompter`)."""

@@ -29,7 +29,7 @@ def bench_solver_command(
     """Solve full four-handed deals from the first lead; median and p99 in µs."""
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
-    from euchre.bench import bench_solver, format_bench
+    from euchre.jobs.bench import bench_solver, format_bench
 
     report = bench_solver(deals=deals, seed=seed)
     typer.echo(json.dumps(report) if json_out else format_bench(report))
@@ -43,8 +43,8 @@ def bench_bot_command(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Time a bot's decisions over deals of every variant; median and p99 in ms."""
-    from euchre.bench import bench_bot
     from euchre.bots import make_bot
+    from euchre.jobs.bench import bench_bot
 
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
@@ -84,7 +84,7 @@ def bench_vector_command(
     rules = rules_given.build()
     if deals < 1 or repeats < 1:
         fail(f"--deals and --repeats must be at least 1, not {deals} and {repeats}")
-    from euchre.bench import bench_vector
+    from euchre.jobs.bench import bench_vector
 
     status = Console(stderr=True).status("timing the compiled core")
     with nullcontext() if json_out else status:

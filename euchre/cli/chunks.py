@@ -1,7 +1,7 @@
 """The options and the progress bar of the commands whose work goes out in chunks
 (``euchre tournament``, ``simulate``, ``selfplay``): ``--workers``, ``--ray``,
 ``--ray-address``, ``--checkpoint``, and one bar over all chunks with the deals per second
-and the nodes and workers in use (:mod:`euchre.distributed`)."""
+and the nodes and workers in use (:mod:`euchre.jobs.distributed`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from rich.progress import (
 )
 
 from euchre.cli.options import fail
-from euchre.distributed import Backend, Status, StatusHook
+from euchre.jobs.distributed import Backend, Status, StatusHook
 
 __all__ = ["CheckpointOption", "RayAddressOption", "RayOption", "WorkersOption", "backend_of",
            "chunk_bar"]

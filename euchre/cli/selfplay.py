@@ -1,6 +1,6 @@
 """``euchre selfplay``: bots play deals and every decision is written as a row of Parquet
 (the seat's observation, the legal actions, the action, the bot's values, the deal's
-points and record), chunk by chunk, with a ``manifest.json``; see :mod:`euchre.selfplay`.
+points and record), chunk by chunk, with a ``manifest.json``; see :mod:`euchre.jobs.selfplay`.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from euchre.cli.options import (
     rules_options,
     show_progress,
 )
-from euchre.distributed import Backend, CheckpointError, run_job
-from euchre.selfplay import CHUNK_SIZE, DEFAULT_WORLDS, SelfPlay, schema, write_manifest
+from euchre.jobs.distributed import Backend, CheckpointError, run_job
+from euchre.jobs.selfplay import CHUNK_SIZE, DEFAULT_WORLDS, SelfPlay, schema, write_manifest
 
 __all__ = ["selfplay_command"]
 
@@ -90,7 +90,7 @@ def selfplay_command(
     except OSError as e:
         fail(f"cannot make the folder {out}: {e.strerror}", 1)
     if backend.kind == "local":
-        from euchre.tournament import default_workers
+        from euchre.jobs.tournament import default_workers
 
         backend = Backend("local", min(workers or default_workers(), job.units()))
     try:

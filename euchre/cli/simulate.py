@@ -40,11 +40,11 @@ from euchre.cli.options import (
 )
 from euchre.cli.results import describe_rules
 from euchre.deal import Deal
-from euchre.distributed import Backend, CheckpointError, run_job
 from euchre.game import Game, winners_of
+from euchre.jobs.distributed import Backend, CheckpointError, run_job
+from euchre.jobs.tournament import default_workers
 from euchre.records import game_record
 from euchre.rules import Rules
-from euchre.tournament import default_workers
 from euchre.vector import random_games
 
 __all__ = ["GAMES_PER_CHUNK", "Simulation", "simulate"]
@@ -96,13 +96,13 @@ def simulate(
 
 
 GAMES_PER_CHUNK: Final = 50
-"""Games per chunk of work (:mod:`euchre.distributed`)."""
+"""Games per chunk of work (:mod:`euchre.jobs.distributed`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Simulation:
     """The games to play, cut in chunks of :data:`GAMES_PER_CHUNK` (a
-    :class:`euchre.distributed.ChunkedJob`).
+    :class:`euchre.jobs.distributed.ChunkedJob`).
 
     Game ``g`` is seeded from the seed and ``g``; the bots of a chunk from the seed, the
     chunk and the seat.  When every seat is the ``random`` bot (and no draw or rubber is

@@ -1,7 +1,7 @@
 """``euchre tournament``: bots against each other over many duplicate deals, on every core
 (as many as there are pieces of work: a chunk of deal sets under one seating).
 
-The work is :mod:`euchre.tournament`'s; this command reads the options, shows a progress
+The work is :mod:`euchre.jobs.tournament`'s; this command reads the options, shows a progress
 bar on standard error and prints the results table (or, with ``--json``, one JSON object).
 """
 
@@ -34,8 +34,8 @@ from euchre.cli.options import (
     show_progress,
 )
 from euchre.cli.results import describe_rules
-from euchre.distributed import Backend, CheckpointError
-from euchre.tournament import (
+from euchre.jobs.distributed import Backend, CheckpointError
+from euchre.jobs.tournament import (
     CHUNK_SIZE,
     Tournament,
     TournamentResult,
@@ -102,7 +102,7 @@ def tournament(
     bot holds every hand. The table gives points per deal with a 95% confidence
     interval, the margin over the other bots, the share of games won when the deals
     are played as games to the target, and an Elo rating (mean 1500). See
-    euchre.tournament for the exact definitions.
+    euchre.jobs.tournament for the exact definitions.
     """
     given = rules_given.options
     if rules_given.players == 4 and any(name.strip().lower().partition(":")[0] == "ismcts"
@@ -155,7 +155,7 @@ def played_words(result: TournamentResult, asked: int) -> str:
 
     Every deal set is played under every seating; then each seating's game still going
     when a chunk's sets run out is finished with extra deals, which count for the games
-    but not for points per deal (see :mod:`euchre.tournament`).
+    but not for points per deal (see :mod:`euchre.jobs.tournament`).
     """
     t = result.tournament
     rotations = len(t.seatings)

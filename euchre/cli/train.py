@@ -1,9 +1,9 @@
-"""``euchre train``: the expert's learned pre-play correction (:mod:`euchre.train`).
+"""``euchre train``: the expert's learned pre-play correction (:mod:`euchre.jobs.train`).
 
 ``euchre train prebid`` plays the deals (in chunks, on this machine's cores or Ray),
 writes the rows (Parquet with the ``data`` extra, else ``.npz``), fits the model and writes
 it with a report; ``euchre train fit`` fits again from saved rows.  The files are written
-here, never by :mod:`euchre.train`.
+here, never by :mod:`euchre.jobs.train`.
 """
 
 from __future__ import annotations
@@ -32,9 +32,8 @@ from euchre.cli.options import (
     rules_options,
     show_progress,
 )
-from euchre.distributed import Backend, CheckpointError, run_job, versions
-from euchre.rules import Rules
-from euchre.train import (
+from euchre.jobs.distributed import Backend, CheckpointError, run_job, versions
+from euchre.jobs.train import (
     COLUMNS,
     DEFAULT_TOP,
     DEFAULT_WORLDS,
@@ -46,6 +45,7 @@ from euchre.train import (
     make_model,
     model_name,
 )
+from euchre.rules import Rules
 
 __all__ = ["read_rows", "train_app", "write_rows"]
 
@@ -211,7 +211,7 @@ def prebid_command(
     backend = backend_of(ray, ray_address, workers)
     job = PrebidData(rules, deals, seed, worlds, top)
     if backend.kind == "local":
-        from euchre.tournament import default_workers
+        from euchre.jobs.tournament import default_workers
 
         backend = Backend("local", min(workers or default_workers(), job.units()))
     try:

@@ -37,7 +37,7 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from euchre import core, vector
+from euchre import _numba, core, vector
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import Bot, check_rules, choose, make_bot
 from euchre.deal import IllegalActionError, Observation
@@ -196,7 +196,7 @@ class EuchreEnv(gymnasium.Env[Float32Array, np.int64]):
 
 
 # -- many deals at once --------------------------------------------------------------------------
-@core._jit
+@_numba.jit
 def _fresh(st: Any, seed: int, i: int, seat: int) -> None:
     """Deal row ``i`` afresh and play the random opponents to the learner's move; a deal
     that ends without one is dealt again."""
@@ -208,7 +208,7 @@ def _fresh(st: Any, seed: int, i: int, seat: int) -> None:
             return
 
 
-@core._jit
+@_numba.jit
 def _first_illegal(states: Any, actions: Any, resetting: Any) -> int:
     for i in range(states.shape[0]):
         if not resetting[i] and not core.is_legal(states[i], actions[i]):
@@ -216,7 +216,7 @@ def _first_illegal(states: Any, actions: Any, resetting: Any) -> int:
     return -1
 
 
-@core._jit
+@_numba.jit
 def _vector_step(states: Any, seed: int, seat: int, actions: Any, resetting: Any,
                  utility: bool, off: Any, rewards: Any, terminated: Any, obs: Any,
                  masks: Any) -> None:
@@ -250,7 +250,7 @@ def _vector_step(states: Any, seed: int, seat: int, actions: Any, resetting: Any
             core.legal_mask(st, mask)
 
 
-@core._jit
+@_numba.jit
 def _learner_random(states: Any, seed: int, out: Any) -> None:
     for i in range(states.shape[0]):
         st = states[i]

@@ -67,7 +67,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from euchre import core
+from euchre import _numba, core
 from euchre.actions import (
     CALL,
     DISCARD,
@@ -158,7 +158,7 @@ def max_game_length(players: int) -> int:
 _ILLEGAL: Final = -100
 
 
-@core._jit
+@_numba.jit
 def _step(st: npt.NDArray[np.int64], action: int) -> int:
     """Apply a decision; the next player (OpenSpiel's terminal player once over), or
     ``_ILLEGAL`` and no change."""
@@ -172,7 +172,7 @@ def _step(st: npt.NDArray[np.int64], action: int) -> int:
 _BITS: Final = (1 << 34) - 1
 
 
-@core._jit
+@_numba.jit
 def _legal(st: npt.NDArray[np.int64]) -> int:
     """The legal actions as one int: the first id above bit 34, a bit per id below
     (one int crosses from compiled code faster than a tuple)."""

@@ -33,7 +33,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from euchre import core, vector
+from euchre import _numba, core, vector
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.cards import cards_of
 from euchre.deal import Deal, IllegalActionError
@@ -111,7 +111,7 @@ def _check_episode(episode: str) -> None:
         raise ValueError(f"episode is 'deal' or 'game', not {episode!r}")
 
 
-@core._jit
+@_numba.jit
 def _observe(st: Int64Array, seat: int, off: Int64Array, at: int, scores: Int64Array,
              target: int, games: Int64Array, obs: Any, mask: Any) -> None:
     """Seat ``seat``'s observation into a zeroed ``obs`` (the game's fields from ``at``

@@ -1,5 +1,5 @@
 """The review of a finished game in the web app: each decision of one seat against the
-expert's choice, as ``euchre analyze`` gives it in the terminal (:mod:`euchre.analysis`).
+expert's choice, as ``euchre analyze`` gives it in the terminal (:mod:`euchre.jobs.analysis`).
 
 The expert judges every decision from the seat's observation only (RULES §12), so a
 review says nothing of the cards the seat could not see; it is given only once the game
@@ -71,7 +71,7 @@ def review_match(records: Sequence[dict[str, Any]], seat: int,
     rubber's in order), the expert sampling ``samples`` worlds a decision (``None``: the
     opinion's :data:`~euchre.bots.opinion.OPINION_WORLDS`, as the hints).
 
-    Every decision is :meth:`euchre.analysis.Decision.to_json` with the game's index
+    Every decision is :meth:`euchre.jobs.analysis.Decision.to_json` with the game's index
     (``game``, from 0), the value of every legal choice for the seat's side, best
     first (``values``: ``action``, ``value``), and its moment: ``role`` (how an order
     is said), ``trick`` (from 1, in the play, else ``None``) and ``lead``.  The totals
@@ -79,7 +79,7 @@ def review_match(records: Sequence[dict[str, Any]], seat: int,
 
     Slow (the expert): call it in a worker thread.
     """
-    from euchre.analysis import DEFAULT_SAMPLES, MISTAKE_THRESHOLD, review_records
+    from euchre.jobs.analysis import DEFAULT_SAMPLES, MISTAKE_THRESHOLD, review_records
 
     if samples is None:
         samples = DEFAULT_SAMPLES

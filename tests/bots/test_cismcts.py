@@ -14,8 +14,8 @@ from euchre import core
 from euchre.bots import make_bot, play_deal
 from euchre.bots.cismcts import CISMCTSBot, info_key, parse_options, sample_world, search
 from euchre.deal import Deal
+from euchre.jobs.tournament import Tournament, run_tournament
 from euchre.rules import Rules
-from euchre.tournament import Tournament, run_tournament
 
 
 # -- the search and the bot -----------------------------------------------------------------------

@@ -27,8 +27,8 @@ from euchre.bots.learned import (
     shipped_models,
 )
 from euchre.deal import Observation
+from euchre.jobs.train import PrebidData, Rows, as_rows, corrected, fit
 from euchre.rules import Rules
-from euchre.train import PrebidData, Rows, as_rows, corrected, fit
 
 RULES = Rules(players=2)
 
@@ -86,9 +86,9 @@ def test_features_in_play_are_those_of_training() -> None:
 
 def test_one_feature_function() -> None:
     """Training and play call the same function; no module defines a second."""
-    import euchre.train
+    import euchre.jobs.train
 
-    assert vars(euchre.train)["decision_features"] is learned_module.decision_features
+    assert vars(euchre.jobs.train)["decision_features"] is learned_module.decision_features
     package = Path(euchre.__file__).resolve().parent
     defining = [p.name for p in package.rglob("*.py")
                 if any(isinstance(n, ast.FunctionDef) and n.name == "decision_features"

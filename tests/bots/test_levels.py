@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from euchre import Rules
-from euchre.tournament import Tournament, run_tournament
+from euchre.jobs.tournament import Tournament, run_tournament
 
 
 @pytest.mark.parametrize(("players", "stronger", "weaker", "sets"), [

@@ -42,7 +42,7 @@ def test_without_the_rl_extra_the_error_names_it(monkeypatch: pytest.MonkeyPatch
 
 
 def test_importing_the_bots_imports_neither_torch_nor_sb3() -> None:
-    code = ("import sys, euchre, euchre.bots, euchre.bots.policy, euchre.tournament; "
+    code = ("import sys, euchre, euchre.bots, euchre.bots.policy, euchre.jobs.tournament; "
             "print(sorted(m for m in ('torch', 'sb3_contrib', 'stable_baselines3') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -12,7 +12,7 @@ import pytest
 
 from euchre import Rules
 from euchre.bots import make_bot
-from euchre.tournament import Tournament, run_tournament
+from euchre.jobs.tournament import Tournament, run_tournament
 
 for extra in ("sb3_contrib", "torch", "gymnasium", "pyspiel"):
     if importlib.util.find_spec(extra) is None:

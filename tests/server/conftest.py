@@ -13,9 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pgcluster import Cluster, find_binaries, running_cluster
 from serverkit import Database, Server, running_server
-
-from euchre.server.pgcluster import Cluster, find_binaries, running_cluster
 
 
 @pytest.fixture(scope="session")

@@ -20,11 +20,11 @@ from typing import Any
 
 import httpx2
 import uvicorn
+from pgcluster import free_port
 from websockets.sync.client import ClientConnection, connect
 
 from euchre.server.app import create_app
 from euchre.server.limits import Limits
-from euchre.server.pgcluster import free_port
 from euchre.server.sockets import WebSocketProtocol
 from euchre.server.tables import Settings
 

@@ -19,11 +19,10 @@ from typing import Any
 
 import httpx2
 import pytest
+from pgcluster import Cluster
 from serverkit import Server, free_port, latest_state, recv, server_process, ws_connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
-
-from euchre.server.pgcluster import Cluster
 
 BOT = {"kind": "bot", "bot": "basic"}
 HOST_ROUTES = ("", "invite", "remove", "bot", "start", "timer", "mute", "end")

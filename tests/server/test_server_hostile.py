@@ -32,6 +32,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from pgcluster import Cluster
 from serverkit import (
     Database,
     Server,
@@ -45,7 +46,6 @@ from serverkit import wait_until_serving as _wait
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from euchre.server.pgcluster import Cluster
 from euchre.server.storage import SQLiteStorage, Storage, StorageError
 
 BIG = 60_000

@@ -25,6 +25,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from pgcluster import Cluster
 from serverkit import (
     claim_invite,
     free_port,
@@ -37,7 +38,6 @@ from serverkit import (
 from test_server_leak import _check_table, _player
 from websockets.sync.client import ClientConnection
 
-from euchre.server.pgcluster import Cluster
 from euchre.server.storage import is_postgres_url
 
 pytest.importorskip("psycopg", reason="the PostgreSQL tests need the 'postgres' extra")

@@ -27,12 +27,12 @@ from pathlib import Path
 
 import httpx2
 import pytest
+from pgcluster import Cluster
 from serverkit import free_port, server_command, wait_until_serving
 from typer.testing import CliRunner
 
 from euchre.cli import app as cli_app
 from euchre.rules import Rules
-from euchre.server.pgcluster import Cluster
 from euchre.server.storage import MatchRecord, PlaceRecord, SQLiteStorage, TableRecord
 
 TIMEOUT = 60

@@ -1,6 +1,6 @@
 """Training the expert's pre-play correction (:mod:`euchre.bots.learned`).
 
-**Data** (:class:`PrebidData`, a chunked job of :mod:`euchre.distributed`).  Deal ``d`` is
+**Data** (:class:`PrebidData`, a chunked job of :mod:`euchre.jobs.distributed`).  Deal ``d`` is
 dealt by seat ``d mod n`` from a random game score, both drawn from the seed and ``d``.
 The *student* seat ``(d // n) mod n`` (four-handed with its partner) is the ``pimc`` bot with a
 fixed number of worlds; every other seat is ``basic`` or ``pimc:16``, drawn from the seed.
@@ -38,14 +38,14 @@ import numpy as np
 import numpy.typing as npt
 
 from euchre.actions import PASS as _PASS_ID
-from euchre.bench import side_seats
 from euchre.bots import Bot, choose, make_bot, play_deal
 from euchre.bots.evaluation import utility_of_gains
 from euchre.bots.expert import PimcBot
 from euchre.bots.learned import FEATURES, GROUPS, Model, decision_features, group_of, rules_key
 from euchre.deal import Deal
+from euchre.jobs.bench import side_seats
+from euchre.jobs.tournament import mean_ci
 from euchre.rules import Rules
-from euchre.tournament import mean_ci
 
 __all__ = [
     "COLUMNS",
@@ -96,7 +96,7 @@ class PrebidData:
 
     kind = "train-prebid"
 
-    # -- euchre.distributed --------------------------------------------------------------
+    # -- euchre.jobs.distributed --------------------------------------------------------------
     def units(self) -> int:
         """Chunks of deals."""
         return -(-self.deals // self.chunk_size)
@@ -335,7 +335,7 @@ BINS: Final = ((-math.inf, -1.0), (-1.0, -0.5), (-0.5, -0.2), (-0.2, 0.0), (0.0,
 
 def mean_half_width(xs: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (Student's t,
-    :func:`euchre.tournament.mean_ci`); NaN where there are too few values.
+    :func:`euchre.jobs.tournament.mean_ci`); NaN where there are too few values.
 
     >>> mean, half = mean_half_width([1.0, 2.0, 3.0])
     >>> mean, round(half, 3)

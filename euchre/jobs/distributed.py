@@ -1,7 +1,7 @@
 """Chunked work on this machine's cores or on a Ray cluster, with a checkpoint file.
 
-Tournaments (:mod:`euchre.tournament`), ``euchre simulate`` and self-play
-(:mod:`euchre.selfplay`) cut their work the same way: a :class:`ChunkedJob` is a number of
+Tournaments (:mod:`euchre.jobs.tournament`), ``euchre simulate`` and self-play
+(:mod:`euchre.jobs.selfplay`) cut their work the same way: a :class:`ChunkedJob` is a number of
 *units* (a unit is a chunk of deals, with every seed it needs derived from the job's seed
 and the unit's number), each run by :meth:`ChunkedJob.run_unit` wherever a worker is, and
 turned by :meth:`ChunkedJob.settle` on the driver into a small JSON summary.

@@ -8,7 +8,7 @@ only, never on the chunk, the worker or the machine that played it.  The ``exper
 ``intermediate`` bots sample a fixed number of worlds per decision (``worlds``; no time
 budget, which would make the data depend on the machine's speed).
 
-The deals go out in chunks of :attr:`SelfPlay.chunk_size` (:mod:`euchre.distributed`:
+The deals go out in chunks of :attr:`SelfPlay.chunk_size` (:mod:`euchre.jobs.distributed`:
 this machine's cores, or Ray); a worker encodes its chunk as Parquet and the driver writes
 the bytes as ``chunk-NNNNNN.parquet`` in the output folder as they come back, and
 :func:`write_manifest` ends with ``manifest.json``.  One row per decision (:func:`schema`):
@@ -60,7 +60,7 @@ from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import Bot, choose, make_bot, normal_name
 from euchre.bots.expert import PimcBot
 from euchre.deal import Deal
-from euchre.distributed import JobRun, versions
+from euchre.jobs.distributed import JobRun, versions
 from euchre.rules import Rules
 from euchre.vector import deal_state, observation_layout, observation_size, observe
 
@@ -147,7 +147,7 @@ class SelfPlay:
         start = chunk * self.chunk_size
         return range(start, min(start + self.chunk_size, self.deals))
 
-    # -- the work, for euchre.distributed ---------------------------------------------------
+    # -- the work, for euchre.jobs.distributed ---------------------------------------------------
     kind = "selfplay"
 
     def units(self) -> int:

@@ -72,7 +72,7 @@ by name, seeded from the tournament seed, the chunk and the seat (nothing unpick
 crosses processes), and the results are put back in chunk order.  So the results
 depend on the rules, bots, deals, seed, duplicate and chunk size, never on the number
 of workers or the backend: the pieces (a chunk under one seating) run through
-:mod:`euchre.distributed`, in this process, on a pool of processes or on Ray, and
+:mod:`euchre.jobs.distributed`, in this process, on a pool of processes or on Ray, and
 :func:`reduce_parts` puts them together in piece order, never in the order they finished
 (``--checkpoint`` resumes from the pieces already done).  A worker plays one chunk under
 one seating at a time (the seatings of a
@@ -102,7 +102,7 @@ from typing import Any, Final
 
 from euchre.bots import make_bot, normal_name, play_deal
 from euchre.deal import Deal
-from euchre.distributed import Backend, Status, StatusHook, run_job
+from euchre.jobs.distributed import Backend, Status, StatusHook, run_job
 from euchre.rules import Rules
 from euchre.sides import utility as seat_utility
 
@@ -310,7 +310,7 @@ class Tournament:
         dealer = (self.first_dealer + index) % self.rules.players
         return Deal.random(self.rules, dealer, random.Random(key), scores=scores)
 
-    # -- the work, for euchre.distributed: a unit is a chunk under one seating ----------
+    # -- the work, for euchre.jobs.distributed: a unit is a chunk under one seating ----------
     kind = "tournament"
 
     def units(self) -> int:
@@ -642,14 +642,14 @@ def run_tournament(
     status: StatusHook | None = None,
 ) -> TournamentResult:
     """Play a tournament on ``workers`` processes (1: in this process), or on ``backend``
-    (:class:`euchre.distributed.Backend`: a pool of processes or Ray).
+    (:class:`euchre.jobs.distributed.Backend`: a pool of processes or Ray).
 
     The work is cut in :func:`work_units` pieces (a chunk under one seating), so at
     most that many workers are used; the pieces are put together in their order, never
     in the order they finished (:func:`reduce_parts`), so the result does not depend on
     the backend or the workers.  The bots are checked first (:func:`check_bots`).
     ``checkpoint``: a file of finished pieces to resume from and append to
-    (:func:`euchre.distributed.run_job`).
+    (:func:`euchre.jobs.distributed.run_job`).
     """
     if backend is None:
         if workers < 1:
