@@ -10,6 +10,7 @@ against the observations before and after each action.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -46,7 +47,7 @@ THREE_DUMMY = "QS KS AS 9D TD"
 FIVE = ["AH KH QH 8C 9C", "JH JD 8S 9S TS", "AC KC QC JC TC", "AD KD QD TD 9D", "AS KS QS JS 8D"]
 
 
-def four(**options: object) -> Deal:
+def four(**options: Any) -> Deal:
     return Deal.from_cards(Rules(players=4, **options), 3, hands=FOUR, turnup="9H")
 
 
