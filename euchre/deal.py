@@ -1537,7 +1537,8 @@ class Deal:
 
     # -- records -----------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        """The deal record of RECORDS.md: rules, cards as dealt, and the actions so far.
+        """The deal record (docs/rules.md, "Saved games"): rules, cards as dealt, and the
+        actions so far.
         :meth:`from_record` reads it back into the same deal.
 
         >>> deal = Deal.from_cards(Rules(players=2), dealer=0,

@@ -45,7 +45,7 @@ class DealFields(NamedTuple):
 
 
 def read_deal_record(record: object) -> DealFields:
-    """The fields of a deal record (RECORDS.md), each of the type RECORDS gives it:
+    """The fields of a deal record (docs/rules.md, "Saved games"), each of its type:
     the cards texts such as ``"JH"`` (not numbers), ``kitty`` present, the actions texts;
     else :class:`ValueError` naming the key and the type expected."""
     if not isinstance(record, dict):

@@ -1,4 +1,4 @@
-"""Deal and game records (RECORDS.md): write them, read them, replay them.
+"""Deal and game records (docs/rules.md, "Saved games"): write them, read them, replay them.
 
 A deal record holds the rules, the cards as dealt and the actions; a game record holds
 the rules, the seats and the list of deal records with the running score.

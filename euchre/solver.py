@@ -234,7 +234,7 @@ def solve(deal: Deal) -> Solution:
 
 
 def solve_record(record: dict[str, Any]) -> dict[str, Any]:
-    """``euchre solve FILE --json``: solve a deal record (RECORDS.md) stopped anywhere in
+    """``euchre solve FILE --json``: solve a deal record (docs/rules.md) stopped anywhere in
     the play phase, and return ``{"to_move": seat, "values": {"play JH": tricks, ...},
     "best": "play JH"}``; ``tricks`` is what the mover's side takes from here (this trick
     included) with that card and perfect play after.

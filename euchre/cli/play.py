@@ -386,7 +386,8 @@ def play(
     with prompter.holding_interrupts():
         status = _run(table, console)
         # the record names seats in English whatever the language: it is read back by
-        # --resume, replay and analyze (RECORDS.md), which find the person as "You"
+        # --resume, replay and analyze (docs/rules.md, "Saved games"), which find the
+        # person as "You"
         seat_names = [f"{names.names[s]} ({seating.labels[s]})" if s in seating.labels
                       else names.names[s]
                       for s in range(players)]

@@ -1,5 +1,5 @@
 """Reading the person's answers: a number from the list, or the move itself (``JH``,
-``pass``, ``trump H``; the notation of RECORDS.md, explained to players in docs/rules.md).
+``pass``, ``trump H``; the notation docs/rules.md explains to players).
 
 Answers come through :class:`Prompter`, which reads standard input with ``input()``; so a
 test drives a whole game by feeding lines (typer's ``CliRunner(input=...)``).

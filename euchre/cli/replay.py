@@ -1,4 +1,4 @@
-"""``euchre replay``: replay deal or game records exactly as RECORDS.md specifies.
+"""``euchre replay``: replay deal or game records exactly as docs/rules.md describes them.
 
 The file holds one JSON object, a JSON list, or JSON lines; each record is a deal record
 or a game record.  JSON lines are read one at a time, so a file of any length replays in

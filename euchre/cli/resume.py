@@ -1,6 +1,7 @@
 """``euchre play --resume FILE``: go on with a game saved before its end.
 
-A game record saved by ``euchre play`` (RECORDS.md) holds the rules, the seats (``"You"``,
+A game record saved by ``euchre play`` (docs/rules.md, "Saved games") holds the rules,
+the seats (``"You"``,
 ``"West (basic)"``: the bots' levels), every deal as dealt with its actions, and the seed
 the game was dealt from (``"seed"``).  The game is rebuilt from it exactly: the finished
 deals are played again, the deal in progress is dealt as it was and its actions so far are

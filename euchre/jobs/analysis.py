@@ -1,6 +1,7 @@
 """Reviews of recorded games: each decision of one seat against the expert's choice.
 
-``euchre analyze FILE`` replays a deal or game record (RECORDS.md) and, at every decision
+``euchre analyze FILE`` replays a deal or game record (docs/rules.md, "Saved games") and,
+at every decision
 of the seat that had a choice (two or more legal actions), asks the expert's opinion
 (:func:`euchre.bots.opinion.expert_opinion`) for the value of every legal action from that
 seat's observation only (RULES §12): the same opinion the hints give, so a hinted action

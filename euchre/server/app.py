@@ -14,7 +14,7 @@ HTTP (JSON):
 ``POST /api/tables/{id}/host``             the host's view: places, invitations, watch link
 ``POST /api/tables/{id}/host/ACTION``      the host's powers: ``invite``, ``remove``,
                                            ``bot``, ``start``, ``timer``, ``mute``, ``end``
-``GET  /api/tables/{id}/matches/{n}/record``  the game record (RECORDS.md), once it is over
+``GET  /api/tables/{id}/matches/{n}/record``  the game record, once it is over
 ``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
 ``GET  /api/tables/{id}/matches/{n}/review``  your decisions in it against the expert's
                                            (:mod:`.review`; header ``X-Seat-Token``)
@@ -548,7 +548,8 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/matches/{number}/record")
     async def record(request: Request, table_id: str, number: GameNumber) -> JSONResponse:
-        """The game record of RECORDS.md (a list of them for a rubber), to download."""
+        """The game record (docs/rules.md, "Saved games"), a list of them for a rubber, to
+        download."""
         table, match = await finished_match(request, table_id, number)
         return JSONResponse(
             table.record(match),

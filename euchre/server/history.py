@@ -55,7 +55,7 @@ def _snapshot(deal: Deal, last: tuple[int, str] | None, tricks_before: int) -> d
 
 
 def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
-    """A game record (RECORDS.md) as frames: each deal's state after every action.
+    """A game record (docs/rules.md, "Saved games") as frames: each deal's state after every action.
 
     >>> from euchre.game import Game
     >>> from euchre.records import game_record
