@@ -282,43 +282,6 @@ class DealResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know (RULES §12) and nothing more.
-
-    Another seat's hand, the kitty, the dummy (unless this seat is the maker who took
-    it) and other seats' discards never appear: a hidden discard shows as an
-    :class:`Event` whose action is ``None``.
-    """
-
-    seat: int
-    rules: Rules
-    dealer: int
-    phase: Phase
-    to_move: int | None
-    hand: tuple[Card, ...]
-    turnup: Card
-    turnup_taken: bool | None
-    """``None`` while round 1 is open; ``True`` once ordered up; ``False`` once turned down."""
-    trump: Suit | None
-    maker: int | None
-    alone: bool
-    called: Card | None
-    partner: int | None
-    """The five-handed partner, once known to this seat (it holds the card, or it was played)."""
-    lone_defender: int | None
-    sitting_out: tuple[int, ...]
-    events: tuple[Event, ...]
-    discards: tuple[Card, ...]
-    dummy: tuple[Card, ...] | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, ...]
-    scores: tuple[int, ...]
-    legal_actions: tuple[Action, ...]
-    result: DealResult | None
-
-
-@dataclass(frozen=True, slots=True)
 class Effect:
     """What one action did, as :meth:`Deal.apply` returns it and :attr:`Deal.effects`
     keeps it: the action and its seat, and whatever it fixed or ended.
@@ -421,7 +384,10 @@ def _trick(leader: int, cards: tuple[tuple[int, Card], ...], winner: int) -> Tri
 @dataclass(frozen=True, slots=True)
 class PublicObservation:
     """What everyone at the table sees, a spectator included (RULES §12): no hand, no
-    discard, the five-handed partner only once the called card is played."""
+    discard, the five-handed partner only once the called card is played.
+
+    A seat's :class:`Observation` is this and what that seat alone may know.
+    """
 
     rules: Rules
     dealer: int
@@ -435,11 +401,13 @@ class PublicObservation:
     alone: bool
     called: Card | None
     partner: int | None
-    """The five-handed partner, once the called card is played."""
+    """The five-handed partner, once known to whoever looks: to everyone once the called
+    card is played; to its holder (in its :class:`Observation`) from the start."""
     lone_defender: int | None
     sitting_out: tuple[int, ...]
     events: tuple[Event, ...]
-    """Every action; a discard's ``action`` is ``None`` (face down)."""
+    """Every action; a discard's ``action`` is ``None`` (face down) unless the seat that
+    looks made it."""
     hand_sizes: tuple[int, ...]
     """The cards each seat holds: the dealer six in the exchange, the three-handed maker
     hand and dummy while discarding (RULES §5, §6)."""
@@ -448,6 +416,23 @@ class PublicObservation:
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
     result: DealResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class Observation(PublicObservation):
+    """What one seat may know (RULES §12) and nothing more: what the table sees
+    (:class:`PublicObservation`) and the seat's own cards, discards and choices.
+
+    Another seat's hand, the kitty, the dummy (unless this seat is the maker who took
+    it) and other seats' discards never appear: a hidden discard shows as an
+    :class:`Event` whose action is ``None``.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    dummy: tuple[Card, ...] | None
+    legal_actions: tuple[Action, ...]
 
 
 class Deal:
@@ -1355,49 +1340,15 @@ class Deal:
         """
         if not 0 <= seat < self.n:
             raise ValueError(f"seats are 0 to {self.n - 1}, not {seat}")
-        events = []
-        for e in self._history:
-            s, a = divmod(e, _SEAT)
-            hidden = DISCARD <= a < CALL and s != seat
-            events.append(Event(s, None if hidden else Action.from_id(a)))
-        p = self._phase
-        turnup_taken: bool | None
-        if self._taken:
-            turnup_taken = True
-        elif p in (_BID1, _NAME):
-            turnup_taken = None
-        else:
-            turnup_taken = False
-        knows_partner = self._partner >= 0 and (
-            seat == self._partner or any(e % _SEAT == self._called for e in self._history)
-        )
         took_dummy = self.n == 3 and seat == self._maker and not self._alone
         return Observation(
+            **self._shown(seat),
             seat=seat,
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=_PHASES[p],
-            to_move=self.to_move,
             hand=self.hand(seat),
-            turnup=self.turnup,
-            turnup_taken=turnup_taken,
-            trump=self.trump,
-            maker=self.maker,
-            alone=self._alone,
-            called=self.called,
-            partner=self._partner if knows_partner else None,
-            lone_defender=self.lone_defender,
-            sitting_out=self.sitting_out,
-            events=tuple(events),
             discards=tuple(CARDS[c] for c in self._discards[seat]),
             dummy=(tuple(sort_hand(cards_of(self._dummy), self.trump))
                    if took_dummy and self._phase >= _DUMMY else None),
-            trick=self.current_trick,
-            tricks=self.tricks,
-            tricks_won=tuple(self._tricks),
-            scores=self.scores,
             legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
-            result=self.result if p == _OVER else None,
         )
 
     def public_observation(self) -> PublicObservation:
@@ -1413,6 +1364,11 @@ class Deal:
         >>> public.phase, [str(e) for e in deal.public_observation().events][-1]
         (Phase.EXCHANGE, 'seat 0: discard (face down)')
         """
+        return PublicObservation(**self._shown(None))
+
+    def _shown(self, seat: int | None) -> dict[str, Any]:
+        """The fields of :class:`PublicObservation` as ``seat`` sees them (``None``: a
+        spectator): its own discards face up, the partner known to its holder."""
         p = self._phase
         turnup_taken: bool | None
         if self._taken:
@@ -1421,34 +1377,35 @@ class Deal:
             turnup_taken = None
         else:
             turnup_taken = False
-        called_played = self._called >= 0 and any(
-            e % _SEAT == self._called for e in self._history)
         events = []
         for e in self._history:
             s, a = divmod(e, _SEAT)
-            events.append(Event(s, None if DISCARD <= a < CALL else Action.from_id(a)))
-        return PublicObservation(
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=_PHASES[p],
-            to_move=self.to_move,
-            turnup=self.turnup,
-            turnup_taken=turnup_taken,
-            trump=self.trump,
-            maker=self.maker,
-            alone=self._alone,
-            called=self.called,
-            partner=self._partner if called_played and self._partner >= 0 else None,
-            lone_defender=self.lone_defender,
-            sitting_out=self.sitting_out,
-            events=tuple(events),
-            hand_sizes=tuple(h.bit_count() for h in self._hands),
-            trick=self.current_trick,
-            tricks=self.tricks,
-            tricks_won=tuple(self._tricks),
-            scores=self.scores,
-            result=self.result if p == _OVER else None,
-        )
+            hidden = DISCARD <= a < CALL and s != seat
+            events.append(Event(s, None if hidden else Action.from_id(a)))
+        knows_partner = self._partner >= 0 and (
+            seat == self._partner or any(e % _SEAT == self._called for e in self._history))
+        return {
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "phase": _PHASES[p],
+            "to_move": self.to_move,
+            "turnup": self.turnup,
+            "turnup_taken": turnup_taken,
+            "trump": self.trump,
+            "maker": self.maker,
+            "alone": self._alone,
+            "called": self.called,
+            "partner": self._partner if knows_partner else None,
+            "lone_defender": self.lone_defender,
+            "sitting_out": self.sitting_out,
+            "events": tuple(events),
+            "hand_sizes": tuple(h.bit_count() for h in self._hands),
+            "trick": self.current_trick,
+            "tricks": self.tricks,
+            "tricks_won": tuple(self._tricks),
+            "scores": self.scores,
+            "result": self.result if p == _OVER else None,
+        }
 
     # -- error messages -------------------------------------------------------------------------
     def _legal_text(self) -> str:

@@ -89,6 +89,7 @@ def deal_view(deal: Deal, seat: int | None) -> dict[str, Any]:
         "alone": public.alone,
         "called": None if public.called is None else str(public.called),
         "partner": partner,
+        "revealed": public.partner is not None,
         "lone_defender": public.lone_defender,
         "sitting_out": list(public.sitting_out),
         "hand": hand,

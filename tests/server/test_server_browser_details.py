@@ -139,23 +139,25 @@ def _tally(page: Any) -> list[list[str]]:
     return rows
 
 
-def _five_handed(revealed: bool) -> dict[str, Any]:
+def _five_handed(revealed: bool, mine: bool = False) -> dict[str, Any]:
     """The five-handed play, maker Bea (seat 1) having called a card held by Dot (seat 3):
-    each seat has won a trick; the called card played (``revealed``) or not yet."""
+    each seat has won a trick; the called card played (``revealed``) or not yet, and then
+    ``mine``: the page is the partner's own, which knows the partner before the table."""
     state: dict[str, Any] = json.loads(state_for("five-play"))
     deal = state["deal"]
     assert deal["maker"] == 1 and deal["called"]
     deal["tricks_won"] = [1, 1, 0, 1, 1]
     plays = [e for e in deal["events"] if (e["action"] or "").startswith("play ")]
     called = f"play {deal['called']}"
+    deal["revealed"] = revealed
     if revealed:
         deal["partner"] = 3
         deal["makers"] = [1, 3]
         if not any(e["action"] == called for e in plays):
             deal["events"].append({"seat": 3, "action": called})
     else:
-        deal["partner"] = None
-        deal["makers"] = [1]
+        deal["partner"] = 3 if mine else None
+        deal["makers"] = [1, 3] if mine else [1]
         deal["events"] = [e for e in deal["events"] if e["action"] != called]
     return state
 
@@ -163,6 +165,14 @@ def _five_handed(revealed: bool) -> dict[str, Any]:
 def test_before_the_called_card_is_played_the_trick_count_shows_the_maker_and_the_others(
         context: Any, static_server: Server) -> None:
     page = _show(context, static_server.base, _five_handed(revealed=False), "five-play")
+    assert _tally(page) == [["Bea (partner secret)", "1"], ["the others", "3"]]
+
+
+def test_the_partners_own_page_counts_it_among_the_others_until_the_called_card_is_played(
+        context: Any, static_server: Server) -> None:
+    """RULES §12: nothing on the secret partner's page shows the others who it is."""
+    page = _show(context, static_server.base, _five_handed(revealed=False, mine=True),
+                 "five-play")
     assert _tally(page) == [["Bea (partner secret)", "1"], ["the others", "3"]]
 
 

@@ -188,6 +188,7 @@ def _check_state(m: dict[str, Any], seat: int | None, records: list[dict[str, An
             assert shown["action"] is None, f"seat {seat} saw {true.seat}'s discard"
         else:
             assert shown["action"] == str(true.action)
+    assert view["revealed"] == (called_played and truth.partner is not None)
     if seat is None:
         assert view["hand"] is None and view["dummy"] is None and view["discards"] is None
         assert view["legal"] == []

@@ -656,7 +656,7 @@ function trickTally() {
   const sum = (list) => list.reduce((t, seat) => t + won[seat], 0);
   const label = (list) => list.map(nameOf).join(" & ");
   const seats = won.map((_, seat) => seat).filter((seat) => !d.sitting_out.includes(seat));
-  if (n === 5 && d.called && !calledPlayed()) {
+  if (n === 5 && d.called && !d.revealed) {
     const rest = seats.filter((seat) => seat !== d.maker);
     return [[`${nameOf(d.maker)} ${_("(partner secret)")}`, won[d.maker]],
       [_("the others"), sum(rest)]];
@@ -664,13 +664,6 @@ function trickTally() {
   const makers = d.makers;
   const others = seats.filter((seat) => !makers.includes(seat));
   return [[label(makers), sum(makers)], [label(others), sum(others)]];
-}
-
-/** Whether the called card (five-handed) has been played this deal: from then on its
- * holder is known to everybody as the maker's partner. */
-function calledPlayed() {
-  const d = T.state.deal;
-  return d.events.some((e) => e.action === `play ${d.called}`);
 }
 
 function lastEventOf(seat) {
