@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from euchre.actions import DISCARD, Action, ActionKind
+from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, sort_hand
 from euchre.cli.difficulty import level_name
 from euchre.cli.lang import N_, _, current, ngettext
@@ -44,7 +44,7 @@ from euchre.cli.results import (
 from euchre.cli.rules import rules_hint
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle, card_role, role_words, suit_name, suit_one
-from euchre.deal import Effect, Observation, Phase, WonBy, won_by
+from euchre.deal import Effect, Observation, Phase, WonBy
 from euchre.game import Draw
 from euchre.rules import Rules
 
@@ -232,12 +232,6 @@ class Narrator:
             self.say(f"{dummy_label.ljust(width)} {self.style.cards(sort_hand(dummy))}")
         kitty_label = _("Kitty:")
         self.say(f"[dim]{kitty_label.ljust(width)}[/] {self.style.cards(kitty)}")
-
-    def action(self, before: Observation, after: Observation,
-               secret: Action | None = None) -> bool:
-        """Tell the action just taken from the viewer's observations just before and just
-        after it: :meth:`tell`, for a caller that holds no :class:`~euchre.deal.Effect`."""
-        return self.tell(_seen_effect(before, after), after, secret)
 
     def tell(self, effect: Effect, after: Observation, secret: Action | None = None) -> bool:
         """Tell the action just taken, and what it changed at the table; whether anything
@@ -701,31 +695,3 @@ class Narrator:
     def refuse(self, message: str) -> None:
         """An answer that is not a legal action, and why (rich markup)."""
         self.say(f"[red]✗[/] {message}", 0)
-
-
-def _seen_effect(before: Observation, after: Observation) -> Effect:
-    """What the last action did, as far as the viewer's two observations show it: for
-    :meth:`Narrator.action`, whose callers hold no record.  The action is the viewer's
-    event (a face-down discard stands as the discard of no card in particular: the
-    narrator reads the event, not this)."""
-    event = after.events[-1]
-    fixed = before.trump is None and after.trump is not None
-    trick = after.tricks[-1] if len(after.tricks) > len(before.tricks) else None
-    revealed = after.partner is not None and (
-        before.partner is None or (event.seat == after.partner
-                                   and event.action is not None
-                                   and event.action.card == after.called))
-    return Effect(
-        event.seat,
-        event.action if event.action is not None else Action.from_id(DISCARD),
-        before.phase,
-        trump=after.trump if fixed else None,
-        maker=after.maker if fixed else None,
-        alone=fixed and after.alone,
-        sitting_out=tuple(s for s in after.sitting_out if s not in before.sitting_out),
-        partner=after.partner if revealed and before.phase is Phase.PLAY else None,
-        trick=trick,
-        won_by=(None if trick is None or after.trump is None
-                else won_by(trick.cards, trick.winner, after.trump)),
-        result=after.result,
-    )

@@ -81,20 +81,18 @@ def test_playing_the_called_card_yourself_tells_the_table() -> None:
     """RULES §6.3: when you play the called card, the others learn you are the partner,
     and you are told so, as you are told when a bot plays it."""
     deal = _called_then_led()
-    before = deal.observation(1)
-    assert before.partner == 1  # you knew already
-    deal.apply("play JH")
+    assert deal.observation(1).partner == 1  # you knew already
+    effect = deal.apply("play JH")
     said, console = narrator(5, view=1)
-    said.action(before, deal.observation(1))
+    said.tell(effect, deal.observation(1))
     assert "You play JH, the called card: you are East's partner." in console.export_text()
 
 
 def test_a_bot_playing_the_called_card_tells_you() -> None:
     deal = _called_then_led()
-    before = deal.observation(2)
-    deal.apply("play JH")
+    effect = deal.apply("play JH")
     said, console = narrator(5, view=2)
-    said.action(before, deal.observation(2))
+    said.tell(effect, deal.observation(2))
     assert "East plays JH, the called card: East is Northeast's partner." \
         in console.export_text()
 
@@ -103,10 +101,9 @@ def test_no_reveal_for_another_card_of_yours() -> None:
     deal = Deal.from_cards(Rules(players=5), 4, hands=FIVE, turnup="TH")
     for action in ("order", "discard 8D", "call KS", "play AH"):
         deal.apply(action)
-    before = deal.observation(1)
-    deal.apply("play JD")
+    effect = deal.apply("play JD")
     said, console = narrator(5, view=1)
-    said.action(before, deal.observation(1))
+    said.tell(effect, deal.observation(1))
     assert "called card" not in console.export_text()
 
 
@@ -140,10 +137,9 @@ def test_a_trick_won_by_a_bower_declines_it_after_with() -> None:
         deal = Deal.from_cards(Rules(players=4), 3, hands=LEFT, turnup="AC")
         for action in ("order", "discard TC", "play TH", "play JS", "play 9H"):
             deal.apply(action)
-        before = deal.observation(0)
-        deal.apply("play KH")
+        effect = deal.apply("play KH")
         said, console = narrator(4, view=0)
-        said.action(before, deal.observation(0))
+        said.tell(effect, deal.observation(0))
         assert line in console.export_text(), (lang, console.export_text())
 
 
