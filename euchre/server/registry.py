@@ -342,7 +342,7 @@ class Tables:
 
     def open_tables(self) -> list[Table]:
         """The tables the lobby lists, newest first: public, unfinished, with a person
-        connected in the last :data:`LOBBY_QUIET` seconds."""
+        connected in the last :data:`~.table.LOBBY_QUIET` seconds."""
         return sorted((t for t in self._tables.values() if t.listed),
                       key=lambda t: -t.created)
 

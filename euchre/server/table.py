@@ -76,7 +76,7 @@ LOBBY_QUIET = 600.0
 """Seconds a public table stays in the lobby's list with no person connected to it (it
 can still be resumed with its links, and expires as any idle table).  It is also how
 long a table counts against the server's limit of tables in play after its last person
-left (:meth:`Tables.make_room`)."""
+left (:meth:`~.registry.Tables.make_room`)."""
 
 PRESENCE_DELAY = 1.0
 """Seconds the players wait to hear that spectators came or went: the watching count is
@@ -105,13 +105,13 @@ class Settings:
     """Extra seconds a bot waits before leading after a trick is complete."""
     idle_expiry: float = 24 * 3600.0
     """Seconds an unfinished table may sit with nobody connected and nothing played
-    before it is abandoned (:meth:`Tables.expire_idle`)."""
+    before it is abandoned (:meth:`~.registry.Tables.expire_idle`)."""
     stand_in: str = "basic"
     """The bot that plays a seat whose person ran out of time or left the table."""
     unvisited_expiry: float = 300.0
     """Seconds a new table may wait for its first visitor (a person at one of its places,
     or, at a table of bots only, a spectator) before it is abandoned: tables made and
-    never opened cannot pile up (:meth:`Tables.expire_idle`)."""
+    never opened cannot pile up (:meth:`~.registry.Tables.expire_idle`)."""
 
 
 class TableError(ValueError):
@@ -144,7 +144,7 @@ class Table:
         self._last_texts: tuple[Deal | None, dict[int | None, str]] = (None, {})
         self.used = time.monotonic()
         """When the table was last asked for (a finished table idle long enough may be
-        dropped from memory, :meth:`Tables.make_room`)."""
+        dropped from memory, :meth:`~.registry.Tables.make_room`)."""
         self.options: dict[str, Any] = {}
         """The table's settings that are not rules (stored): the turn timer, the host's
         and the watchers' keys, privacy, whether the game has started, who is muted."""
