@@ -26,7 +26,7 @@ import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from euchre.actions import (
     CALL,
@@ -439,6 +439,10 @@ class Deal:
     """The state of one deal.  Build it with :meth:`random`, :meth:`from_cards` or
     :meth:`from_record`; drive it with :meth:`legal_actions` and :meth:`apply`."""
 
+    CACHE_SLOTS: ClassVar[frozenset[str]] = frozenset({"_legal", "_legal_at"})
+    """The slots that keep what was computed of the current state (the legal choices),
+    not the state: a refused or checked action may fill them, nothing else changes."""
+
     __slots__ = (
         "_active",
         "_alone",
@@ -455,6 +459,8 @@ class Deal:
         "_history",
         "_leader",
         "_led",
+        "_legal",
+        "_legal_at",
         "_lone_defender",
         "_maker",
         "_next",
@@ -518,6 +524,8 @@ class Deal:
         self._dummy = dummy or 0
         self._history: list[int] = []
         self._effects: list[Effect] = []
+        self._legal: list[int] = []
+        self._legal_at = -1
         self._bids = 0
         self._trump = NO_TRUMP
         self._maker = -1
@@ -981,9 +989,23 @@ class Deal:
             ids += [TRUMP_ALONE + s for s in suits]
         return ids
 
+    def _legal_now(self) -> list[int]:
+        """The legal action ids of the current state, computed once per state and kept
+        until the next action (a state is known by the number of actions taken: only
+        :meth:`apply` changes it, by one action).  :meth:`check`, :meth:`apply`, the
+        observation of the seat to move and :meth:`legal_actions` share them, so that an
+        adapter that shows the choices, checks an action, stores it and then applies it
+        (the web server) computes them once.  The list is never handed out: callers get
+        a new one from :meth:`legal_action_ids`."""
+        at = len(self._history)
+        if self._legal_at != at:
+            self._legal = self.legal_action_ids()
+            self._legal_at = at
+        return self._legal
+
     def legal_actions(self) -> list[Action]:
         """The legal actions as typed objects."""
-        return [Action.from_id(a) for a in self.legal_action_ids()]
+        return [Action.from_id(a) for a in self._legal_now()]
 
     def legal_mask(self) -> list[bool]:
         """A mask over the whole action space: ``True`` where the action is legal.
@@ -1008,7 +1030,7 @@ class Deal:
         (True, False, False)
         """
         try:
-            return _action_id(action) in self.legal_action_ids()
+            return _action_id(action) in self._legal_now()
         except ValueError:
             return False
 
@@ -1018,7 +1040,9 @@ class Deal:
 
         :class:`IllegalActionError` names the rule and the legal choices; an action that
         is no action at all (bad text, an id out of range) raises
-        :class:`~euchre.actions.InvalidActionError`.  :meth:`apply` runs this same check.
+        :class:`~euchre.actions.InvalidActionError`.  :meth:`apply` runs this same check,
+        on the legal choices computed once for the state: an adapter that checks an
+        action, stores it, then applies it (the web server) does not compute them twice.
 
         >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
         ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
@@ -1044,7 +1068,7 @@ class Deal:
                     hand = follow
             if not 0 <= a < DISCARD or not hand >> a & 1:
                 raise IllegalActionError(self._explain(a))
-        elif a not in self.legal_action_ids():
+        elif a not in self._legal_now():
             raise IllegalActionError(self._explain(a))
 
     def apply(self, action: Action | int | str, seat: int | None = None) -> Effect:
@@ -1348,7 +1372,8 @@ class Deal:
             discards=tuple(CARDS[c] for c in self._discards[seat]),
             dummy=(tuple(sort_hand(cards_of(self._dummy), self.trump))
                    if took_dummy and self._phase >= _DUMMY else None),
-            legal_actions=tuple(self.legal_actions()) if seat == self.to_move else (),
+            legal_actions=(tuple(Action.from_id(a) for a in self._legal_now())
+                           if seat == self.to_move else ()),
         )
 
     def public_observation(self) -> PublicObservation:

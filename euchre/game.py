@@ -2,7 +2,9 @@
 
 A :class:`Game` deals until someone reaches the target, the dealer moving left after
 every deal (a thrown-in deal included).  Scores are kept per seat; in four-handed both
-partners carry their side's score.
+partners carry their side's score.  A :class:`Rubber` plays games until a side has won
+two; a :class:`Match` is whichever of the two the rules ask for, with who sits where and
+every action taken (what a table of the web server plays).
 
 >>> game = Game(Rules(players=2, target=3, stick_the_dealer=True), seed=3)
 >>> while not game.is_over:
@@ -16,14 +18,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from euchre.actions import Action
 from euchre.cards import CARDS, Card, pack_mask
-from euchre.deal import Deal, DealResult
+from euchre.deal import Deal, DealResult, IllegalActionError
 from euchre.rules import Rules
 
-__all__ = ["Draw", "Game", "Rubber", "draw_for_partners", "rubber_points", "winners_of"]
+__all__ = ["Draw", "Game", "Match", "Rubber", "draw_for_partners", "rubber_points",
+           "winners_of"]
 
 # For the draw the order is K (high), Q, J, 10, 9, 8, 7, A (low) (RULES §11).
 _DRAW_ORDER: Final = {7: 0, 0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7}  # rank -> draw value
@@ -241,10 +244,11 @@ class Game:
                 return side
         return None
 
-    def apply(self, action: Action | int | str) -> DealResult | None:
+    def apply(self, action: Action | int | str, seat: int | None = None) -> DealResult | None:
         """Apply an action to the current deal; when it ends, score it and deal the next.
 
-        Returns the finished deal's result, else ``None``.
+        ``seat``, when given, must be the seat to move (:meth:`Deal.apply`).  Returns the
+        finished deal's result, else ``None``.
 
         >>> game = Game(Rules(players=2, stick_the_dealer=True), seed=1)
         >>> results = [game.apply(game.deal.legal_action_ids()[-1]) for _ in range(3)]
@@ -253,7 +257,7 @@ class Game:
         """
         if self.is_over:
             raise ValueError("the game is over (RULES §10): no action is legal")
-        self.deal.apply(action)
+        self.deal.apply(action, seat)
         if self.deal.is_over:
             return self.next_deal()
         return None
@@ -348,11 +352,12 @@ class Rubber:
         pts = self.rubber_points
         return 2 + pts[w] - pts[1 - w]
 
-    def apply(self, action: Action | int | str) -> DealResult | None:
-        """Apply an action in the current game; a won game starts the next one."""
+    def apply(self, action: Action | int | str, seat: int | None = None) -> DealResult | None:
+        """Apply an action in the current game (``seat``, when given, must be the seat to
+        move); a won game starts the next one."""
         if self.is_over:
             raise ValueError("the rubber is over (RULES §11): no action is legal")
-        result = self.game.apply(action)
+        result = self.game.apply(action, seat)
         if self.game.is_over:
             self.games.append(self.game)
             if not self.is_over:
@@ -360,3 +365,121 @@ class Rubber:
                 self.game = Game(self.rules, self.rng, dealer=dealer)
         return result
 
+
+
+class Match:
+    """One game, or four-handed with ``rules.rubber`` a rubber of games (RULES §10, §11),
+    dealt from one seed: a :class:`Game` or a :class:`Rubber` behind one interface, with
+    who sits where and every action taken, in order.
+
+    The same seed and the same actions give the same match, so a match is stored as its
+    seed and its actions, and rebuilt by applying them again.  Four-handed with the draw,
+    the draw seats the players (RULES §11): :attr:`place_at` says which player (place)
+    sits at each seat.  A rubber to 5 points, played to its end:
+
+    >>> match = Match(Rules(players=4, target=5, rubber=True), seed=7)
+    >>> while not match.is_over:
+    ...     _ = match.apply(match.game.deal.legal_action_ids()[-1])
+    >>> [game.scores[:2] for game in match.games], match.result()["rubber"]
+    ([(2, 6), (2, 5)], {'winner': 1, 'margin': 6, 'points': [0, 4]})
+    >>> match.seq == sum(len(deal.actions) for game in match.games for deal in game.deals)
+    True
+    """
+
+    def __init__(self, rules: Rules, seed: int, number: int = 1) -> None:
+        self.rules = rules
+        self.seed = seed
+        """The seed every deal of the match is shuffled from."""
+        self.number = number
+        """Which match this is of those the same players play in turn (rematches), from 1."""
+        self.rubber = Rubber(rules, seed) if rules.rubber else None
+        """The rubber being played; ``None`` for a single game."""
+        self._game = None if self.rubber is not None else Game(rules, seed)
+        self.actions: list[tuple[int, str]] = []
+        """Every action applied, in order: the seat that took it and its RECORDS text."""
+        self.last_deal: tuple[int, Deal] | None = None
+        """The most recently finished deal, with the index of its game in :attr:`games`."""
+        draw = self.games[0].draw
+        self.place_at: tuple[int, ...] = (
+            tuple(draw.seats) if draw is not None else tuple(range(rules.players)))
+        """``place_at[seat]``: the place (player) at each seat; the draw decides (§11)."""
+        self.seat_of: dict[int, int] = {p: s for s, p in enumerate(self.place_at)}
+        """``seat_of[place]``: the seat of each place (player)."""
+
+    @property
+    def game(self) -> Game:
+        """The game being played (the last one, once the match is over)."""
+        if self.rubber is not None:
+            return self.rubber.game
+        assert self._game is not None
+        return self._game
+
+    @property
+    def games(self) -> list[Game]:
+        """Every game of the match so far, the current one included."""
+        if self.rubber is None:
+            return [self.game]
+        done = self.rubber.games
+        return done if done and done[-1] is self.rubber.game else [*done, self.rubber.game]
+
+    @property
+    def is_over(self) -> bool:
+        """The game (or the rubber) is won."""
+        return self.rubber.is_over if self.rubber is not None else self.game.is_over
+
+    @property
+    def seq(self) -> int:
+        """The number of actions applied: the version of the match's state."""
+        return len(self.actions)
+
+    def apply(self, action: Action | int | str, seat: int | None = None) -> DealResult | None:
+        """Apply the action of the seat to move (``seat``, when given, must be it);
+        returns the finished deal's result, if one ended.  The game scores a finished
+        deal and deals the next; a rubber starts its next game after a won one (RULES
+        §10, §11).
+
+        Raises :class:`~euchre.deal.IllegalActionError` (changing nothing) once the match
+        is over, if it is not ``seat``'s turn, or if the rules refuse the action; an
+        action that is no action at all raises
+        :class:`~euchre.actions.InvalidActionError`.
+
+        >>> match = Match(Rules(players=2), seed=1)
+        >>> match.apply('order', seat=match.game.deal.dealer)
+        Traceback (most recent call last):
+          ...
+        euchre.deal.IllegalActionError: it is seat 1's turn, not seat 0's (bidding, round 1)
+        """
+        if self.is_over:
+            raise IllegalActionError("the game is over (RULES §10): no action is legal")
+        if not isinstance(action, Action):
+            action = Action.parse(action) if isinstance(action, str) else Action.from_id(action)
+        game = self.game
+        index = len(self.games) - 1
+        deal = game.deal
+        mover = deal.to_move
+        assert mover is not None  # a deal that is not over has a seat to move
+        played = self.rubber if self.rubber is not None else game
+        result = played.apply(action, seat)
+        self.actions.append((mover, str(action)))
+        if result is not None:
+            self.last_deal = (index, deal)
+        return result
+
+    def result(self) -> dict[str, Any]:
+        """Scores and winners of each game, and the rubber's outcome, as plain data (the
+        form the server stores).
+
+        >>> match = Match(Rules(players=2, target=3, stick_the_dealer=True), seed=3)
+        >>> while not match.is_over:
+        ...     _ = match.apply(match.game.deal.legal_action_ids()[0])
+        >>> match.result()
+        {'games': [{'scores': [2, 4], 'winners': [1]}]}
+        """
+        out: dict[str, Any] = {
+            "games": [{"scores": list(g.scores), "winners": list(g.winners)}
+                      for g in self.games],
+        }
+        if self.rubber is not None and self.rubber.is_over:
+            out["rubber"] = {"winner": self.rubber.winner, "margin": self.rubber.margin,
+                             "points": list(self.rubber.rubber_points)}
+        return out

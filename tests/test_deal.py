@@ -26,7 +26,8 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 def snapshot(deal: Deal) -> tuple[object, ...]:
     """Everything a refused action must leave unchanged, private slots included."""
-    return (tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__),
+    return (tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__
+                  if name not in Deal.CACHE_SLOTS),
             *public_state(deal))
 
 

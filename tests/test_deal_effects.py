@@ -55,7 +55,8 @@ def four(**options: Any) -> Deal:
 def snapshot(deal: Deal) -> tuple[object, ...]:
     """Everything an action refused or only checked must leave unchanged."""
     return (
-        tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__),
+        tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__
+              if name not in Deal.CACHE_SLOTS),
         deal.to_record(),
         deal.effects,
         deal.public_observation(),

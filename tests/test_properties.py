@@ -191,7 +191,8 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
 
 def internal_state(deal: Deal) -> tuple[str, ...]:
     """Every slot of the deal, private ones included: a refused action changes none."""
-    return tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__)
+    return tuple(f"{name}={getattr(deal, name)!r}" for name in Deal.__slots__
+                 if name not in Deal.CACHE_SLOTS)
 
 
 def quick_state(deal: Deal) -> tuple[object, ...]:

@@ -8,7 +8,9 @@ every unfinished game exactly.
 * :mod:`euchre.server.app`: the HTTP API, the WebSocket, the pages;
 * :mod:`euchre.server.protocol`: the messages, validated with pydantic;
 * :mod:`euchre.server.views`: what each seat, or a spectator, is shown;
-* :mod:`euchre.server.tables`: tables in memory, bots, resuming from storage;
+* :mod:`euchre.server.table`: one table in memory, its match, bots, resuming from storage;
+* :mod:`euchre.server.registry`: every table in memory, made, loaded, evicted, expired;
+* :mod:`euchre.server.outbox`: what one WebSocket is sent, queued apart from the table;
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
 * :mod:`euchre.server.pgstorage`: PostgreSQL, shared by several server processes;
 * :mod:`euchre.server.limits`: how much one client may ask, and the refusals;
@@ -39,7 +41,7 @@ from euchre.server.app import create_app, open_storage
 from euchre.server.limits import Limits, Rate
 from euchre.server.security import served_hosts
 from euchre.server.storage import StorageError, Synchronous, database_location, default_db_path
-from euchre.server.tables import Settings
+from euchre.server.table import Settings
 from euchre.server.transport import DEFAULT_HEADER_TIMEOUT, uvicorn_options
 
 __all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_HEADER_TIMEOUT", "DEFAULT_IDLE_HOURS",

@@ -58,10 +58,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from euchre.bots import BOTS
+from euchre.game import Match
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import OPTIONS, Rules
 from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
+from euchre.server.outbox import Connection
 from euchre.server.pgstorage import PostgresStorage
 from euchre.server.protocol import (
     MAX_MATCH,
@@ -84,6 +86,7 @@ from euchre.server.protocol import (
     parse_client_message,
     shown,
 )
+from euchre.server.registry import Tables
 from euchre.server.review import ReviewCache, review_match
 from euchre.server.rulespage import asked_variant, rules_page
 from euchre.server.security import GuardedApp
@@ -95,15 +98,12 @@ from euchre.server.storage import (
     Synchronous,
     database_location,
 )
-from euchre.server.tables import (
+from euchre.server.table import (
     BOT_NAMES,
     HINT_BOT,
-    Connection,
-    Match,
     Settings,
     Table,
     TableError,
-    Tables,
     new_token,
 )
 

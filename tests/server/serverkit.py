@@ -26,7 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 from euchre.server.app import create_app
 from euchre.server.limits import Limits
 from euchre.server.sockets import WebSocketProtocol
-from euchre.server.tables import Settings
+from euchre.server.table import Settings
 
 LOOPBACK_LIMITS = Limits(sockets=100_000, per_address=100_000)
 """The default limits but for the per-address bounds, which the tests' one address

@@ -3,7 +3,7 @@ each bidding round, the dealer's exchange, the dummy, the partner call, defendin
 the play, a deal's summary, the game's end.  The browser tests show each of them at
 several window sizes (see ``test_server_browser_layout.py``).
 
-Each state comes from a real :class:`~euchre.server.tables.Table` rebuilt from a stored
+Each state comes from a real :class:`~euchre.server.table.Table` rebuilt from a stored
 list of actions, exactly as the server would send it; the actions are found by playing
 a seeded game with a simple policy until the wanted moment comes.
 """
@@ -17,9 +17,10 @@ from typing import Any
 
 from euchre.actions import Action, ActionKind
 from euchre.deal import Deal, Phase
+from euchre.game import Match
 from euchre.rules import Rules
 from euchre.server.storage import MatchRecord, PlaceRecord, TableRecord
-from euchre.server.tables import Match, Settings, Table
+from euchre.server.table import Settings, Table
 
 __all__ = ["MOMENTS", "hello", "state_for"]
 
@@ -104,7 +105,7 @@ def _actions(rules: Rules, policy: Policy, done: Done) -> tuple[int, list[tuple[
             deal = match.game.deal
             seat = deal.to_move
             assert seat is not None
-            match.apply(seat, policy(deal, seat))
+            match.apply(policy(deal, seat), seat)
     raise AssertionError(f"no seed brings {rules} to the wanted moment")
 
 

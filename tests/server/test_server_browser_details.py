@@ -23,7 +23,7 @@ from test_server_browser_layout import _CHECK, browser, static_server
 
 from euchre.rules import Rules
 from euchre.server.storage import MatchRecord, PlaceRecord, TableRecord
-from euchre.server.tables import Settings, Table
+from euchre.server.table import Settings, Table
 
 __all__ = ["browser", "static_server"]  # the fixtures, shared with the layout tests
 

@@ -6,7 +6,7 @@ language."""
 from __future__ import annotations
 
 from euchre import Action, Deal, Rules
-from euchre.server.tables import _explain
+from euchre.server.table import _explain
 from euchre.server.views import deal_view
 
 # Five-handed (28 cards), dealer 4, turn-up TH; the kitty is 8H 9H.

@@ -20,10 +20,12 @@ from serverkit import Database, Server, latest_state
 from websockets.sync.client import ClientConnection
 
 from euchre.rules import Rules
-from euchre.server import tables as tables_module
+from euchre.server import table as table_module
 from euchre.server.app import open_storage
+from euchre.server.outbox import Connection
+from euchre.server.registry import Tables
 from euchre.server.storage import PlaceRecord
-from euchre.server.tables import Connection, Settings, Tables
+from euchre.server.table import Settings
 
 WAITING = [{"kind": "you", "name": "Ann"}, {"kind": "friend", "name": "Bo"}]
 """A table waiting for its invited player: nothing moves while the crowd comes."""
@@ -51,13 +53,13 @@ def test_a_spectator_who_comes_gets_the_state_alone(server: Server) -> None:
         with contextlib.ExitStack() as stack:
             spectators = [stack.enter_context(server.ws(answer["id"])) for _ in range(crowd)]
             took = time.monotonic() - began
-            heard = _drain(player, 2 * tables_module.PRESENCE_DELAY + 0.5)
+            heard = _drain(player, 2 * table_module.PRESENCE_DELAY + 0.5)
             seen = [_drain(ws, 0.3) for ws in spectators]
     # each spectator got one state, its own: none for the others who came after it
     assert [sum(m["type"] == "state" for m in got) for got in seen] == [1] * crowd
     # the player heard the watching count once per PRESENCE_DELAY, not once a spectator
     states = [m for m in heard if m["type"] == "state"]
-    assert 1 <= len(states) <= took / tables_module.PRESENCE_DELAY + 2
+    assert 1 <= len(states) <= took / table_module.PRESENCE_DELAY + 2
     assert states[-1]["table"]["watching"] == crowd
 
 

@@ -27,7 +27,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from euchre.cli import app as cli_app
-from euchre.server import tables as tables_module
+from euchre.server import outbox
+from euchre.server import table as table_module
 from euchre.server.app import _FLOODING, FLOODING, _message_budget
 from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
 from euchre.server.sockets import CLOSE_AT_ONCE
@@ -204,7 +205,7 @@ def test_a_client_that_does_not_read_is_disconnected_as_a_slow_reader(database: 
                 while True:  # then read what got through
                     ws.recv(timeout=10)
         assert ws.protocol.close_rcvd is not None
-        assert ws.protocol.close_rcvd.code == tables_module.SLOW_READER == 4408
+        assert ws.protocol.close_rcvd.code == outbox.SLOW_READER == 4408
         assert ws.protocol.close_rcvd.reason == "slow_reader"
         # the player comes back and finds the table as it was
         with server.ws(answer["id"], answer["token"]) as again:
@@ -281,7 +282,7 @@ def test_unfinished_tables_per_address_are_bounded(database: Database) -> None:
 
 
 def test_the_sockets_closed_at_once_are_those_of_floods_and_slow_readers() -> None:
-    assert {tables_module.SLOW_READER, FLOODING} == CLOSE_AT_ONCE
+    assert {outbox.SLOW_READER, FLOODING} == CLOSE_AT_ONCE
 
 
 def test_websockets_per_address_are_bounded(
@@ -335,7 +336,7 @@ def test_the_message_budget_closes_a_client_a_tenth_of_its_rate_over_it() -> Non
 def test_finished_tables_nobody_watches_make_room(
         database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     with limited(database, max_tables=2) as server:
-        monkeypatch.setattr(tables_module, "EVICT_AFTER", 0.0)
+        monkeypatch.setattr(table_module, "EVICT_AFTER", 0.0)
         done = [server.create({"players": 2, "target": 1}, BOTS_ONLY)["id"] for _ in range(2)]
         for tid in done:
             _wait_over(server, tid)

@@ -16,8 +16,10 @@ from websockets.sync.client import ClientConnection
 
 from euchre.rules import Rules
 from euchre.server.app import open_storage
+from euchre.server.outbox import Connection
+from euchre.server.registry import Tables
 from euchre.server.storage import PlaceRecord
-from euchre.server.tables import Connection, Settings, Tables
+from euchre.server.table import Settings
 
 BOT = {"kind": "bot", "bot": "basic"}
 

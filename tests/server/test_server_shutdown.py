@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from euchre.server.app import open_storage
-from euchre.server.tables import Settings, Table
+from euchre.server.table import Settings, Table
 
 BOUND = 30
 """Seconds the test waits for the process: a server that waits for the stuck client

@@ -1,7 +1,7 @@
 """The tables the server holds in memory, each rebuilt exactly from storage.
 
-A :class:`Table` owns one :class:`Match` (a game, or a rubber of games, RULES §10-§11)
-made from a stored seed; re-creating it with the same seed and re-applying the stored
+A :class:`Table` owns one :class:`~euchre.game.Match` (a game, or a rubber of games, RULES
+§10-§11) made from a stored seed; re-creating it with the same seed and re-applying the stored
 actions in order reproduces the state exactly, so a restarted server resumes every
 unfinished game where it stopped.  Bot decisions are re-applied from storage, never
 recomputed.
@@ -15,6 +15,9 @@ what the others store as it hears of it (:meth:`Table.catch_up`), an action stor
 elsewhere makes this process's one a conflict (the table reloads), and a table's own bots
 play only in the process holding its bots' lock (stand-ins for a person away play where
 the person's clock ran out: the database orders them like any action).
+
+The registry of every table is :mod:`euchre.server.registry`; what a table sends each
+connection goes through the connection's outbox (:mod:`euchre.server.outbox`).
 """
 
 from __future__ import annotations
@@ -27,19 +30,19 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
 from euchre.actions import Action, InvalidActionError
 from euchre.bots import BOTS, Bot, make_bot
-from euchre.deal import Deal, DealResult, IllegalActionError
-from euchre.game import Game, Rubber
+from euchre.deal import Deal, IllegalActionError
+from euchre.game import Match
 from euchre.records import game_record
 from euchre.rules import Rules
 from euchre.server import views
-from euchre.server.limits import LimitError, Limits, Rate, TokenBucket
-from euchre.server.protocol import is_table_id
+from euchre.server.outbox import CHAT_RATE, Connection
+from euchre.server.outbox import error_message as _error
 from euchre.server.storage import (
     Change,
     MatchRecord,
@@ -51,8 +54,8 @@ from euchre.server.storage import (
     TableRecord,
 )
 
-__all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "Connection", "Match", "Settings", "Table",
-           "Tables"]
+__all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "Settings", "Table", "TableError",
+           "new_token"]
 
 log = logging.getLogger("euchre.server")
 
@@ -69,21 +72,15 @@ then the bots wait until someone acts or connects."""
 EVICT_AFTER = 30.0
 """Seconds a finished table nobody watches stays in memory before it may make room."""
 
-SLOW_READER = 4408
-"""The close code of a connection that let more than its outbox limit pile up unread."""
-
 LOBBY_QUIET = 600.0
 """Seconds a public table stays in the lobby's list with no person connected to it (it
 can still be resumed with its links, and expires as any idle table).  It is also how
 long a table counts against the server's limit of tables in play after its last person
-left (:meth:`Tables.make_room`)."""
+left (:meth:`~.registry.Tables.make_room`)."""
 
 PRESENCE_DELAY = 1.0
 """Seconds the players wait to hear that spectators came or went: the watching count is
 sent at most once in this time, however many arrive (a crowd of N costs O(N) messages)."""
-
-CHAT_RATE = Rate(5, 10)
-"""Chat messages one connection may send: 5 at once, then 5 more every 10 seconds."""
 
 CHAT_LENGTH = 200
 """The longest chat message, in characters."""
@@ -108,13 +105,13 @@ class Settings:
     """Extra seconds a bot waits before leading after a trick is complete."""
     idle_expiry: float = 24 * 3600.0
     """Seconds an unfinished table may sit with nobody connected and nothing played
-    before it is abandoned (:meth:`Tables.expire_idle`)."""
+    before it is abandoned (:meth:`~.registry.Tables.expire_idle`)."""
     stand_in: str = "basic"
     """The bot that plays a seat whose person ran out of time or left the table."""
     unvisited_expiry: float = 300.0
     """Seconds a new table may wait for its first visitor (a person at one of its places,
     or, at a table of bots only, a spectator) before it is abandoned: tables made and
-    never opened cannot pile up (:meth:`Tables.expire_idle`)."""
+    never opened cannot pile up (:meth:`~.registry.Tables.expire_idle`)."""
 
 
 class TableError(ValueError):
@@ -123,203 +120,6 @@ class TableError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-class Match:
-    """One game, or four-handed a rubber of games, played from a seed (RULES §10, §11)."""
-
-    def __init__(self, rules: Rules, seed: int, number: int) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.number = number
-        self.rubber = Rubber(rules, seed) if rules.rubber else None
-        self._game = None if self.rubber is not None else Game(rules, seed)
-        self.actions: list[tuple[int, str]] = []
-        self.last_deal: tuple[int, Deal] | None = None
-        """The most recently finished deal, with the index of its game in :attr:`games`."""
-        draw = self.games[0].draw
-        self.place_at: tuple[int, ...] = (
-            tuple(draw.seats) if draw is not None else tuple(range(rules.players)))
-        """``place_at[seat]``: the place (player) at each seat; the draw decides (§11)."""
-        self.seat_of: dict[int, int] = {p: s for s, p in enumerate(self.place_at)}
-
-    @property
-    def game(self) -> Game:
-        """The game being played (the last one, once the match is over)."""
-        if self.rubber is not None:
-            return self.rubber.game
-        assert self._game is not None
-        return self._game
-
-    @property
-    def games(self) -> list[Game]:
-        """Every game of the match so far, the current one included."""
-        if self.rubber is None:
-            return [self.game]
-        done = self.rubber.games
-        return done if done and done[-1] is self.rubber.game else [*done, self.rubber.game]
-
-    @property
-    def is_over(self) -> bool:
-        """The game (or the rubber) is won."""
-        return self.rubber.is_over if self.rubber is not None else self.game.is_over
-
-    @property
-    def seq(self) -> int:
-        """The number of actions applied: the version of the table's state."""
-        return len(self.actions)
-
-    def apply(self, seat: int, action: Action) -> DealResult | None:
-        """Apply the action of ``seat``; returns the finished deal's result, if one ended.
-
-        Raises :class:`IllegalActionError` (changing nothing) if it is not ``seat``'s
-        turn or the rules refuse the action.
-        """
-        if self.is_over:
-            raise IllegalActionError("the game is over (RULES §10): no action is legal")
-        game = self.game
-        index = len(self.games) - 1
-        deal = game.deal
-        if seat != deal.to_move:
-            raise IllegalActionError(f"it is seat {deal.to_move}'s turn, not seat {seat}'s")
-        # the game scores a finished deal and deals the next; a rubber starts its next
-        # game after a won one (RULES §10, §11)
-        result = self.rubber.apply(action) if self.rubber is not None else game.apply(action)
-        self.actions.append((seat, str(action)))
-        if result is not None:
-            self.last_deal = (index, deal)
-        return result
-
-    def result(self) -> dict[str, Any]:
-        """Scores and winners of each game, and the rubber's outcome."""
-        out: dict[str, Any] = {
-            "games": [{"scores": list(g.scores), "winners": list(g.winners)}
-                      for g in self.games],
-        }
-        if self.rubber is not None and self.rubber.is_over:
-            out["rubber"] = {"winner": self.rubber.winner, "margin": self.rubber.margin,
-                             "points": list(self.rubber.rubber_points)}
-        return out
-
-
-class Connection:
-    """One WebSocket: the place it plays (``None`` for a spectator) and an outbox.
-
-    Messages are queued and sent by the connection's own task, so a slow client never
-    holds up a table.  The outbox is bounded (``max_outbox`` characters, the messages
-    being ASCII JSON): a client that lets more pile up unread is disconnected with
-    ``close(SLOW_READER, "slow_reader")`` and what was queued for it is dropped.
-    """
-
-    def __init__(self, send: Callable[[str], Awaitable[None]], place: int | None, *,
-                 close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
-                 max_outbox: int = Limits().outbox, reads_summaries: bool = False,
-                 token: str | None = None, lang: str = "en") -> None:
-        self.place = place
-        self.token = token
-        """The seat token the connection came with: when the place's token changes (the
-        host invited someone else to it), the connection is ended."""
-        self.lang = lang
-        """The language the page speaks: refusals are explained in it."""
-        self.chat = TokenBucket(CHAT_RATE, time.monotonic())
-        """How often this connection may talk at the table."""
-        self.reads_summaries = reads_summaries
-        """The client shows each deal's summary and says ``continue`` once it is read."""
-        self._send = send
-        self._close_socket = close
-        self.max_outbox = max_outbox
-        self.overflowed = False
-        """The client read too slowly and is being disconnected."""
-        self._queued = 0
-        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self._state: str | None = None
-        """A spectator's newest state, queued and not yet sent (:meth:`push_state`)."""
-        self._task = asyncio.create_task(self._pump())
-        self._closing: asyncio.Task[None] | None = None
-
-    def push(self, text: str) -> None:
-        """Queue one message (dropped, and the client disconnected, over the limit)."""
-        if self.overflowed:
-            return
-        if self._queued + len(text) > self.max_outbox:
-            self._overflow()
-            return
-        self._queued += len(text)
-        self._outbox.put_nowait(text)
-
-    def push_state(self, text: str) -> None:
-        """Queue a state that replaces any state still waiting to be sent: a client that
-        reads slowly gets the newest state once, not every state in between (for
-        spectators, whose page shows the table as it is now)."""
-        if self.overflowed:
-            return
-        if self._state is not None:  # the older one is still queued: send this instead
-            self._queued += len(text) - len(self._state)
-            self._state = text
-            return
-        if self._queued + len(text) > self.max_outbox:
-            self._overflow()
-            return
-        self._queued += len(text)
-        self._state = text
-        self._outbox.put_nowait(_NEWEST_STATE)
-
-    def _overflow(self) -> None:
-        self.overflowed = True
-        self._task.cancel()
-        while not self._outbox.empty():  # give the memory back now
-            self._outbox.get_nowait()
-        self._queued = 0
-        log.warning("a client read too slowly (over %d characters queued): disconnected",
-                    self.max_outbox)
-        if self._close_socket is not None:
-            self._closing = asyncio.create_task(self._close_socket(SLOW_READER, "slow_reader"))
-
-    def push_json(self, message: dict[str, Any]) -> None:
-        """Queue one message as JSON."""
-        self.push(json.dumps(message, separators=(",", ":")))
-
-    async def _pump(self) -> None:
-        while True:
-            text = await self._outbox.get()
-            if text is None:
-                return
-            if text is _NEWEST_STATE:
-                text, self._state = self._state or "", None
-            try:
-                await self._send(text)
-            except Exception:  # the socket closed: the receive loop notices and leaves
-                return
-            finally:
-                self._queued -= len(text)
-
-    async def close(self) -> None:
-        """Send what is queued (for at most 2 seconds), then stop."""
-        self._outbox.put_nowait(None)
-        tasks = {self._task} if self._closing is None else {self._task, self._closing}
-        await asyncio.wait(tasks, timeout=2)
-        self._task.cancel()  # a client that stopped reading gets no more
-
-    async def end(self, code: str, message: str, close_code: int,
-                  params: dict[str, Any] | None = None) -> None:
-        """Tell the client why, send what is queued, and close the socket."""
-        self.push_json(_error(code, message, params))
-        await self.close()
-        if self._close_socket is not None:
-            with contextlib.suppress(Exception):
-                await self._close_socket(close_code, code)
-
-
-_NEWEST_STATE = "newest state"
-"""Queued in a connection's outbox where its coalesced state goes (never sent as is)."""
-
-
-def _error(code: str, message: str, params: dict[str, Any] | None = None,
-           **extra: Any) -> dict[str, Any]:
-    """An error message: ``code`` and ``params`` for the page to word in its player's
-    language, ``message`` in English for other clients and logs."""
-    return {"type": "error", "code": code, "message": message, "params": params or {},
-            **extra}
 
 
 class Table:
@@ -344,7 +144,7 @@ class Table:
         self._last_texts: tuple[Deal | None, dict[int | None, str]] = (None, {})
         self.used = time.monotonic()
         """When the table was last asked for (a finished table idle long enough may be
-        dropped from memory, :meth:`Tables.make_room`)."""
+        dropped from memory, :meth:`~.registry.Tables.make_room`)."""
         self.options: dict[str, Any] = {}
         """The table's settings that are not rules (stored): the turn timer, the host's
         and the watchers' keys, privacy, whether the game has started, who is muted."""
@@ -389,7 +189,7 @@ class Table:
         match = Match(self.rules, stored.seed, stored.number)
         for i, (seat, text) in enumerate(stored.actions):
             try:
-                match.apply(seat, Action.parse(text))
+                match.apply(Action.parse(text), seat)
             except ValueError as e:
                 raise StorageError(
                     f"table {self.id}, match {stored.number}: stored action {i} "
@@ -417,7 +217,7 @@ class Table:
             return self.match
         match = Match(self.rules, stored.seed, stored.number)
         for seat, text in stored.actions:
-            match.apply(seat, Action.parse(text))
+            match.apply(Action.parse(text), seat)
         return match
 
     def _bot_seed(self, place: int, match: int) -> int:
@@ -773,7 +573,7 @@ class Table:
         """
         match = self.match
         await self.storage.append_action(self.id, match.number, match.seq, seat, str(action))
-        ended = match.apply(seat, action)
+        ended = match.apply(action, seat)
         if match.is_over:
             await self.storage.finish_match(self.id, match.number, match.result())
         self.last_active = time.time()
@@ -897,7 +697,7 @@ class Table:
         """Apply actions another process stored, one at a time, each state sent: the
         connections here miss none of them (the lock is held)."""
         for seat, text in actions:
-            self._deal_ended(self.match.apply(seat, Action.parse(text)) is not None)
+            self._deal_ended(self.match.apply(Action.parse(text), seat) is not None)
             self._arm_clock()
             self.broadcast()
 
@@ -1424,323 +1224,3 @@ def _explain(obs: Any, action: Action, lang: str) -> str:
 def new_token() -> str:
     """An unguessable seat token (192 random bits)."""
     return secrets.token_urlsafe(24)
-
-
-class Tables:
-    """Every table the server holds: unfinished ones from start-up, others on demand.
-
-    At most ``max_tables`` are held: finished tables nobody watches are dropped to make
-    room (they are read from storage again when asked for); when none can be, a new or
-    reloaded table is refused (:class:`LimitError` ``server_full``).
-    """
-
-    def __init__(self, storage: Storage, settings: Settings,
-                 max_tables: int = Limits().max_tables) -> None:
-        self.storage = storage
-        self.settings = settings
-        self.max_tables = max_tables
-        self._tables: dict[str, Table] = {}
-        self._making: collections.Counter[str] = collections.Counter()
-        self._expiry: asyncio.Task[None] | None = None
-        self.peers: Peers | None = storage if isinstance(storage, Peers) else None
-        """Other server processes on the same database, if any."""
-        self._takeover: asyncio.Task[None] | None = None
-        self._following: set[asyncio.Task[Any]] = set()
-
-    async def start(self) -> None:
-        """Resume every unfinished table from storage and let its bots play on.
-
-        With other processes on the database, start hearing what they store first, and
-        play the bots of the tables no other process plays.
-        """
-        if self.peers is not None:
-            await self.peers.listen(self._changed)
-        records = await self.storage.unfinished_tables()
-        if len(records) > self.max_tables:  # the most recently started ones
-            log.warning("%d unfinished tables but room for %d: the others are loaded "
-                        "when asked for", len(records), self.max_tables)
-            records = records[-self.max_tables:]
-        for record in records:
-            try:
-                table = Table(record, self.storage, self.settings)
-            except (StorageError, ValueError) as e:
-                log.error("table %s cannot be resumed: %s", record.id, e)
-                continue
-            self._tables[table.id] = table
-            if table.is_over:  # the server stopped between the last action and its result
-                await self.storage.finish_match(table.id, table.match.number,
-                                                table.match.result())
-            await self._claim_bots(table)
-            table.kick()
-        log.info("resumed %d unfinished table(s)", len(self._tables))
-        period = min(600.0, max(1.0, min(self.settings.idle_expiry,
-                                         self.settings.unvisited_expiry) / 10))
-        self._expiry = asyncio.create_task(
-            _every(period, self.expire_idle, "idle tables could not be closed"))
-        if self.peers is not None:
-            self._takeover = asyncio.create_task(
-                _every(self.peers.takeover, self.take_over,
-                       "tables without a process for their bots"))
-
-    # -- other server processes on the same database ------------------------------------------
-    async def _claim_bots(self, table: Table) -> None:
-        """Play the table's bots here if no other process does."""
-        if (self.peers is not None and not table.is_over
-                and any(p.kind == "bot" for p in table.places)):
-            await self.peers.claim_bots(table.id)
-
-    def _changed(self, change: Change) -> None:
-        """Another process stored something: the table, if held here, follows."""
-        if change.chat is not None:  # said at another process: no storage involved
-            held = self._tables.get(change.table_id)
-            if held is not None:
-                held.receive_chat(change.chat)
-            return
-        if change.table_id == "*":
-            targets = list(self._tables.values())
-        else:
-            table = self._tables.get(change.table_id)
-            targets = [] if table is None else [table]
-        jobs = [self._follow(table, change) for table in targets]
-        if change.created and not targets:  # a new table: in this lobby too
-            jobs.append(self._adopt(change.table_id))
-        for job in jobs:
-            task = asyncio.create_task(job)
-            self._following.add(task)
-            task.add_done_callback(self._following.discard)
-
-    async def _adopt(self, table_id: str) -> None:
-        """Hold a table another process made, if there is room."""
-        with contextlib.suppress(LimitError, StorageError):
-            await self.get(table_id)
-
-    async def _follow(self, table: Table, change: Change) -> None:
-        if change.table_id == "*":
-            change = Change(table.id)
-        if not await table.catch_up(change):  # deleted, or its game abandoned, elsewhere
-            if self._tables.get(table.id) is table:
-                del self._tables[table.id]
-            table.closed = True
-            await self._let_go(table)
-            await table.shut("closed", "the table was closed")
-
-    async def _let_go(self, table: Table) -> None:
-        if self.peers is not None:
-            with contextlib.suppress(StorageError):
-                await self.peers.release_bots(table.id)
-
-    async def take_over(self) -> list[str]:
-        """Play the bots of every table whose bots no process plays (their process
-        died); returns their ids."""
-        if self.peers is None:
-            return []
-        taken = []
-        for table_id in await self.peers.orphaned_tables():
-            try:
-                table = await self.get(table_id)
-            except LimitError:
-                break  # no room here: another process may have some
-            if table is None or not await self.peers.claim_bots(table_id):
-                continue
-            await table.catch_up(Change(table_id))  # what the last holder stored
-            taken.append(table_id)
-        if taken:
-            log.info("took over the bots of %d table(s)", len(taken))
-        return taken
-
-    async def stop(self) -> None:
-        """Stop every table's bots and connections."""
-        for task in (self._expiry, self._takeover, *self._following):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(BaseException):
-                    await task
-        await asyncio.gather(*(table.close() for table in self._tables.values()))
-
-    def in_play(self) -> int:
-        """The tables that count against ``max_tables``: held, and neither idle,
-        quiet, nor never visited."""
-        return sum(not (t.is_idle or t.is_quiet or t.unvisited)
-                   for t in self._tables.values())
-
-    async def make_room(self) -> None:
-        """Room for one more table: at the limit, drop a table nobody needs in memory.
-
-        Only tables in play count against ``max_tables``: a finished table nobody
-        watches (:attr:`Table.is_idle`) or an unfinished one nobody has been at for a
-        while (:attr:`Table.is_quiet`) leaves memory (it stays stored); tables never
-        visited (:attr:`Table.unvisited`, which expire within minutes) do not count,
-        though at most ``max_tables`` of them are held (the oldest is abandoned).
-        Raises :class:`LimitError` (``server_full``) if ``max_tables`` are in play.
-        """
-        if len(self._tables) < self.max_tables:
-            return
-        tables = list(self._tables.values())
-        spare = [t for t in tables if t.is_idle] or [t for t in tables if t.is_quiet]
-        if spare:
-            self._drop(min(spare, key=lambda t: t.used))
-            return
-        unvisited = [t for t in tables if t.unvisited]
-        if len(tables) - len(unvisited) >= self.max_tables:
-            raise LimitError("server_full", f"the server already holds its limit of "
-                             f"{self.max_tables} tables in play: try again later", 503,
-                             EVICT_AFTER, {"max": self.max_tables})
-        if len(unvisited) >= self.max_tables:  # made faster than they expire: the oldest
-            oldest = min(unvisited, key=lambda t: t.created)
-            await self.abandon(oldest, "nobody came to it", "unvisited")
-
-    def _drop(self, table: Table) -> None:
-        """Forget a table held in memory (it stays stored)."""
-        del self._tables[table.id]
-        table._stop_clock()
-        table._stop_presence()
-        if self.peers is not None and self.peers.holds_bots(table.id):
-            self._later(self._let_go(table))
-
-    def _later(self, job: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(job)
-        self._following.add(task)
-        task.add_done_callback(self._following.discard)
-
-    def created_by(self, address: str) -> int:
-        """Unfinished tables held here that ``address`` made, or is making now."""
-        return self._making[address] + sum(
-            t.creator == address and not t.is_over and not t.closed
-            for t in self._tables.values())
-
-    @contextlib.contextmanager
-    def making(self, address: str) -> Iterator[None]:
-        """Count a table ``address`` is making in :meth:`created_by` until it is made (or
-        refused): enter it in the same step as the check, so that requests at once cannot
-        all pass a quota that only the tables already made would fill."""
-        self._making[address] += 1
-        try:
-            yield
-        finally:
-            self._making[address] -= 1
-            if not self._making[address]:
-                del self._making[address]
-
-    async def create(self, name: str, rules: Rules, places: list[PlaceRecord],
-                     options: dict[str, Any] | None = None, creator: str = "") -> Table:
-        """Store and open a new table (``options``: the turn timer, the host's key…;
-        ``creator``: the address that asks, counted while the table is unfinished)."""
-        await self.make_room()
-        table_id = secrets.token_urlsafe(6)
-        while table_id in self._tables or await self.storage.load_table(table_id):
-            table_id = secrets.token_urlsafe(6)
-        now = time.time()
-        record = TableRecord(table_id, name, rules.to_dict(), places,
-                             [MatchRecord(1, secrets.randbits(63), started=now)], now,
-                             dict(options or {}))
-        table = Table(record, self.storage, self.settings)
-        table.creator = creator
-        await self._claim_bots(table)  # before it is stored: no other process takes it
-        try:
-            await self.storage.create_table(record)
-        except StorageError:
-            await self._let_go(table)
-            raise
-        self._tables[table_id] = table
-        table.kick()
-        return table
-
-    async def get(self, table_id: str) -> Table | None:
-        """A table by id, loaded from storage if it is not in memory; ``None`` for an id
-        that cannot be a table's (:func:`~.protocol.is_table_id`) without asking storage.
-        :class:`StorageError` if storage fails, or holds the table damaged."""
-        if not is_table_id(table_id):  # no table's: storage is not asked
-            return None
-        table = self._tables.get(table_id)
-        if table is None:
-            record = await self.storage.load_table(table_id)
-            if record is None:
-                return None
-            table = self._tables.get(table_id)
-            if table is None:
-                await self.make_room()
-                # loaded meanwhile by another request: that one is the table
-                table = self._tables.get(table_id)
-            if table is None:
-                try:
-                    loaded = Table(record, self.storage, self.settings)
-                except (ValueError, KeyError, TypeError) as e:
-                    raise StorageError(f"table {table_id} is stored but cannot be "
-                                       f"rebuilt: {e}") from None
-                table = self._tables[table_id] = loaded
-                await self._claim_bots(table)
-                if self.peers is not None:  # what was stored while it loaded
-                    self._changed(Change(table_id, True, table.match.number,
-                                         table.match.seq + 1))
-        table.used = time.monotonic()
-        return table
-
-    # -- tables nobody plays at any more ----------------------------------------------------
-    async def delete(self, table: Table) -> None:
-        """Its creator deletes a table: it is gone, with every game played at it."""
-        async with table.lock:
-            await self.storage.delete_table(table.id)
-            table.closed = True  # under the lock: no bot acts at the table after this
-            self._tables.pop(table.id, None)
-        await self._let_go(table)
-        await table.shut("closed", "the table was deleted by its creator",
-                         {"why": "deleted"})
-
-    async def abandon(self, table: Table, why: str, code: str = "") -> None:
-        """Nobody plays at the table any more: its unfinished game is forgotten (a
-        finished one stays in the history) and it leaves the open tables."""
-        async with table.lock:
-            if table.is_over:
-                return
-            if table.matches > 1:  # earlier games were finished: keep them for replays
-                await self.storage.discard_match(table.id, table.match.number)
-            else:
-                await self.storage.delete_table(table.id)
-            table.closed = True  # under the lock: no bot acts at the table after this
-            self._tables.pop(table.id, None)
-        await self._let_go(table)
-        await table.shut("closed", f"the table was closed: {why}", {"why": code})
-
-    async def leave(self, table: Table, place: int) -> None:
-        """A person leaves a table; the last one to leave closes it."""
-        await table.release(place)
-        if not table.people() and not table.is_over:
-            await self.abandon(table, "everybody left", "everybody_left")
-
-    async def expire_idle(self, now: float | None = None) -> list[str]:
-        """Abandon every unfinished table with nobody connected and nothing played for
-        :attr:`Settings.idle_expiry` seconds, and every one never visited
-        (:attr:`Table.unvisited`) made :attr:`Settings.unvisited_expiry` seconds ago;
-        returns their ids."""
-        now = time.time() if now is None else now
-        expired = []
-        for table in list(self._tables.values()):
-            if table.is_over or table.connections:
-                continue
-            if table.unvisited and now - table.created > self.settings.unvisited_expiry:
-                await self.abandon(table, "nobody came to it", "unvisited")
-            elif now - table.last_active > self.settings.idle_expiry:
-                await self.abandon(table, "nobody played at it for a long time", "idle")
-            else:
-                continue
-            expired.append(table.id)
-        if expired:
-            log.info("closed %d idle table(s)", len(expired))
-        return expired
-
-    def open_tables(self) -> list[Table]:
-        """The tables the lobby lists, newest first: public, unfinished, with a person
-        connected in the last :data:`LOBBY_QUIET` seconds."""
-        return sorted((t for t in self._tables.values() if t.listed),
-                      key=lambda t: -t.created)
-
-
-async def _every(period: float, work: Callable[[], Awaitable[object]], failed: str) -> None:
-    """Run ``work`` every ``period`` seconds until cancelled; a storage error is logged
-    (``failed: why``) and the next round tries again."""
-    while True:
-        await asyncio.sleep(period)
-        try:
-            await work()
-        except StorageError as e:
-            log.error("%s: %s", failed, e)
