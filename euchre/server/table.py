@@ -820,14 +820,18 @@ class Table:
         :attr:`visited`): it does not count against the tables in play."""
         return not self.visited and not self.is_over and not self.connections
 
-    async def close(self) -> None:
-        """Stop the bots and the connections (the server is stopping)."""
+    async def _stop_tasks(self) -> None:
+        """Stop the turn clock, the presence timer and the bots' task, and wait for it."""
         self._stop_clock()
         self._stop_presence()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(BaseException):
                 await self._bot_task
+
+    async def close(self) -> None:
+        """Stop the bots and the connections (the server is stopping)."""
+        await self._stop_tasks()
         # all at once: each waits at most 2 s for a slow client
         await asyncio.gather(*(conn.close() for conn in list(self.connections)))
 
@@ -972,12 +976,7 @@ class Table:
                    params: dict[str, Any] | None = None) -> None:
         """The table closes: bots stop and every connection is told why."""
         self.closed = True
-        self._stop_clock()
-        self._stop_presence()
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._bot_task
+        await self._stop_tasks()
         conns, self.connections = self.connections, []
         for conn in conns:
             await conn.end(code, message, 4404, params)
