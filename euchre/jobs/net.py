@@ -186,7 +186,7 @@ class NetOptions:
     loss's weight, the weight decay, the held-out share, the seed and the threads."""
 
     layers: tuple[int, ...] = DEFAULT_LAYERS
-    epochs: int = 12
+    epochs: int = 6
     batch: int = 512
     lr: float = 2e-3
     value_weight: float = 0.5
