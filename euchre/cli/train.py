@@ -316,6 +316,9 @@ def net_command(
     value_weight: Annotated[float, typer.Option(
         "--value-weight", metavar="V", help="The value loss's weight beside the "
                                             "policy's.")] = NetOptions.value_weight,
+    weight_decay: Annotated[float, typer.Option(
+        "--weight-decay", metavar="WD", help="AdamW's weight decay.")
+    ] = NetOptions.weight_decay,
     holdout: Annotated[float, typer.Option(
         "--holdout", metavar="SHARE", help="The share of the deals held out, every "
                                            "decision of them.")] = NetOptions.holdout,
@@ -344,8 +347,8 @@ def net_command(
     rules = rules_given.build()
     try:
         widths = tuple(int(w) for w in layers.split(","))
-        options = Options(widths, epochs, batch, lr, value_weight, holdout=holdout,
-                          seed=seed, threads=threads)
+        options = Options(widths, epochs, batch, lr, value_weight, weight_decay, holdout,
+                          seed, threads)
     except ValueError as e:
         fail(f"--layers takes widths such as 256,256, and the numbers their ranges: {e}")
     try:
