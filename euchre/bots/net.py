@@ -295,15 +295,17 @@ def _variants() -> str:
 
 
 class NetBot:
-    """Plays the learned policy alone: the legal action it ranks first (deterministic)."""
+    """Plays the learned policy alone: the legal action it ranks first.  It is
+    deterministic, so the seed :func:`euchre.bots.make_bot` hands every bot is not used;
+    ``model`` plays that model under its rules instead of the shipped one."""
 
     name = "net"
     needs_observation = True
 
     def __init__(self, seed: int | random.Random | None = None,
                  model: NetModel | None = None) -> None:
+        del seed
         self.model = model
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def model_for(self, rules: Rules) -> NetModel:
         """The model this bot plays under ``rules``; :class:`NetError` if none."""
