@@ -1,7 +1,8 @@
 """The levels stay in order: random < basic < intermediate < expert (docs/benchmarks.md,
 "The levels"), and the learned policy alone (``net``) between basic and intermediate
-("A learned policy and value").  Small duplicate tournaments with fixed worlds (no clock), so each is the
-same on any machine; the bounds are loose on purpose, the real figures are benchmarks."""
+("A learned policy and value").  Small duplicate tournaments with fixed worlds (no
+clock), so each is the same on any machine; the bounds are loose on purpose, the real
+figures are benchmarks."""
 
 from __future__ import annotations
 
