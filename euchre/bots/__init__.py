@@ -139,6 +139,12 @@ def _pimc(seed: int | random.Random | None) -> Bot:
     return PimcBot(seed)
 
 
+def _net(seed: int | random.Random | None) -> Bot:
+    from euchre.bots.net import NetBot
+
+    return NetBot(seed)
+
+
 def _lookahead(seed: int | random.Random | None) -> Bot:
     from euchre.bots.expert import LookaheadBot
 
@@ -188,8 +194,10 @@ BOTS: dict[str, Callable[[int | random.Random | None], Bot]] = {
     "pimc": _pimc,
     "lookahead": _lookahead,
     "cismcts": _cismcts,
+    "net": _net,
 }
-"""Bot names and their constructors (taking a seed)."""
+"""Bot names and their constructors (taking a seed).  ``net`` plays a learned policy
+alone, no search (:mod:`euchre.bots.net`), under the rules a model is shipped for."""
 
 BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {
     "cismcts": _cismcts,

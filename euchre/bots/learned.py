@@ -275,11 +275,12 @@ class Model:
 
 
 def shipped_models() -> list[Path]:
-    """The model files shipped in the package, by name."""
+    """The pre-play model files shipped in the package (``prebid-*.npz``), by name."""
     folder = resources.files("euchre.bots") / "models"
     if not folder.is_dir():
         return []
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".npz"))
+    return sorted(Path(str(p)) for p in folder.iterdir()
+                  if p.name.startswith("prebid-") and p.name.endswith(".npz"))
 
 
 @cache

@@ -111,6 +111,7 @@ SUMMARIES: Final = (
     N_("Record the pimc bot's pre-play decisions played out to the end, and fit the "
        "expert's correction of its values."),
     N_("Fit the pre-play correction again from saved rows and write the model."),
+    N_("Train the net: a learned policy and value of play, from self-play decisions."),
 )
 """The first paragraph of the help of each command whose help is its docstring, the
 summary ``euchre --help`` lists: marked here for translation (the rest of those

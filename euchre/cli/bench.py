@@ -55,8 +55,11 @@ def bench_bot_command(
     console = Console(stderr=True)
     with Progress(console=console, transient=True, disable=json_out) as bar:
         task = bar.add_task(f"bench {name}", total=deals * 4)
-        report = bench_bot(name, deals, seed,
-                           progress=lambda done, total: bar.update(task, completed=done))
+        try:
+            report = bench_bot(name, deals, seed,
+                               progress=lambda done, total: bar.update(task, completed=done))
+        except ValueError as e:  # every variant refused
+            fail(str(e))
     if json_out:
         typer.echo(json.dumps(report))
         return
@@ -65,6 +68,8 @@ def bench_bot_command(
     for row in report["variants"]:
         typer.echo(f"  {row['variant']:<13} {row['decisions']:>6} decisions  median "
                    f"{row['median_ms']:.3f} ms  p99 {row['p99_ms']:.3f} ms")
+    for variant, why in report["skipped"].items():
+        typer.echo(f"  {variant:<13} skipped: {why}")
 
 
 _DEALS_ONLY = "the compiled core plays random deals, not games"

@@ -16,6 +16,15 @@ from typing import Annotated, Any
 
 import numpy as np
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from euchre.bots.learned import FEATURES, GROUPS
 from euchre.cli.chunks import (
@@ -33,6 +42,7 @@ from euchre.cli.options import (
     show_progress,
 )
 from euchre.jobs.distributed import Backend, CheckpointError, run_job, versions
+from euchre.jobs.net import DEFAULT_LAYERS, NetOptions
 from euchre.jobs.train import (
     COLUMNS,
     DEFAULT_TOP,
@@ -278,3 +288,114 @@ def fit_command(
 def _source(header: dict[str, Any]) -> dict[str, Any]:
     return {k: header.get(k) for k in ("command", "seed", "deals", "parameters")}
 
+
+
+# -- the net: a learned policy and value (euchre.jobs.net) ----------------------------------
+@train_app.command("net")
+@rules_options(not_here={"draw": "the rows are of single deals, not games",
+                         "rubber": "the rows are of single deals, not games"})
+def net_command(
+    rules_given: RulesGiven,
+    data: Annotated[list[Path], typer.Argument(
+        metavar="SELFPLAY...", help="Folders written by `euchre selfplay` (manifest.json "
+                                    "and its Parquet chunks), all of the rules given.")],
+    out: Annotated[Path, typer.Option(
+        "--out", metavar="FILE", dir_okay=False,
+        help="The model file to write (.npz); a report (.json) is written beside it. Name "
+             "it net-N....npz (as `euchre train net` prints) in euchre/bots/models/ to "
+             "ship it.")],
+    layers: Annotated[str, typer.Option(
+        "--layers", metavar="W[,W...]", help="The widths of the shared layers.")
+    ] = ",".join(map(str, DEFAULT_LAYERS)),
+    epochs: Annotated[int, typer.Option("--epochs", metavar="E", help="Passes over the "
+                                        "training rows.")] = NetOptions.epochs,
+    batch: Annotated[int, typer.Option("--batch", metavar="B", help="Rows a step.")
+                     ] = NetOptions.batch,
+    lr: Annotated[float, typer.Option("--lr", metavar="LR", help="The peak learning "
+                                      "rate (one cycle).")] = NetOptions.lr,
+    value_weight: Annotated[float, typer.Option(
+        "--value-weight", metavar="V", help="The value loss's weight beside the "
+                                            "policy's.")] = NetOptions.value_weight,
+    weight_decay: Annotated[float, typer.Option(
+        "--weight-decay", metavar="WD", help="AdamW's weight decay.")
+    ] = NetOptions.weight_decay,
+    holdout: Annotated[float, typer.Option(
+        "--holdout", metavar="SHARE", help="The share of the deals held out, every "
+                                           "decision of them.")] = NetOptions.holdout,
+    seed: Annotated[int, typer.Option(
+        "--seed", metavar="S", help="Seed of the split, the initial weights and the "
+                                    "minibatches: the same data and seed give the same "
+                                    "model.")] = NetOptions.seed,
+    threads: Annotated[int, typer.Option(
+        "--threads", metavar="T", help="CPU threads PyTorch may use.")] = NetOptions.threads,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object: the file and the statistics.")] = False,
+) -> None:
+    """Train the net: a learned policy and value of play, from self-play decisions.
+
+    A small network over each decision's observation tensor predicts the action the bot
+    took (the illegal ones masked out) and the seat's points of the deal. Held out: a
+    share of the deals. Prints the held-out top-1 accuracy (all decisions with a choice,
+    those before the first lead, card play) and the value's error beside that of
+    predicting the mean. Needs the rl extra (PyTorch) to train; the `net` bot plays the
+    file with numpy alone.
+    """
+    from euchre.bots.net import NetModel, net_name
+    from euchre.jobs.net import NetOptions as Options
+    from euchre.jobs.net import read_selfplay, train
+
+    rules = rules_given.build()
+    try:
+        widths = tuple(int(w) for w in layers.split(","))
+        options = Options(widths, epochs, batch, lr, value_weight, weight_decay, holdout,
+                          seed, threads)
+    except ValueError as e:
+        fail(f"--layers takes widths such as 256,256, and the numbers their ranges: {e}")
+    try:
+        rows = read_selfplay(data)
+    except (ValueError, ImportError) as e:
+        fail(str(e), 1)
+    given, played = rules.to_dict(), rows.rules.to_dict()
+    differ = {k: v for k, v in played.items() if k != "target" and given.get(k) != v}
+    if differ:
+        fail(f"the data were played under other rules than those given ({json.dumps(differ)}"
+             f"): give the rules they were played under")
+    if not json_out:
+        typer.echo(f"{len(rows.action)} decisions of {rows.deals} deals; training "
+                   f"{net_name(rules)}")
+    bar = Progress(TextColumn("[bold]train net[/]"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("epochs · loss {task.fields[loss]}"), TimeElapsedColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True),
+                   disable=not show_progress(json_out), transient=True)
+    try:
+        with bar:
+            task = bar.add_task("train net", total=epochs, loss="–")
+
+            def progress(epoch: int, loss: float) -> None:
+                bar.update(task, completed=epoch, loss=f"{loss:.4f}")
+
+            model, stats = train(rows, options, progress)
+    except ImportError as e:
+        fail(str(e))
+    model = NetModel(model.trunk, model.policy, model.value,
+                     {**model.header, "command": _command(), "versions": versions()},
+                     model.checks)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        model.save(out)
+        out.with_suffix(".json").write_text(json.dumps(model.header, indent=1) + "\n",
+                                            encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot write the model {out}: {e.strerror}", 1)
+    summary = {"model": str(out), "bytes": out.stat().st_size, "stats": stats}
+    if json_out:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(f"model {out} ({out.stat().st_size:,} bytes), {stats['seconds']:.0f} s")
+    for split in ("train", "holdout"):
+        s = stats[split]
+        typer.echo(f"  {split:7s} top-1 {s['top1_all']:.3f} of {s['decisions_all']} "
+                   f"decisions with a choice: before the first lead {s['top1_preplay']:.3f} "
+                   f"({s['decisions_preplay']}), card play {s['top1_play']:.3f} "
+                   f"({s['decisions_play']}); log loss {s['log_loss']:.3f}; value RMSE "
+                   f"{s['value_rmse']:.3f} (the mean's {s['mean_rmse']:.3f})")

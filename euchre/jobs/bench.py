@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from euchre.actions import ORDER_ALONE, PASS, TRUMP_ALONE
-from euchre.bots import Bot, choose, make_bot
+from euchre.bots import Bot, check_rules, choose, make_bot
 from euchre.deal import Deal, Phase
 from euchre.rules import Rules, fixed_partner
 
@@ -80,7 +80,9 @@ def bench_bot(
     """Time every decision of bot ``name`` over ``deals`` random deals of every variant.
 
     All seats are played by the bot; each call of its ``act`` (observation included) is
-    timed.  Returns the median and p99 in milliseconds per variant and over all.
+    timed.  Returns the median and p99 in milliseconds per variant and over all.  A variant
+    the bot refuses (``check_rules``: the ``net`` bot where no model is shipped) is left
+    out, with the reason under ``skipped``.
     """
     rng = random.Random(seed)
     variants = [Rules(players=n) for n in (2, 3, 4, 5)]
@@ -88,8 +90,15 @@ def bench_bot(
     done = 0
     rows = []
     everything: list[float] = []
+    skipped: dict[str, str] = {}
     for rules in variants:
         bots = [make_bot(name, rng.randrange(1 << 30)) for _ in range(rules.players)]
+        try:
+            check_rules(bots[0], rules)
+        except ValueError as e:
+            skipped[rules.variant] = str(e)
+            done += deals
+            continue
         times: list[float] = []
         for k in range(deals):
             deal = Deal.random(rules, k % rules.players, rng)
@@ -111,6 +120,8 @@ def bench_bot(
             "p99_ms": _percentile(times, 0.99),
             "max_ms": max(times),
         })
+    if not everything:
+        raise ValueError(next(iter(skipped.values())))
     return {
         "bot": name,
         "deals_per_variant": deals,
@@ -118,6 +129,7 @@ def bench_bot(
         "median_ms": statistics.median(everything),
         "p99_ms": _percentile(everything, 0.99),
         "variants": rows,
+        "skipped": skipped,
     }
 
 

@@ -1,6 +1,8 @@
 """The levels stay in order: random < basic < intermediate < expert (docs/benchmarks.md,
-"The levels").  Small duplicate tournaments with fixed worlds (no clock), so each is the
-same on any machine; the bounds are loose on purpose, the real figures are benchmarks."""
+"The levels"), and the learned policy alone (``net``) between basic and intermediate
+("A learned policy and value").  Small duplicate tournaments with fixed worlds (no
+clock), so each is the same on any machine; the bounds are loose on purpose, the real
+figures are benchmarks."""
 
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from euchre.jobs.tournament import Tournament, run_tournament
     (4, "intermediate:16", "basic", 200),
     (4, "expert:16", "basic", 200),
     (2, "expert:16", "intermediate:16", 200),
+    (2, "net", "basic", 200),
+    (4, "net", "basic", 200),
+    (4, "intermediate:16", "net", 200),
 ])
 def test_a_higher_level_is_not_weaker(players: int, stronger: str, weaker: str,
                                       sets: int) -> None:

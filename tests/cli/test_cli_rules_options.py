@@ -14,7 +14,7 @@ from euchre.cli.resume import RULE_FLAGS
 from euchre.rules import OPTIONS
 
 RULES_COMMANDS = [["play"], ["simulate"], ["tournament"], ["selfplay"], ["train", "prebid"],
-                  ["bench", "vector"]]
+                  ["train", "net"], ["bench", "vector"]]
 """The commands that take rules (``replay``, ``analyze`` and ``solve`` read them from the
 record; ``rules`` takes the variant only; ``bench bot`` and ``bench solver`` time fixed
 deals of every variant, or four-handed)."""
@@ -25,6 +25,7 @@ NOT_HERE = {
     "tournament": {"draw", "rubber"},
     "selfplay": {"draw", "rubber"},
     "train prebid": {"draw", "rubber"},
+    "train net": {"draw", "rubber"},
     "bench vector": {"target", "draw", "rubber"},
 }
 """What each command cannot apply: a rubber is played in the browser, a tournament seats
@@ -53,7 +54,8 @@ def test_an_option_a_command_cannot_apply_is_refused_in_one_line(command: list[s
     for name in NOT_HERE[" ".join(command)]:
         flag = next(o.flag for o in OPTIONS if o.name == name)
         args = [flag, "5"] if name == "target" else [flag]
-        out = ["--out", "unused"] if command == ["selfplay"] else []
+        out = (["--out", "unused"] if command == ["selfplay"] else
+               ["--out", "unused.npz", "unused"] if command == ["train", "net"] else [])
         result = CliRunner().invoke(app, [*command, *args, *out, "--players", "4"])
         assert result.exit_code == 2, (flag, result.output)
         assert result.stderr.startswith(f"euchre: {flag} does not apply here: ")

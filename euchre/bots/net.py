@@ -1,0 +1,334 @@
+"""A learned policy and value of euchre play, and the ``net`` bot that plays the policy alone.
+
+A *net model* is a small multilayer perceptron over a seat's observation tensor
+(:func:`euchre.vector.observation_layout`: only what RULES §12 lets the seat know), trained
+on the expert's self-play decisions (``euchre selfplay``, then ``euchre train net``;
+:mod:`euchre.jobs.net`).  A shared trunk of ReLU layers feeds two heads:
+
+- the **policy**: a logit per action id (:mod:`euchre.actions`); the illegal actions are
+  masked out and a softmax gives the probability of each legal action, the expert's choice
+  predicted;
+- the **value**: the seat's outcome of the deal in points, its side's points minus the
+  opponents' (the others' mean three- and five-handed;
+  :func:`euchre.bots.evaluation.utility_of_gains` from a score of 0, so without a game
+  bonus), predicted from what it knows.
+
+:meth:`NetModel.forward` gives both for a batch of observations and legal masks: the one
+function play uses, and inference or play-out valuation can use.  The weights of a variant
+are a small ``.npz`` file in ``euchre/bots/models/`` (``net-4.npz``; package data), the
+arrays in float16 and a JSON header naming the rules, the command, the seed, the deals,
+the held-out statistics, and a few observations with the decisions the model took on them
+when it was written (:meth:`NetModel.check`).  :func:`net_for` finds the one made for the
+rules of a game.  Only numpy is needed at run time.
+
+The ``net`` bot (:class:`NetBot`) plays the legal action the policy ranks first: no search,
+a fraction of a millisecond of arithmetic a decision.  Under rules no shipped model was
+made for it refuses in one line (:meth:`NetBot.check_rules`).
+
+>>> import numpy as np
+>>> from euchre import Deal, Rules
+>>> model = net_for(Rules(players=4))
+>>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+>>> x = encode_observation(deal.observation(deal.to_move))
+>>> legal = np.zeros((1, 111), dtype=bool)
+>>> legal[0, deal.legal_action_ids()] = True
+>>> probs, value = model.forward(x[None, :], legal)
+>>> probs.shape, value.shape, round(float(probs.sum()), 5), bool(probs[0, ~legal[0]].any())
+((1, 111), (1,), 1.0, False)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from euchre.actions import NUM_ACTIONS, Action
+from euchre.deal import Observation
+from euchre.rules import Rules
+
+__all__ = [
+    "MODEL_FORMAT",
+    "NetBot",
+    "NetError",
+    "NetModel",
+    "encode_observation",
+    "net_for",
+    "net_name",
+    "shipped_nets",
+]
+
+MODEL_FORMAT: Final = "euchre-net-model"
+"""The ``format`` of a net model's header."""
+MODEL_VERSION: Final = 1
+PREFIX: Final = "net-"
+"""The shipped net models' file names begin with it."""
+
+F32 = npt.NDArray[np.float32]
+Layer = tuple[F32, F32]
+
+
+class NetError(ValueError):
+    """A net model that cannot be read, or rules no net model was made for."""
+
+
+def rules_key(rules: Rules) -> str:
+    """The rules a net model is for, as canonical JSON (the target left out: the
+    observation holds no scores, so one model serves every target)."""
+    d = rules.to_dict()
+    d.pop("target", None)
+    return json.dumps(d, sort_keys=True)
+
+
+def net_name(rules: Rules) -> str:
+    """The model file's name for the rules: ``net-4.npz``, with the options that differ
+    from the variant's defaults (``net-4-stick_the_dealer.npz``).
+
+    >>> net_name(Rules(players=4)), net_name(Rules(players=4, stick_the_dealer=True))
+    ('net-4.npz', 'net-4-stick_the_dealer.npz')
+    """
+    base = Rules(players=rules.players).to_dict()
+    parts = [f"{PREFIX}{rules.players}"]
+    for key, value in rules.to_dict().items():
+        if key != "target" and value != base[key]:
+            parts.append(key if value is True else f"{key}={value}")
+    return "-".join(parts) + ".npz"
+
+
+def encode_observation(observation: Observation) -> F32:
+    """The observation tensor of ``observation``'s seat (:func:`euchre.bots.policy.encode`:
+    every world its seat cannot tell from the deal gives the same numbers)."""
+    from euchre.bots.policy import encode
+
+    return encode(observation, random.Random(0))
+
+
+def _relu(x: F32) -> F32:
+    return np.maximum(x, np.float32(0.0))
+
+
+@dataclass(frozen=True)
+class NetModel:
+    """The weights of one variant's net: ``trunk`` layers (weight ``(in, out)``, bias),
+    then the ``policy`` and ``value`` heads; all float32 in memory."""
+
+    trunk: tuple[Layer, ...]
+    policy: Layer
+    value: Layer
+    header: dict[str, Any] = field(default_factory=dict)
+    """The rules, the command, the seed, the deals, the held-out statistics and the
+    check observations' expected decisions."""
+    checks: dict[str, npt.NDArray[Any]] = field(default_factory=dict)
+    """A few observations (``obs``), their legal masks (``legal``), the actions the model
+    chose (``action``) and its values (``value``) when it was written."""
+
+    def __post_init__(self) -> None:
+        size = self.input_size
+        for w, b in self.trunk:
+            if w.ndim != 2 or w.shape[0] != size or b.shape != (w.shape[1],):
+                raise NetError(f"a net layer of shape {w.shape} cannot follow one of "
+                               f"width {size}")
+            size = w.shape[1]
+        for (w, b), out in ((self.policy, NUM_ACTIONS), (self.value, 1)):
+            if w.shape != (size, out) or b.shape != (out,):
+                raise NetError(f"a net head of shape {w.shape}, expected {(size, out)}")
+
+    @property
+    def input_size(self) -> int:
+        """The length of the observation tensor the net reads."""
+        return int((self.trunk[0][0] if self.trunk else self.policy[0]).shape[0])
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the model was trained for."""
+        return Rules.from_dict(self.header["rules"])
+
+    def logits_and_value(self, obs: npt.ArrayLike) -> tuple[F32, F32]:
+        """The raw logits ``(B, 111)`` and values ``(B,)`` of a batch of observations."""
+        h = np.asarray(obs, dtype=np.float32)
+        if h.ndim != 2 or h.shape[1] != self.input_size:
+            raise NetError(f"the net reads observations of {self.input_size} numbers, "
+                           f"not an array of shape {h.shape}")
+        for w, b in self.trunk:
+            h = _relu(h @ w + b)
+        logits = h @ self.policy[0] + self.policy[1]
+        value = (h @ self.value[0] + self.value[1])[:, 0]
+        return logits, value
+
+    def forward(self, obs: npt.ArrayLike, legal: npt.ArrayLike) -> tuple[F32, F32]:
+        """The masked action probabilities ``(B, 111)`` (zero on every illegal action)
+        and the values ``(B,)`` of a batch of observations ``(B, input_size)`` and their
+        legal masks ``(B, 111)``; a row without a legal action gets all-zero
+        probabilities."""
+        logits, value = self.logits_and_value(obs)
+        mask = np.asarray(legal, dtype=np.bool_)
+        if mask.shape != logits.shape:
+            raise NetError(f"legal masks of shape {mask.shape}, expected {logits.shape}")
+        masked = np.where(mask, logits, np.float32(-np.inf))
+        top = masked.max(axis=1, keepdims=True)
+        top = np.where(np.isfinite(top), top, np.float32(0.0))
+        e = np.where(mask, np.exp(masked - top), np.float32(0.0))
+        total = e.sum(axis=1, keepdims=True)
+        probs = e / np.where(total > 0, total, np.float32(1.0))
+        return probs.astype(np.float32), value
+
+    def best(self, obs: npt.ArrayLike, legal: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """The legal action id each row's policy ranks first (the masked argmax)."""
+        logits, _ = self.logits_and_value(obs)
+        mask = np.asarray(legal, dtype=np.bool_)
+        if not mask.any(axis=1).all():
+            raise NetError("a row without a legal action has no best action")
+        return np.asarray(np.where(mask, logits, -np.inf).argmax(axis=1), dtype=np.int64)
+
+    def check(self) -> None:
+        """Raise :class:`NetError` unless the model takes, on its check observations, the
+        decisions it took when it was written (and values within 1e-3)."""
+        c = self.checks
+        if not c:
+            return
+        got = self.best(c["obs"], c["legal"])
+        if not np.array_equal(got, c["action"].astype(np.int64)):
+            raise NetError("the net's decisions on its check observations differ from those "
+                           "recorded when it was trained")
+        _, value = self.logits_and_value(c["obs"])
+        if not np.allclose(value, c["value"], atol=1e-3):
+            raise NetError("the net's values on its check observations differ from those "
+                           "recorded when it was trained")
+
+    # -- files ---------------------------------------------------------------------------
+    def arrays(self) -> dict[str, npt.NDArray[Any]]:
+        """The arrays of the file: the layers in float16, the checks as they are."""
+        out: dict[str, npt.NDArray[Any]] = {}
+        named = [(f"trunk{i}", layer) for i, layer in enumerate(self.trunk)]
+        for name, (w, b) in [*named, ("policy", self.policy), ("value", self.value)]:
+            out[f"{name}_w"] = w.astype(np.float16)
+            out[f"{name}_b"] = b.astype(np.float16)
+        for name, a in self.checks.items():
+            out[f"check_{name}"] = a
+        return out
+
+    def rounded(self) -> NetModel:
+        """The model as its file holds it: every weight rounded to float16."""
+        def r(layer: Layer) -> Layer:
+            return (layer[0].astype(np.float16).astype(np.float32),
+                    layer[1].astype(np.float16).astype(np.float32))
+        return NetModel(tuple(r(x) for x in self.trunk), r(self.policy), r(self.value),
+                        self.header, self.checks)
+
+    def save(self, path: str | Path) -> None:
+        """Write the model as a compressed ``.npz``: the arrays and the JSON header."""
+        header = {**self.header, "format": MODEL_FORMAT, "version": MODEL_VERSION,
+                  "layers": [int(w.shape[1]) for w, _ in self.trunk],
+                  "input_size": self.input_size}
+        arrays: dict[str, Any] = {"header": np.array(json.dumps(header, sort_keys=True)),
+                                  **self.arrays()}
+        with open(path, "wb") as f:
+            np.savez_compressed(f, **arrays)
+
+    @classmethod
+    def load(cls, path: str | Path) -> NetModel:
+        """Read a model written by :meth:`save`; :class:`NetError` if it cannot."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                header = json.loads(str(data["header"]))
+                arrays = {k: np.asarray(data[k]) for k in data.files if k != "header"}
+        except (OSError, ValueError, KeyError, EOFError) as e:
+            raise NetError(f"cannot read the net model {path}: {e}") from e
+        if not isinstance(header, dict) or header.get("format") != MODEL_FORMAT:
+            raise NetError(f"{path} is not a net model ({MODEL_FORMAT})")
+        if header.get("version") != MODEL_VERSION:
+            raise NetError(f"{path} is a net model of version {header.get('version')}; "
+                           f"retrain it with `euchre train net`")
+        try:
+            def layer(name: str) -> Layer:
+                w = arrays[f"{name}_w"].astype(np.float32)
+                b = arrays[f"{name}_b"].astype(np.float32)
+                if not (np.all(np.isfinite(w)) and np.all(np.isfinite(b))):
+                    raise NetError(f"{path} holds weights that are not finite numbers")
+                return w, b
+            trunk = tuple(layer(f"trunk{i}") for i in range(len(header.get("layers", []))))
+            checks = {k.removeprefix("check_"): a for k, a in arrays.items()
+                      if k.startswith("check_")}
+            return cls(trunk, layer("policy"), layer("value"), header, checks)
+        except KeyError as e:
+            raise NetError(f"{path} lacks the array {e}") from e
+
+
+def shipped_nets() -> list[Path]:
+    """The net model files shipped in the package (``euchre/bots/models/net-*.npz``)."""
+    folder = resources.files("euchre.bots") / "models"
+    if not folder.is_dir():
+        return []
+    return sorted(Path(str(p)) for p in folder.iterdir()
+                  if p.name.startswith(PREFIX) and p.name.endswith(".npz"))
+
+
+@cache
+def _shipped() -> dict[str, NetModel]:
+    out: dict[str, NetModel] = {}
+    for path in shipped_nets():
+        try:
+            model = NetModel.load(path)
+            out[rules_key(model.rules)] = model
+        except (NetError, ValueError) as e:  # the net bot refuses these rules
+            warnings.warn(str(e), RuntimeWarning, stacklevel=2)
+    return out
+
+
+def net_for(rules: Rules) -> NetModel | None:
+    """The shipped net model made for ``rules`` (any target), or ``None``.  The files are
+    read once, on first use."""
+    return _shipped().get(rules_key(rules))
+
+
+def _variants() -> str:
+    names = sorted({f"{m.rules.players}-handed" for m in _shipped().values()})
+    return ", ".join(names) if names else "none"
+
+
+class NetBot:
+    """Plays the learned policy alone: the legal action it ranks first.  It is
+    deterministic, so the seed :func:`euchre.bots.make_bot` hands every bot is not used;
+    ``model`` plays that model under its rules instead of the shipped one."""
+
+    name = "net"
+    needs_observation = True
+
+    def __init__(self, seed: int | random.Random | None = None,
+                 model: NetModel | None = None) -> None:
+        del seed
+        self.model = model
+
+    def model_for(self, rules: Rules) -> NetModel:
+        """The model this bot plays under ``rules``; :class:`NetError` if none."""
+        if self.model is not None and rules_key(self.model.rules) == rules_key(rules):
+            return self.model
+        model = net_for(rules)
+        if model is None:
+            raise NetError(f"the net bot has no learned policy for these rules (it has "
+                           f"one for: {_variants()}, default options); pick another bot")
+        return model
+
+    def check_rules(self, rules: Rules) -> None:
+        """Refuse rules no net model was made for (:class:`NetError`, a ``ValueError``)."""
+        self.model_for(rules)
+
+    def act(self, observation: Observation) -> Action:
+        """The legal action the policy ranks first."""
+        model = self.model_for(observation.rules)
+        x = encode_observation(observation)[None, :]
+        legal = np.zeros((1, NUM_ACTIONS), dtype=np.bool_)
+        ids = [a.id for a in observation.legal_actions]
+        legal[0, ids] = True
+        return Action.from_id(int(model.best(x, legal)[0]))
+
+    def __repr__(self) -> str:
+        return "NetBot()"
