@@ -105,9 +105,10 @@ SUMMARIES: Final = (
     N_("Solve full four-handed deals from the first lead; median and p99 in µs."),
     N_("Time a bot's decisions over deals of every variant; median and p99 in ms."),
     N_("Random self-play deals per second of the compiled rules core, on one core."),
-    N_("Train the expert's learned corrections: `prebid` plays deals, records the expert's "
-       "pre-play decisions played out to the end and fits the model; `fit` fits again from "
-       "saved rows. See docs/training.md."),
+    N_("Train the bots' learned models: `prebid` plays deals, records the expert's pre-play "
+       "decisions played out to the end and fits its correction; `fit` fits it again from "
+       "saved rows; `net` trains the net bot's policy and value on self-play data. See "
+       "docs/training.md."),
     N_("Record the pimc bot's pre-play decisions played out to the end, and fit the "
        "expert's correction of its values."),
     N_("Fit the pre-play correction again from saved rows and write the model."),

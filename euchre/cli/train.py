@@ -60,9 +60,10 @@ from euchre.rules import Rules
 __all__ = ["read_rows", "train_app", "write_rows"]
 
 train_app = typer.Typer(
-    help="Train the expert's learned corrections: `prebid` plays deals, records the "
-         "expert's pre-play decisions played out to the end and fits the model; `fit` "
-         "fits again from saved rows. See docs/training.md.",
+    help="Train the bots' learned models: `prebid` plays deals, records the expert's "
+         "pre-play decisions played out to the end and fits its correction; `fit` fits it "
+         "again from saved rows; `net` trains the net bot's policy and value on self-play "
+         "data. See docs/training.md.",
     no_args_is_help=True, add_completion=False, rich_markup_mode=None,
 )
 
