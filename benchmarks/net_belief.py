@@ -36,7 +36,10 @@ below 0.001 counts as 0.001), for the play and the bids (both rounds) separately
 ``ms``
     The median time of the net weighting per case: the replays, the encodings and the
     forward pass of the ``W`` worlds (not their sampling), one Python loop over compiled
-    steps.
+    steps; the wall clock and the process's CPU time (the one to trust on a busy machine
+    under ``nice``).  Run it with ``OMP_NUM_THREADS=1``: numpy's BLAS would spread each
+    forward pass over threads that wait for each other on a shared machine (ten times
+    the CPU time measured).
 
 Only the variants with a shipped net (two-, three- and four-handed) are measured.
 """
@@ -263,6 +266,7 @@ def measure(players: int, deals: int, seed: int, worlds: int) -> dict[str, Any]:
             add(kind, i, bench.belief(case, inference, rng, worlds))
     rng = random.Random(seed)
     ms: list[float] = []
+    cpu_ms: list[float] = []
     ess: list[float] = []
     for i, (obs, true) in enumerate(kept):
         view = view_from_observation(obs)
@@ -270,10 +274,11 @@ def measure(players: int, deals: int, seed: int, worlds: int) -> dict[str, Any]:
             drawn = [sample_world(view, obs.seat, rng.getrandbits(32)) for _ in range(worlds)]
         except ValueError:
             continue
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         d = decisions(model, drawn, view, obs.seat)
         logw = {k: log_likelihood(d, worlds, **opts) for k, opts in NET_KINDS.items()}
         ms.append((time.perf_counter() - t) * 1000)
+        cpu_ms.append((time.process_time() - cpu) * 1000)
         hands = [hands_now(w) for w in drawn]
         rules = _Worlds(_Know(obs), rng, True)
         expert = np.log(np.maximum([rules.weight(h) for h in hands], 1e-300))
@@ -291,6 +296,7 @@ def measure(players: int, deals: int, seed: int, worlds: int) -> dict[str, Any]:
         "minus_expert": {k: {p: paired(v, scores["expert"][p]) for p, v in s.items() if v}
                          for k, s in scores.items() if k != "expert"},
         "net_ms_median": round(statistics.median(ms), 2) if ms else None,
+        "net_cpu_ms_median": round(statistics.median(cpu_ms), 2) if cpu_ms else None,
         "net_effective_worlds_median": round(statistics.median(ess), 1) if ess else None,
     }
 
@@ -316,12 +322,14 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rep, indent=2))
         return 0
     print(f"{rep['cpu']}, load {rep['load_average']}")
-    print("players | decisions | part | " + " | ".join(KINDS) + " | net ms | net ESS")
+    print("players | decisions | part | " + " | ".join(KINDS)
+          + " | net ms (CPU ms) | net ESS")
     for r in rows:
         for part in ("play", "bids"):
             cells = " | ".join(str(r["belief"][k].get(part)) for k in KINDS)
             print(f"{r['players']} | {r['decisions']} | {part} | {cells} | "
-                  f"{r['net_ms_median']} | {r['net_effective_worlds_median']}")
+                  f"{r['net_ms_median']} ({r['net_cpu_ms_median']}) | "
+                  f"{r['net_effective_worlds_median']}")
     print("players | part | minus the expert (mean, standard error): "
           + " | ".join(k for k in KINDS if k != "expert"))
     for r in rows:
