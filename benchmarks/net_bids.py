@@ -2,7 +2,7 @@
 before the first lead is valued by the net's value head instead of PIMC's open-hand solves.
 
 Run ``python benchmarks/net_bids.py [--players 4] [--sets N] [--seed S] [--worlds 32]
-[--blend W] [--expert] [--log FILE]``.
+[--blend W] [--pruned] [--expert] [--log FILE]``.
 
 The variant (:class:`NetBidsBot`) is ``expert:WORLDS`` (fixed worlds, no time budget) in the
 play of the cards.  Before the first lead (bids, alone, trump, the dealer's discard, the
@@ -11,10 +11,12 @@ the net's value (:func:`euchre.bots.net.net_for`): one world consistent with wha
 knows (:func:`euchre.worlds.sample_world`; the tensor depends only on what the seat knows),
 ``a`` applied to it on the core state, the acting seat's observation encoded
 (:func:`euchre.vector.observe`) and passed through the net; the seat's deal outcome in
-points, no game bonus.  A deal thrown in by ``a`` is worth 0.  ``--blend W`` takes ``W``
-times the net's value plus ``1 - W`` times the expert's corrected PIMC value (1: the net
-alone).  Nothing is registered: the bots are built here, never by name, so the shipped
-bots cannot change.
+points, no game bonus.  A deal thrown in by ``a`` is worth 0.  ``--pruned`` adds a second
+arm that values only the candidates the expert itself weighs (going alone only with a hand that
+could march; in round 2 the two best suits).  ``--blend W`` values the expert's candidates
+by ``W`` times the net's value plus ``1 - W`` times the expert's corrected PIMC value (1,
+the default: the net alone).  Nothing is registered: the bots are built here, never by
+name, so the shipped bots cannot change.
 
 The match is a duplicate tournament against ``pimc:WORLDS`` played as
 ``euchre tournament --bots expert:WORLDS,pimc:WORLDS --seed S`` plays it (the same deals,
@@ -126,12 +128,13 @@ class NetBidsBot(ExpertBot):
     ) -> tuple[dict[Action, float], dict[Action, float]]:
         if obs.phase is Phase.PLAY:
             return super()._values(obs, everything)
-        net = self.net_values(obs, self.candidates(obs, everything))
         if self.blend >= 1.0:
-            return net, {}
-        values, tie = super()._values(obs, True)
+            return self.net_values(obs, self.candidates(obs, everything)), {}
+        # blended: over the expert's own candidates, its PIMC worlds drawn first
+        values, tie = super()._values(obs, everything)
+        net = self.net_values(obs, [a for a in obs.legal_actions if a in values])
         w = self.blend
-        return {a: w * net[a] + (1 - w) * values.get(a, net[a]) for a in net}, tie
+        return {a: w * net[a] + (1 - w) * values[a] for a in net}, tie
 
 
 def match(
