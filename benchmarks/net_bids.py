@@ -2,7 +2,8 @@
 before the first lead is valued by the net's value head instead of PIMC's open-hand solves.
 
 Run ``python benchmarks/net_bids.py [--players 4] [--sets N] [--seed S] [--worlds 32]
-[--blend W] [--pruned] [--expert] [--log FILE]``.
+[--blend W] [--pruned] [--expert] [--log FILE]``, or ``--agree DEALS`` (see
+:func:`agreement`).
 
 The variant (:class:`NetBidsBot`) is ``expert:WORLDS`` (fixed worlds, no time budget) in the
 play of the cards.  Before the first lead (bids, alone, trump, the dealer's discard, the
@@ -62,7 +63,7 @@ from typing import Any
 
 import numpy as np
 
-from euchre import Rules, core, vector
+from euchre import Deal, Rules, core, vector
 from euchre.actions import Action
 from euchre.bots import Bot, play_deal
 from euchre.bots.evaluation import _PrePlayEval
@@ -171,6 +172,32 @@ def match(
         yield sums[0] / occupancy[0] - sums[1] / occupancy[1]
 
 
+def agreement(rules: Rules, deals: int, seed: int, worlds: int) -> dict[str, list[int]]:
+    """How often the variant (every legal action valued) takes the expert's action before
+    the first lead: deals played by ``expert:WORLDS`` at every seat; at each pre-play
+    decision with a choice both bots choose.  ``{phase: [differ, decisions]}``.
+
+    >>> agreement(Rules(players=4), 1, 0, 2)["BID_TURNUP"][1] >= 1
+    True
+    """
+    out: dict[str, list[int]] = {}
+    for i in range(deals):
+        deal = Deal.random(rules, dealer=i % rules.players, seed=seed + i)
+        expert = ExpertBot(i, samples=worlds, time_budget=None)
+        variant = NetBidsBot(i, samples=worlds)
+        while not deal.is_over and deal.phase is not Phase.PLAY:
+            seat = deal.to_move
+            assert seat is not None
+            obs = deal.observation(seat)
+            a = expert.act(obs)
+            if len(obs.legal_actions) > 1:
+                row = out.setdefault(obs.phase.name, [0, 0])
+                row[0] += variant.act(obs) != a
+                row[1] += 1
+            deal.apply(a)
+    return out
+
+
 def _figure(margins: Sequence[float]) -> dict[str, Any]:
     mean, ci = mean_ci(margins)
     return {
@@ -195,9 +222,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--expert", action="store_true", help="expert:WORLDS against pimc too")
     p.add_argument("--log", help="a JSON line per set")
+    p.add_argument(
+        "--agree", type=int, metavar="DEALS", help="only how often the variant's bids differ"
+    )
     args = p.parse_args(argv)
     rules = Rules(players=args.players)
     w = args.worlds
+    if args.agree:
+        json.dump(agreement(rules, args.agree, args.seed, w), sys.stdout)
+        print()
+        return 0
 
     def variant(rng: random.Random) -> Bot:
         return NetBidsBot(rng, samples=w, blend=args.blend)
