@@ -38,6 +38,8 @@ def test_options_list_every_variant_with_its_defaults_the_bots_and_the_lobbys_le
     ({"rules": {"players": 3, "draw": True}, "seats": [ALL_BOTS[0]] * 3}, "draw"),
     ({"rules": {"players": 2}, "seats": [{"kind": "bot", "bot": "nobody"}] * 2},
      "unknown bot"),
+    ({"rules": {"players": 5}, "seats": [{"kind": "bot", "bot": "net"}] * 5},
+     "no learned policy for these rules"),
     ({"rules": {"players": 2}, "seats": [{"kind": "you"}, {"kind": "you"}]}, "only one"),
     ({"rules": {"players": 2, "joker": True, "joker_turnup": "suit:X"},
       "seats": [ALL_BOTS[0]] * 2}, "joker_turnup"),
