@@ -26,7 +26,6 @@ import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
@@ -35,6 +34,7 @@ import numpy.typing as npt
 
 from euchre.actions import Action, ActionKind
 from euchre.bots.knowledge import hand_estimate
+from euchre.bots.modelfiles import rules_key, shipped
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS
 from euchre.deal import Observation, Phase
 from euchre.rules import Rules
@@ -205,14 +205,6 @@ def decision_features(observation: Observation, values: Mapping[Action, float]
     return actions, x
 
 
-def rules_key(rules: Rules) -> str:
-    """The rules a model is for, as canonical JSON (the target left out: the scores enter
-    the features divided by it)."""
-    d = rules.to_dict()
-    d.pop("target", None)
-    return json.dumps(d, sort_keys=True)
-
-
 class ModelError(ValueError):
     """A model file that cannot be read, or is not a pre-play model."""
 
@@ -276,11 +268,7 @@ class Model:
 
 def shipped_models() -> list[Path]:
     """The pre-play model files shipped in the package (``prebid-*.npz``), by name."""
-    folder = resources.files("euchre.bots") / "models"
-    if not folder.is_dir():
-        return []
-    return sorted(Path(str(p)) for p in folder.iterdir()
-                  if p.name.startswith("prebid-") and p.name.endswith(".npz"))
+    return shipped("prebid-")
 
 
 @cache

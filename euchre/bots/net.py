@@ -44,7 +44,6 @@ import random
 import warnings
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
@@ -52,6 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from euchre.actions import NUM_ACTIONS, Action
+from euchre.bots.modelfiles import file_name, rules_key, shipped
 from euchre.deal import Observation
 from euchre.rules import Rules
 
@@ -80,14 +80,6 @@ class NetError(ValueError):
     """A net model that cannot be read, or rules no net model was made for."""
 
 
-def rules_key(rules: Rules) -> str:
-    """The rules a net model is for, as canonical JSON (the target left out: the
-    observation holds no scores, so one model serves every target)."""
-    d = rules.to_dict()
-    d.pop("target", None)
-    return json.dumps(d, sort_keys=True)
-
-
 def net_name(rules: Rules) -> str:
     """The model file's name for the rules: ``net-4.npz``, with the options that differ
     from the variant's defaults (``net-4-stick_the_dealer.npz``).
@@ -95,12 +87,7 @@ def net_name(rules: Rules) -> str:
     >>> net_name(Rules(players=4)), net_name(Rules(players=4, stick_the_dealer=True))
     ('net-4.npz', 'net-4-stick_the_dealer.npz')
     """
-    base = Rules(players=rules.players).to_dict()
-    parts = [f"{PREFIX}{rules.players}"]
-    for key, value in rules.to_dict().items():
-        if key != "target" and value != base[key]:
-            parts.append(key if value is True else f"{key}={value}")
-    return "-".join(parts) + ".npz"
+    return file_name(PREFIX, rules)
 
 
 def encode_observation(observation: Observation) -> F32:
@@ -264,11 +251,7 @@ class NetModel:
 
 def shipped_nets() -> list[Path]:
     """The net model files shipped in the package (``euchre/bots/models/net-*.npz``)."""
-    folder = resources.files("euchre.bots") / "models"
-    if not folder.is_dir():
-        return []
-    return sorted(Path(str(p)) for p in folder.iterdir()
-                  if p.name.startswith(PREFIX) and p.name.endswith(".npz"))
+    return shipped(PREFIX)
 
 
 @cache

@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from euchre.actions import DISCARD, NUM_ACTIONS
 from euchre.bots.evaluation import utility_of_gains
+from euchre.bots.modelfiles import rules_key
 from euchre.bots.net import NetModel
 from euchre.rules import Rules
 from euchre.vector import observation_size
@@ -86,12 +87,6 @@ class NetData:
         return int(np.unique(self.deal).size)
 
 
-def _rules_key(rules: Rules) -> str:
-    d = rules.to_dict()
-    d.pop("target", None)
-    return json.dumps(d, sort_keys=True)
-
-
 def outcomes(points: npt.NDArray[np.int64], seats: npt.NDArray[np.int64],
              rules: Rules) -> npt.NDArray[np.float32]:
     """Each row's seat's utility of its deal's points (module doc)."""
@@ -129,7 +124,7 @@ def read_selfplay(folders: Sequence[str | Path]) -> NetData:
             raise ValueError(f"{folder} holds no self-play manifest: {e}") from e
         if rules is None:
             rules = these
-        elif _rules_key(these) != _rules_key(rules):
+        elif rules_key(these) != rules_key(rules):
             raise ValueError(f"{folder} holds deals of other rules than {folders[0]}: "
                              f"train one variant at a time")
         size = observation_size(these.players)

@@ -41,7 +41,8 @@ from euchre.actions import PASS as _PASS_ID
 from euchre.bots import Bot, choose, make_bot, play_deal
 from euchre.bots.evaluation import utility_of_gains
 from euchre.bots.expert import PimcBot
-from euchre.bots.learned import FEATURES, GROUPS, Model, decision_features, group_of, rules_key
+from euchre.bots.learned import FEATURES, GROUPS, Model, decision_features, group_of
+from euchre.bots.modelfiles import file_name, rules_key
 from euchre.deal import Deal
 from euchre.jobs.bench import side_seats
 from euchre.jobs.tournament import mean_ci
@@ -229,12 +230,7 @@ def select(rows: Rows, mask: npt.NDArray[np.bool_]) -> Rows:
 def model_name(rules: Rules) -> str:
     """The model file's name for the rules: ``prebid-4.npz``, and the options that
     differ from the variant's defaults (``prebid-4-stick_the_dealer-...npz``)."""
-    base = Rules(players=rules.players).to_dict()
-    parts = [f"prebid-{rules.players}"]
-    for key, value in rules.to_dict().items():
-        if key != "target" and value != base[key]:
-            parts.append(key if value is True else f"{key}={value}")
-    return "-".join(parts) + ".npz"
+    return file_name("prebid-", rules)
 
 
 # -- fitting -------------------------------------------------------------------------------
