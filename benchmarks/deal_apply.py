@@ -39,6 +39,7 @@ from typing import Any
 
 from euchre import Rules
 from euchre import deal as this_deal
+from euchre.jobs.bench import cpu_model
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ("two-handed", "three-handed", "four-handed", "five-handed")
@@ -126,17 +127,6 @@ def measure(
         for key, results in runs.items():
             out[key][name] = {loop: statistics.median(x[loop] for x in results) for loop in LOOPS}
     return out
-
-
-def cpu_model() -> str:
-    """The CPU's model name, as ``lscpu`` gives it."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown"
 
 
 def main() -> None:

@@ -203,17 +203,6 @@ def _child(tree: Path, args: argparse.Namespace) -> dict[str, float]:
     return figures
 
 
-def cpu_model() -> str:
-    """The CPU's model name, as ``lscpu`` gives it."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--against", default="", help="a git ref to compare with")
@@ -238,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
             runs[key].append(_child(trees[key], args))
     medians = {k: {f: statistics.median(run[f] for run in rs) for f in FIGURES}
                for k, rs in runs.items()}
+    from euchre.jobs.bench import cpu_model  # this tree's; a child imports the tree it times
+
     if args.json:
         print(json.dumps({"cpu": cpu_model(), "against": args.against, "games": args.games,
                           "rounds": args.rounds, "synchronous": args.synchronous,

@@ -2,8 +2,9 @@
 ``tests/english_environment.py``; mypy skips this file, which only imports it)."""
 
 from english_environment import english_environment
+from legal_count import computed
 
-__all__ = ["english_environment"]
+__all__ = ["computed", "english_environment"]
 
 from hypothesis import settings
 

@@ -19,20 +19,6 @@ from euchre.deal import Deal, IllegalActionError
 from euchre.rules import Rules
 
 
-@pytest.fixture
-def computed(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[int, int]]:
-    """How many times the legal ids were computed, per (deal, actions taken so far)."""
-    counts: Counter[tuple[int, int]] = Counter()
-    compute = Deal.legal_action_ids
-
-    def counted(deal: Deal) -> list[int]:
-        counts[id(deal), len(deal.actions)] += 1
-        return compute(deal)
-
-    monkeypatch.setattr(Deal, "legal_action_ids", counted)
-    return counts
-
-
 def test_check_then_apply_computes_the_legal_bids_once(
         computed: Counter[tuple[int, int]]) -> None:
     """RULES §4: a bid checked, then applied (the server's order: stored in between),

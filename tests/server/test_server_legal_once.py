@@ -9,29 +9,12 @@ import random
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
-from euchre.deal import Deal
 from euchre.rules import Rules
 from euchre.server.app import open_storage
 from euchre.server.outbox import Connection
 from euchre.server.registry import Tables
 from euchre.server.storage import PlaceRecord
 from euchre.server.table import Settings
-
-
-@pytest.fixture
-def computed(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[int, int]]:
-    """How many times the legal ids were computed, per (deal, actions taken so far)."""
-    counts: Counter[tuple[int, int]] = Counter()
-    compute = Deal.legal_action_ids
-
-    def counted(deal: Deal) -> list[int]:
-        counts[id(deal), len(deal.actions)] += 1
-        return compute(deal)
-
-    monkeypatch.setattr(Deal, "legal_action_ids", counted)
-    return counts
 
 
 async def _nowhere(text: str) -> None:
