@@ -23,8 +23,8 @@ from euchre.deal import Deal, Observation
 from euchre.game import Game
 from euchre.rules import Rules
 
-__all__ = ["BOTS", "BOT_OPTIONS", "Bot", "RandomBot", "check_rules", "choose", "make_bot",
-           "normal_name", "play_deal", "play_game"]
+__all__ = ["BOTS", "BOT_OPTIONS", "LEVELS", "Bot", "RandomBot", "check_rules", "choose",
+           "levels_for", "make_bot", "normal_name", "play_deal", "play_game"]
 
 
 @runtime_checkable
@@ -277,6 +277,32 @@ def check_rules(bot: Bot, rules: Rules) -> None:
     check = getattr(bot, "check_rules", None)
     if check is not None:
         check(rules)
+
+
+LEVELS = ("random", "basic", "net", "intermediate", "expert")
+"""The bots a person chooses among, weakest first, as the duplicate tournaments place them
+(docs/benchmarks.md, "The levels" and "The net bot against the levels"): the terminal's
+menu and the web's lobby offer these, by plain names; research bots are named in full."""
+
+
+def levels_for(rules: Rules) -> list[str]:
+    """The :data:`LEVELS` that play under ``rules``, weakest first: every one, except the
+    ``net`` where no model was made for the rules (five-handed, for one).
+
+    >>> from euchre import Rules
+    >>> levels_for(Rules(players=4))
+    ['random', 'basic', 'net', 'intermediate', 'expert']
+    >>> levels_for(Rules(players=5))
+    ['random', 'basic', 'intermediate', 'expert']
+    """
+    offered = []
+    for level in LEVELS:
+        try:
+            check_rules(make_bot(level, 0), rules)
+        except ValueError:
+            continue
+        offered.append(level)
+    return offered
 
 
 def choose(bot: Bot, deal: Deal) -> int:

@@ -1,6 +1,6 @@
-"""The bots' level as players know it: plain names (Beginner, Casual, Good, Expert), the
-menu that ``euchre play`` shows at a terminal when no ``--bots`` is given, and the level
-remembered between games.
+"""The bots' level as players know it: plain names (Beginner, Casual, Intuitive, Good,
+Expert), the menu that ``euchre play`` shows at a terminal when no ``--bots`` is given,
+and the level remembered between games.
 
 The plain names and lines are the web's (``euchre/server/static/bots.js``): a level is
 named by its bot (``basic``), and shown by its plain name in the player's language.
@@ -28,6 +28,8 @@ from typing import Final
 from rich.console import Console
 from rich.markup import escape
 
+from euchre import Rules
+from euchre.bots import levels_for
 from euchre.cli.lang import N_, _
 from euchre.cli.prompt import Prompter, shorten
 from euchre.cli.save import write_atomically
@@ -41,12 +43,14 @@ DEFAULT_LEVEL: Final = "basic"
 LEVELS: Final = {
     "random": (N_("Beginner"), N_("Makes any legal move, at random")),
     "basic": (N_("Casual"), N_("Follows simple rules of thumb")),
+    "net": (N_("Intuitive"),
+            N_("Plays at a glance, by a feel learned from thousands of the expert's deals")),
     "intermediate": (N_("Good"), N_("Looks ahead over a few guesses at the hidden cards")),
     "expert": (N_("Expert"),
                N_("Thinks through where the hidden cards may be, from every bid and play")),
 }
-"""Each level's bot, plain name and one line on how it plays, weakest first (in English;
-:func:`_` words them)."""
+"""Each level's bot (:data:`euchre.bots.LEVELS`), plain name and one line on how it plays,
+weakest first (in English; :func:`_` words them)."""
 
 
 def level_name(bot: str) -> str:
@@ -103,34 +107,41 @@ def _fold(word: str) -> str:
                    if not unicodedata.combining(c))
 
 
-def _level_of(answer: str) -> str | None:
-    """The level an answer names: its number, its plain name (in English or the current
-    language) or its bot's name; ``None`` for anything else."""
-    levels = list(LEVELS)
+def _level_of(answer: str, levels: list[str]) -> str | None:
+    """The level of ``levels`` an answer names: its number in the menu, its plain name (in
+    English or the current language) or its bot's name; ``None`` for anything else."""
     if answer.isdecimal() and len(answer) < 4 and 1 <= int(answer) <= len(levels):
         return levels[int(answer) - 1]
     folded = _fold(answer)
-    for bot, (name, _line) in LEVELS.items():
+    for bot in levels:
+        name = LEVELS[bot][0]
         if folded in (bot, _fold(name), _fold(_(name))):
             return bot
     return None
 
 
-def choose_level(console: Console, prompter: Prompter, default: str) -> str:
-    """The menu of levels, asked until the answer names one; Enter keeps ``default``.
+def choose_level(console: Console, prompter: Prompter, default: str,
+                 rules: Rules | None = None) -> str:
+    """The menu of the levels that play ``rules`` (:func:`euchre.bots.levels_for`; every
+    level without rules), asked until the answer names one; Enter keeps ``default``, or
+    Casual where ``default`` does not play these rules.
 
     Raises ``EOFError`` when the input ends and ``KeyboardInterrupt`` for Ctrl-C."""
+    levels = levels_for(rules) if rules is not None else list(LEVELS)
+    if default not in levels:
+        default = DEFAULT_LEVEL
     console.print(_("How well should the bots play?"))
-    width = max(len(_(name)) for name, _line in LEVELS.values())
-    for k, (name, line) in enumerate(LEVELS.values(), start=1):
+    width = max(len(_(LEVELS[bot][0])) for bot in levels)
+    for k, bot in enumerate(levels, start=1):
+        name, line = LEVELS[bot]
         console.print(f"  [bold]{k}[/]  {escape(_(name).ljust(width))}  [dim]{escape(_(line))}[/]")
     question = _("Level [dim](Enter: {level})[/] › ").format(level=escape(level_name(default)))
     while True:
         answer = prompter.ask(question)
         if not answer:
             return default
-        level = _level_of(answer)
+        level = _level_of(answer, levels)
         if level is not None:
             return level
         console.print("[red]" + _("{answer} is not a level: type 1 to {n}, or its name").format(
-            answer=escape(repr(shorten(answer))), n=len(LEVELS)) + "[/]")
+            answer=escape(repr(shorten(answer))), n=len(levels)) + "[/]")

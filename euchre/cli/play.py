@@ -58,6 +58,7 @@ from euchre.cli.style import CardStyle, card_role
 from euchre.deal import Deal, Effect, IllegalActionError, Observation
 from euchre.game import Game
 from euchre.records import game_record
+from euchre.rules import Rules
 
 __all__ = ["PLAY_HELP", "Seating", "Table", "play"]
 
@@ -293,9 +294,9 @@ def play(
     bots: Annotated[str | None, typer.Option(
         "--bots", metavar="NAME[,NAME...]", show_default=False,
         help=N_("Bots: one name for every bot seat or one per seat, comma-separated: random, "
-             "basic, intermediate, expert, or another bot of euchre simulate. Default: at a "
-             "terminal, a menu of levels (Beginner, Casual, Good, Expert; the last choice "
-             "is remembered); else basic."))] = None,
+             "basic, net, intermediate, expert, or another bot of euchre simulate. Default: "
+             "at a terminal, a menu of levels (Beginner, Casual, Intuitive, Good, Expert; "
+             "the last choice is remembered); else basic."))] = None,
     resume: Annotated[Path | None, typer.Option(
         "--resume", metavar="FILE", show_default=False,
         help=N_("Go on with a game saved before its end: the same rules, deals and bots, "
@@ -360,7 +361,7 @@ def play(
         seed = saved.seed if saved.seed is not None else seed
     else:
         others = [p for p in range(players) if watch or p != seat]
-        level = bots if bots is not None else _level(console, prompter, watch)
+        level = bots if bots is not None else _level(console, prompter, watch, rules)
         bots_of = dict(zip(others, bot_names(level, len(others)), strict=True))
         game = Game(rules, seed)
     seating = Seating.at(game, seat, bots_of, seed)
@@ -417,13 +418,14 @@ def _given(ctx: typer.Context) -> dict[str, Any]:
     return given
 
 
-def _level(console: Console, prompter: Prompter, watch: bool) -> str:
+def _level(console: Console, prompter: Prompter, watch: bool, rules: Rules) -> str:
     """The bots' level when ``--bots`` is not given: at a terminal, for a person playing,
-    the menu (the level chosen last time by default, and remembered); else the default."""
+    the menu of the levels that play ``rules`` (the level chosen last time by default, and
+    remembered); else the default."""
     if watch or not prompter.interactive:
         return DEFAULT_LEVEL
     try:
-        level = choose_level(console, prompter, remembered_level() or DEFAULT_LEVEL)
+        level = choose_level(console, prompter, remembered_level() or DEFAULT_LEVEL, rules)
     except EOFError:
         console.print()
         raise typer.Exit(1) from None
@@ -450,7 +452,8 @@ def _resumed(file: str, seed: int, seed_given: int | None, seat: int, watch: boo
     if why is not None:
         fail(f"{file}: {why}")
     if missing:
-        level = bots if bots is not None else _level(console, prompter, saved.person is None)
+        level = bots if bots is not None else _level(console, prompter, saved.person is None,
+                                                     saved.rules)
         saved.bots.update(zip(missing, bot_names(level, len(missing)), strict=True))
         saved.guessed = level
     if saved.person is not None:

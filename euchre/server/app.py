@@ -57,7 +57,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from euchre.bots import BOTS
+from euchre.bots import BOTS, LEVELS, levels_for
 from euchre.game import Match
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import OPTIONS, Rules
@@ -121,10 +121,6 @@ GameNumber = Annotated[int, PathParam(ge=1, le=MAX_MATCH)]
 """A game's number in a path: from 1, bounded (a larger one is a 422, never a number
 handed to the database)."""
 
-LEVELS = ("random", "basic", "intermediate", "expert")
-"""The bot levels the lobby offers, weakest first, that the page names plainly (Beginner,
-Casual, Good, Expert: ``static/bots.js``); an API client may seat any bot of ``BOTS``."""
-
 _OPTION_NOTES = {o.name: o.note for o in OPTIONS[1:]}
 """What each rules option means, in a line (``/api/options``' ``notes``): the table's."""
 
@@ -133,9 +129,9 @@ def _options() -> dict[str, Any]:
     variants = {}
     for n in range(2, 6):
         rules = Rules(players=n)
-        variants[str(n)] = {"name": rules.variant, "defaults": rules.to_dict()}
-    return {"variants": variants, "bots": list(BOTS),
-            "levels": [level for level in LEVELS if level in BOTS],
+        variants[str(n)] = {"name": rules.variant, "defaults": rules.to_dict(),
+                            "levels": levels_for(rules)}
+    return {"variants": variants, "bots": list(BOTS), "levels": list(LEVELS),
             "hint": HINT_BOT in BOTS, "notes": _OPTION_NOTES}
 
 

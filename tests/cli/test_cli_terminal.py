@@ -296,10 +296,10 @@ def test_without_bots_a_menu_of_levels_is_offered_and_the_choice_remembered(
         tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "7", "--delay", "0", menu=True)
     log = logged(child)
-    assert choose(child, "3") == "Casual"
+    assert choose(child, "4") == "Casual"
     child.expect(r"At the table, clockwise: You, West, North, East \(Good bots\)")
     quit_now(child)
-    for name in ("Beginner", "Casual", "Good", "Expert"):
+    for name in ("Beginner", "Casual", "Intuitive", "Good", "Expert"):
         assert name in log.getvalue()
     assert json.loads(settings(tmp_path).read_text()) == {"level": "intermediate"}
 
@@ -313,12 +313,36 @@ def test_the_menu_takes_a_level_by_name_and_asks_again_for_anything_else(
         tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "7", "--delay", "0", menu=True)
     choose(child, "grandmaster")
-    child.expect(r"'grandmaster' is not a level: type 1 to 4, or its name")
+    child.expect(r"'grandmaster' is not a level: type 1 to 5, or its name")
     child.expect(MENU)
     child.sendline("expert")
     child.expect(r"\(Expert bots\)")
     quit_now(child)
     assert json.loads(settings(tmp_path).read_text()) == {"level": "expert"}
+
+
+def test_five_handed_the_menu_leaves_out_the_learned_level_and_its_remembered_choice(
+        tmp_path: Path) -> None:
+    """No learned model was made five-handed, so the menu offers four levels, and a
+    remembered Intuitive (``net``) falls back to Casual there; four-handed it stays."""
+    settings(tmp_path).parent.mkdir(parents=True)
+    settings(tmp_path).write_text('{"level": "net"}')
+    child = spawn(tmp_path, "-n", "5", "--seed", "7", "--delay", "0", menu=True)
+    log = logged(child)
+    assert choose(child, "intuitive") == "Casual"
+    child.expect(r"'intuitive' is not a level: type 1 to 4, or its name")
+    child.expect(MENU)
+    child.sendline("")
+    child.expect(r"\(Casual bots\)")
+    quit_now(child)
+    assert "Intuitive" not in log.getvalue()
+    assert json.loads(settings(tmp_path).read_text()) == {"level": "basic"}
+
+    settings(tmp_path).write_text('{"level": "net"}')
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0", menu=True)
+    assert choose(child, "") == "Intuitive"
+    child.expect(r"\(Intuitive bots\)")
+    quit_now(child)
 
 
 @pytest.mark.parametrize("damage", ["{not json", "[1, 2]", '{"level": "grandmaster"}', "\x00\xff"])

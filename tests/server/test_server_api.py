@@ -26,7 +26,11 @@ def test_options_list_every_variant_with_its_defaults_the_bots_and_the_lobbys_le
     assert data["variants"]["5"]["defaults"]["stick_the_dealer"] is True
     assert data["variants"]["3"]["defaults"]["defend_alone"] is True
     assert {"random", "basic"} <= set(data["bots"])
-    assert data["levels"] == ["random", "basic", "intermediate", "expert"]
+    assert data["levels"] == ["random", "basic", "net", "intermediate", "expert"]
+    # each variant offers the levels that play it: no learned model was made five-handed
+    for n in ("2", "3", "4"):
+        assert data["variants"][n]["levels"] == data["levels"]
+    assert data["variants"]["5"]["levels"] == ["random", "basic", "intermediate", "expert"]
     assert data["hint"] is ("expert" in data["bots"])
 
 

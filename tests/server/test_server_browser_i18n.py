@@ -198,10 +198,10 @@ def test_choosing_a_language_mid_game_keeps_the_game_and_its_connection(
 
 
 PLAIN_LEVELS = [
-    ("en-US", ["Bot: Beginner", "Bot: Casual", "Bot: Good", "Bot: Expert"],
+    ("en-US", ["Bot: Beginner", "Bot: Casual", "Bot: Intuitive", "Bot: Good", "Bot: Expert"],
      "Follows simple rules of thumb"),
-    ("fr-FR", ["Bot\u202f: Débutant", "Bot\u202f: Amateur", "Bot\u202f: Confirmé",
-               "Bot\u202f: Expert"],
+    ("fr-FR", ["Bot\u202f: Débutant", "Bot\u202f: Amateur", "Bot\u202f: Intuitif",
+               "Bot\u202f: Confirmé", "Bot\u202f: Expert"],
      "Suit quelques règles simples de bon sens"),
 ]
 """The bots the lobby offers a seat, by their plain names, in English and in French, and
@@ -209,7 +209,7 @@ the line under a seat given to the default level (Casual)."""
 
 
 @pytest.mark.parametrize(("locale", "offered", "casual"), PLAIN_LEVELS)
-def test_the_lobby_offers_exactly_four_bot_levels_by_plain_names_in_the_pages_language(
+def test_the_lobby_offers_exactly_five_bot_levels_by_plain_names_in_the_pages_language(
         server: Server, browser: Any, locale: str, offered: list[str], casual: str) -> None:
     from euchre.bots import BOTS
 
@@ -239,6 +239,31 @@ def test_the_lobby_offers_exactly_four_bot_levels_by_plain_names_in_the_pages_la
     page.wait_for_selector("#felt .seat")
     seats = page.inner_text("#felt")
     assert seats.count(offered[1]) == 3 and "basic" not in seats
+    assert errors == []
+    context.close()
+
+
+def test_five_handed_the_lobby_leaves_out_the_learned_level(server: Server, browser: Any) -> None:
+    """No learned model was made five-handed: choosing five players takes Intuitive off the
+    seats' menus, and a seat that had it falls back to Casual; four-handed it comes back."""
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seats select[name=seat1]")
+    page.select_option("#seats select[name=seat1]", "bot:net")
+    page.click("#variant input[value='5'] + span")
+    page.wait_for_selector("#seats select[name=seat4]")
+    offered = page.eval_on_selector_all(
+        "#seats select[name=seat1] option", "found => found.map((o) => o.value)")
+    assert "bot:net" not in offered and "bot:basic" in offered
+    assert page.eval_on_selector("#seats select[name=seat1]", "s => s.value") == "bot:basic"
+    page.click("#variant input[value='4'] + span")
+    page.wait_for_selector("#seats select[name=seat3]")
+    offered = page.eval_on_selector_all(
+        "#seats select[name=seat1] option", "found => found.map((o) => o.value)")
+    assert "bot:net" in offered
     assert errors == []
     context.close()
 

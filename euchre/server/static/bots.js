@@ -9,10 +9,11 @@ import { _ } from "./i18n.js";
 export const DEFAULT_LEVEL = "basic";
 
 /** Each level's plain name and line, weakest first (the bots' docstrings say why each
- * line is true: euchre/bots/__init__.py, basic.py, expert.py). */
+ * line is true: euchre/bots/__init__.py, basic.py, net.py, expert.py). */
 const LEVEL_WORDS = () => ({
   random: [_("Beginner"), _("Makes any legal move, at random")],
   basic: [_("Casual"), _("Follows simple rules of thumb")],
+  net: [_("Intuitive"), _("Plays at a glance, by a feel learned from thousands of the expert's deals")],
   intermediate: [_("Good"), _("Looks ahead over a few guesses at the hidden cards")],
   expert: [_("Expert"), _("Thinks through where the hidden cards may be, from every bid and play")],
 });

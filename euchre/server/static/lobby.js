@@ -212,19 +212,22 @@ function renderShownWith() {
   }
 }
 
-/** The bot levels the lobby offers (the server's `levels`: Beginner to Expert), never the
- * research bots an API client may also seat. */
-function offeredLevels() {
-  return options.levels || [];
+/** The bot levels the lobby offers for `n` players (the server's `levels` of the variant:
+ * Beginner to Expert, the learned one where a model was made), never the research bots an
+ * API client may also seat. */
+function offeredLevels(n) {
+  const variant = options.variants && options.variants[n];
+  return (variant && variant.levels) || options.levels || [];
 }
 
 function renderSeats(n) {
-  const levels = offeredLevels();
+  const levels = offeredLevels(n);
   const previous = $$("#seats select").map((s) => s.value);
   const words = SEAT_WORDS()[n];
   $("#seats").innerHTML = words.map((word, i) => {
     const fallback = i === 0 ? "you" : `bot:${levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0]}`;
-    const value = previous[i] || fallback;
+    const kept = previous[i];  // a level this variant does not offer falls back
+    const value = kept && !(kept.startsWith("bot:") && !levels.includes(kept.slice(4))) ? kept : fallback;
     const opts = [
       ["you", _("You")], ["friend", _("A friend (invitation link)")],
       ["open", _("Open seat (anyone in the lobby)")],
