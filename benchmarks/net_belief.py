@@ -35,9 +35,11 @@ below 0.001 counts as 0.001), for the play and the bids (both rounds) separately
 
 ``net^0.5, hidden 1`` and ``net^0.5, turn-up discard``
     Tempered, the hidden discards left at 1; or only a discard of the turn-up itself
-    weighed (:class:`euchre.bots.belief.NetBelief`'s default, the weights it computes
-    itself: a uniform world makes the turn-up the dealer's discard one exchange in six).
-    ``..., D drawn`` (``--drawn D``, 32 by default) are the worlds the expert with the
+    weighed (:class:`euchre.bots.belief.NetBelief` with ``hidden="turnup"``, the weights
+    it computes itself: a uniform world makes the turn-up the dealer's discard one
+    exchange in six).
+    ``..., D drawn`` (``--drawn D``, 32 by default; also of ``net mixed 0.2``, the
+    weighting it plays two-handed) are the worlds the expert with the
     learned belief solves (``benchmarks/net_expert.py``): ``D`` draws from those weights
     by systematic resampling (:func:`euchre.bots.belief.resample`), each world weighed by
     the times it was drawn; ``expert, D`` is the expert's own belief with ``D`` worlds,
@@ -238,7 +240,7 @@ def score(obs: Observation, true: list[int], hands: list[list[int]],
 KINDS = ("pimc", "expert", "uniform", "net", "net, hidden discards 1", "net^0.5",
          "net mixed 0.2", "net x expert", "net mixed 0.2 x expert", "net^0.5, hidden 1",
          "net^0.5, turn-up discard", "net^0.5, hidden 1, D drawn",
-         "net^0.5, turn-up discard, D drawn", "expert, D")
+         "net^0.5, turn-up discard, D drawn", "net mixed 0.2, D drawn", "expert, D")
 """The rows of the report (see the module)."""
 NET_KINDS: dict[str, dict[str, Any]] = {
     "net": {}, "net, hidden discards 1": {"hidden_as_one": True}, "net^0.5": {"power": 0.5},
@@ -300,7 +302,7 @@ def measure(players: int, deals: int, seed: int, worlds: int, drawn_worlds: int 
         expert = np.log(np.maximum([rules.weight(h) for h in hands], 1e-300))
         logw["net^0.5, turn-up discard"] = belief.log_weights(np.stack(drawn), view,
                                                                obs.seat)
-        for k in ("net^0.5, hidden 1", "net^0.5, turn-up discard"):
+        for k in ("net^0.5, hidden 1", "net^0.5, turn-up discard", "net mixed 0.2"):
             picked, times = resample(logw[k], drawn_worlds, rng)
             add(f"{k}, D drawn", i, score(obs, true, [hands_now(drawn[j]) for j in picked],
                                           np.array(times, dtype=np.float64)))
