@@ -33,6 +33,18 @@ below 0.001 counts as 0.001), for the play and the bids (both rounds) separately
     effective number of worlds under the ``net`` weights (``(sum w)^2 / sum w^2``,
     median) is reported beside.
 
+``net^0.5, hidden 1`` and ``net^0.5, turn-up discard``
+    Tempered, the hidden discards left at 1; or only a discard of the turn-up itself
+    weighed (:class:`euchre.bots.belief.NetBelief` with ``hidden="turnup"``, the weights
+    it computes itself: a uniform world makes the turn-up the dealer's discard one
+    exchange in six).
+    ``..., D drawn`` (``--drawn D``, 32 by default; also of ``net mixed 0.2``, the
+    weighting it plays two-handed) are the worlds the expert with the
+    learned belief solves (``benchmarks/net_expert.py``): ``D`` draws from those weights
+    by systematic resampling (:func:`euchre.bots.belief.resample`), each world weighed by
+    the times it was drawn; ``expert, D`` is the expert's own belief with ``D`` worlds,
+    what ``expert:D`` solves.
+
 ``ms``
     The median time of the net weighting per case: the replays, the encodings and the
     forward pass of the ``W`` worlds (not their sampling), one Python loop over compiled
@@ -63,6 +75,7 @@ import numpy.typing as npt
 
 from euchre import Rules, core
 from euchre.actions import NUM_ACTIONS
+from euchre.bots.belief import NetBelief, resample
 from euchre.bots.knowledge import _Know, _Worlds
 from euchre.bots.net import NetModel, net_for
 from euchre.deal import Observation, Phase
@@ -225,11 +238,13 @@ def score(obs: Observation, true: list[int], hands: list[list[int]],
 
 
 KINDS = ("pimc", "expert", "uniform", "net", "net, hidden discards 1", "net^0.5",
-         "net mixed 0.2", "net x expert", "net mixed 0.2 x expert")
+         "net mixed 0.2", "net x expert", "net mixed 0.2 x expert", "net^0.5, hidden 1",
+         "net^0.5, turn-up discard", "net^0.5, hidden 1, D drawn",
+         "net^0.5, turn-up discard, D drawn", "net mixed 0.2, D drawn", "expert, D")
 """The rows of the report (see the module)."""
 NET_KINDS: dict[str, dict[str, Any]] = {
     "net": {}, "net, hidden discards 1": {"hidden_as_one": True}, "net^0.5": {"power": 0.5},
-    "net mixed 0.2": {"mix": 0.2}}
+    "net mixed 0.2": {"mix": 0.2}, "net^0.5, hidden 1": {"power": 0.5, "hidden_as_one": True}}
 """The net's weightings: :func:`log_likelihood`'s options."""
 
 
@@ -245,7 +260,8 @@ def paired(a: dict[int, float], b: dict[int, float]) -> list[float]:
     return [round(statistics.mean(d), 4), round(statistics.stdev(d) / math.sqrt(len(d)), 4)]
 
 
-def measure(players: int, deals: int, seed: int, worlds: int) -> dict[str, Any]:
+def measure(players: int, deals: int, seed: int, worlds: int, drawn_worlds: int = 32,
+            ) -> dict[str, Any]:
     """The belief scores of one variant (see the module) and the net weighting's time."""
     model = net_for(Rules(players=players))
     if model is None:
@@ -260,10 +276,12 @@ def measure(players: int, deals: int, seed: int, worlds: int) -> dict[str, Any]:
         if got is not None:
             scores[kind]["play" if kept[i][0].phase is Phase.PLAY else "bids"][i] = got
 
-    for kind, inference in (("pimc", False), ("expert", True)):
+    for kind, inference, count in (("pimc", False, worlds), ("expert", True, worlds),
+                                   ("expert, D", True, drawn_worlds)):
         rng = random.Random(seed)  # as benchmarks/inference.py draws them
         for i, case in enumerate(kept):
-            add(kind, i, bench.belief(case, inference, rng, worlds))
+            add(kind, i, bench.belief(case, inference, rng, count))
+    belief = NetBelief(model, worlds, power=0.5, hidden="turnup")
     rng = random.Random(seed)
     ms: list[float] = []
     cpu_ms: list[float] = []
@@ -282,6 +300,12 @@ def measure(players: int, deals: int, seed: int, worlds: int) -> dict[str, Any]:
         hands = [hands_now(w) for w in drawn]
         rules = _Worlds(_Know(obs), rng, True)
         expert = np.log(np.maximum([rules.weight(h) for h in hands], 1e-300))
+        logw["net^0.5, turn-up discard"] = belief.log_weights(np.stack(drawn), view,
+                                                               obs.seat)
+        for k in ("net^0.5, hidden 1", "net^0.5, turn-up discard", "net mixed 0.2"):
+            picked, times = resample(logw[k], drawn_worlds, rng)
+            add(f"{k}, D drawn", i, score(obs, true, [hands_now(drawn[j]) for j in picked],
+                                          np.array(times, dtype=np.float64)))
         logw["net x expert"] = logw["net"] + expert
         logw["net mixed 0.2 x expert"] = logw["net mixed 0.2"] + expert
         net = np.exp(logw["net"] - logw["net"].max())
@@ -308,12 +332,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=30, help="deals per variant")
     parser.add_argument("--seed", type=int, default=7000)
     parser.add_argument("--worlds", type=int, default=64, help="worlds weighed a case")
+    parser.add_argument("--drawn", type=int, default=32,
+                        help="worlds resampled from the weighed ones (the D rows)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     warm_up()
     rows = []
     for p in args.players:
-        rows.append(measure(p, args.deals, args.seed, args.worlds))
+        rows.append(measure(p, args.deals, args.seed, args.worlds, args.drawn))
         if not args.json:
             print(json.dumps(rows[-1]), flush=True)
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)

@@ -47,8 +47,11 @@ def deal_of_world(world: core.Int64Array, rules: Rules) -> Deal:
     return deal
 
 
-def check_expert_world(deal: Deal, seat: int, hands: list[int]) -> None:
-    """The expert's world (the hands now) fits what ``seat`` saw of ``deal``."""
+def check_expert_world(deal: Deal, seat: int, hands: list[int],
+                       turnup_kept: bool = True) -> None:
+    """The expert's world (the hands now) fits what ``seat`` saw of ``deal``; with
+    ``turnup_kept``, a dealer who kept the turn-up keeps it too (the expert's worlds
+    assume it; a dealer may discard it, RULES §5, unseen)."""
     obs = deal.observation(seat)
     n = deal.n
     rules = deal.rules
@@ -84,7 +87,7 @@ def check_expert_world(deal: Deal, seat: int, hands: list[int]) -> None:
             continue
         assert hands[s].bit_count() == deal.hand_mask(s).bit_count(), s
         assert not hands[s] & voids[s], "a shown void broken"
-        if deal.hand_mask(s) >> int(obs.turnup) & 1:
+        if turnup_kept and deal.hand_mask(s) >> int(obs.turnup) & 1:
             assert hands[s] >> int(obs.turnup) & 1, "the turn-up the dealer kept"
     if obs.called is not None and obs.maker is not None and obs.maker != seat:
         assert not hands[obs.maker] >> int(obs.called) & 1, "the maker holds its call"
