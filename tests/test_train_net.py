@@ -64,6 +64,12 @@ def test_the_same_seed_trains_the_same_net(folder: Path) -> None:
         np.testing.assert_array_equal(ba, bb)
     c, _ = train(data, NetOptions(layers=(16,), epochs=2, batch=64, seed=6))
     assert not np.array_equal(a.policy[0], c.policy[0])
+    # another seed of the weights on the same held-out deals
+    d, same_split = train(data, NetOptions(layers=(16,), epochs=2, batch=64, seed=6,
+                                           split_seed=5))
+    assert not np.array_equal(a.policy[0], d.policy[0])
+    np.testing.assert_array_equal(d.checks["obs"], a.checks["obs"])
+    assert same_split["holdout"]["rows"] == stats["holdout"]["rows"]
     assert stats["holdout_deals"] == 4 and stats["train_deals"] == 36
     assert 0.0 <= stats["holdout"]["top1_all"] <= 1.0
     a.check()

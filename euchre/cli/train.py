@@ -332,6 +332,10 @@ def net_command(
                                     "model.")] = NetOptions.seed,
     threads: Annotated[int, typer.Option(
         "--threads", metavar="T", help="CPU threads PyTorch may use.")] = NetOptions.threads,
+    split_seed: Annotated[int | None, typer.Option(
+        "--split-seed", metavar="S", help="Seed of the held-out deals alone (default: "
+                                          "--seed), to train again on the same split.")
+    ] = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object: the file and the statistics.")] = False,
 ) -> None:
@@ -353,7 +357,7 @@ def net_command(
     try:
         widths = tuple(int(w) for w in layers.split(","))
         options = Options(widths, epochs, batch, lr, value_weight, weight_decay, holdout,
-                          seed, threads)
+                          seed, threads, split_seed)
     except ValueError as e:
         fail(f"--layers takes widths such as 256,256, and the numbers their ranges: {e}")
     try:

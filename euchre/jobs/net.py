@@ -246,7 +246,9 @@ def holdout_rows(data: NetData, share: float, seed: int) -> npt.NDArray[np.bool_
 @dataclass(frozen=True)
 class NetOptions:
     """How to train: the trunk's widths, epochs, minibatch, learning rate, the value
-    loss's weight, the weight decay, the held-out share, the seed and the threads."""
+    loss's weight, the weight decay, the held-out share, the seed, the threads and the
+    seed of the held-out deals (``None``: the seed; another seed of the weights on the
+    same held-out deals measures the noise of training)."""
 
     layers: tuple[int, ...] = DEFAULT_LAYERS
     epochs: int = 6
@@ -257,6 +259,7 @@ class NetOptions:
     holdout: float = 0.1
     seed: int = 1
     threads: int = 1
+    split_seed: int | None = None
 
     def __post_init__(self) -> None:
         if not self.layers or min(self.layers) < 1:
@@ -312,7 +315,7 @@ def train(data: NetData, options: NetOptions,
         raise ImportError(_MISSING_TORCH) from None
     start = time.perf_counter()
     o = options
-    held = holdout_rows(data, o.holdout, o.seed)
+    held = holdout_rows(data, o.holdout, o.seed if o.split_seed is None else o.split_seed)
     tr = ~held
     torch.manual_seed(o.seed)
     threads = torch.get_num_threads()
