@@ -222,11 +222,15 @@ class NetModel:
     def accepts(self, rules: Rules) -> bool:
         """Whether the model plays ``rules``: the same players, and every option that
         differs from its own either of the game (:data:`GAME_LEVEL`) or an option input
-        at a value it was trained on."""
+        at a value it was trained on, and not one its header's ``withheld`` names (an
+        input value under which it did not beat ``basic``, so it is not offered there)."""
         base = self.header["rules"]
         inputs = self.option_inputs
         given = rules.to_dict()
         if given["players"] != base.get("players"):
+            return False
+        withheld = self.header.get("withheld", {})
+        if any(given.get(name) in values for name, values in withheld.items()):
             return False
         return all(name in GAME_LEVEL or base.get(name) == value
                    or any(type(v) is type(value) and v == value for v in inputs.get(name, ()))
@@ -401,8 +405,9 @@ def _variants() -> str:
     by_players: dict[int, set[str]] = {}
     for m in _shipped().values():
         options = by_players.setdefault(m.base_rules.players, set())
+        withheld = m.header.get("withheld", {})
         options.update(f"{name}" if value is True else f"{name} {value}"
-                       for name, value in m.features)
+                       for name, value in m.features if value not in withheld.get(name, ()))
     if not by_players:
         return "none"
     return "; ".join(f"{n}-handed, default options"

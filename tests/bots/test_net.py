@@ -5,6 +5,7 @@ model are refused in one line."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from pathlib import Path
@@ -80,6 +81,9 @@ def test_a_shipped_model_takes_the_decisions_recorded_when_it_was_trained(path: 
     for obs, legal, action in zip(c["obs"], c["legal"], c["action"], strict=True):
         rules = rules_of_options(model, obs[model.observation_size:])
         played = net_for(rules)
+        if not model.accepts(rules):  # trained on, withheld from play
+            assert played is None
+            played = dataclasses.replace(model, bound=rules)
         assert played is not None and played.rules == rules
         assert played.best(obs[None, :model.observation_size], legal[None])[0] == action
 
@@ -96,8 +100,10 @@ def option_rules(path: Path) -> list[Rules]:
     """The rules sets a shipped model plays: its own, and each option input's values."""
     model = NetModel.load(path)
     own = model.base_rules.to_dict()
+    withheld = model.header.get("withheld", {})
     return [model.base_rules] + [Rules.from_dict({**own, name: value})
-                                 for name, value in model.features]
+                                 for name, value in model.features
+                                 if value not in withheld.get(name, ())]
 
 
 OPTION_RULES = [(path, rules) for path in SHIPPED for rules in option_rules(path)]
@@ -265,6 +271,16 @@ def test_a_model_of_option_inputs_plays_the_options_it_takes_and_no_other() -> N
     assert not np.array_equal(model.forward(obs, legal)[0], bound.forward(obs, legal)[0])
     with pytest.raises(NetError, match="reads observations"):
         model.inputs(obs[:, :-1])
+
+
+def test_an_option_value_withheld_is_not_played() -> None:
+    model = tiny_model(4, seed=3, option_inputs=OPTIONS_TINY)
+    withheld = NetModel(model.trunk, model.policy, model.value,
+                        {**model.header, "withheld": {"deck": [32]}})
+    assert model.accepts(Rules(players=4, deck=32))
+    assert not withheld.accepts(Rules(players=4, deck=32))
+    assert not withheld.accepts(Rules(players=4, deck=32, stick_the_dealer=True))
+    assert withheld.accepts(Rules(players=4, stick_the_dealer=True))
 
 
 def test_a_net_bot_of_option_inputs_plays_under_the_options(tmp_path: Path) -> None:
