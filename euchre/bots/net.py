@@ -25,6 +25,16 @@ The ``net`` bot (:class:`NetBot`) plays the legal action the policy ranks first:
 a fraction of a millisecond of arithmetic a decision.  Under rules no shipped model was
 made for it refuses in one line (:meth:`NetBot.check_rules`).
 
+**The rules options as inputs.**  A model may take some rules options as inputs: a small
+fixed vector (:func:`option_vector`) appended to the observation tensor, one number per
+option value besides the base rules' (``stick_the_dealer`` on, ``deck`` 32, ...; the
+header's ``option_inputs`` names the values it was trained on).  Such a model plays every
+rules set that differs from its own only in those values (:meth:`NetModel.accepts`), and
+:func:`net_for` hands it out bound to the rules asked for (:meth:`NetModel.under`), so
+that an observation tensor given to :meth:`NetModel.forward` gets the right options
+appended.  Options of the game rather than of one deal (:data:`GAME_LEVEL`: the target,
+the draw, the rubber) never stop a model: the net reads one deal and no score.
+
 >>> import numpy as np
 >>> from euchre import Deal, Rules
 >>> model = net_for(Rules(players=4))
@@ -42,8 +52,9 @@ from __future__ import annotations
 import json
 import random
 import warnings
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -56,13 +67,17 @@ from euchre.deal import Observation
 from euchre.rules import Rules
 
 __all__ = [
+    "GAME_LEVEL",
     "MODEL_FORMAT",
+    "OPTION_FIELDS",
     "NetBot",
     "NetError",
     "NetModel",
     "encode_observation",
     "net_for",
     "net_name",
+    "option_features",
+    "option_vector",
     "shipped_nets",
 ]
 
@@ -72,8 +87,19 @@ MODEL_VERSION: Final = 1
 PREFIX: Final = "net-"
 """The shipped net models' file names begin with it."""
 
+OPTION_FIELDS: Final = ("deck", "joker", "stick_the_dealer", "dealer_must_take_up",
+                        "defend_alone")
+"""The rules options a net may take as inputs, in the order of their numbers: those that
+change how a deal is bid or played and whose cards the observation tensor can show (it
+has a place for each of the 33 card ids, the joker's and the 7s' and 8s' included)."""
+GAME_LEVEL: Final = ("target", "draw", "rubber")
+"""Options of the game, not of the deal: the net judges one deal and reads no score (its
+value is the deal's points, no game bonus), so any of them is played by the model of the
+rest of the rules."""
+
 F32 = npt.NDArray[np.float32]
 Layer = tuple[F32, F32]
+Feature = tuple[str, Any]
 
 
 class NetError(ValueError):
@@ -98,6 +124,32 @@ def encode_observation(observation: Observation) -> F32:
     return encode(observation, random.Random(0))
 
 
+def option_features(inputs: Mapping[str, Sequence[Any]]) -> tuple[Feature, ...]:
+    """The numbers a model appends for its ``option_inputs`` (field -> the values it was
+    trained on, the base rules' first): one ``(field, value)`` per value besides the
+    first, in the order of :data:`OPTION_FIELDS`.
+
+    >>> option_features({"stick_the_dealer": [False, True], "deck": [24, 28, 32]})
+    (('deck', 28), ('deck', 32), ('stick_the_dealer', True))
+    """
+    unknown = set(inputs) - set(OPTION_FIELDS)
+    if unknown:
+        raise NetError(f"a net cannot take the option {sorted(unknown)[0]} as an input; "
+                       f"it takes {', '.join(OPTION_FIELDS)}")
+    return tuple((name, value) for name in OPTION_FIELDS for value in inputs.get(name, ())[1:])
+
+
+def option_vector(rules: Rules, features: Sequence[Feature]) -> F32:
+    """The option inputs of ``rules``: 1 for each feature whose value the rules hold.
+    Training and play both call it, so a model reads the options as it was taught.
+
+    >>> option_vector(Rules(players=4, deck=32), (("deck", 28), ("deck", 32))).tolist()
+    [0.0, 1.0]
+    """
+    return np.array([getattr(rules, name) == value for name, value in features],
+                    dtype=np.float32)
+
+
 def _relu(x: F32) -> F32:
     return np.maximum(x, np.float32(0.0))
 
@@ -114,10 +166,17 @@ class NetModel:
     """The rules, the command, the seed, the deals, the held-out statistics and the
     check observations' expected decisions."""
     checks: dict[str, npt.NDArray[Any]] = field(default_factory=dict)
-    """A few observations (``obs``), their legal masks (``legal``), the actions the model
-    chose (``action``) and its values (``value``) when it was written."""
+    """A few inputs (``obs``, the option inputs appended), their legal masks (``legal``),
+    the actions the model chose (``action``) and its values (``value``) when it was
+    written."""
+    bound: Rules | None = field(default=None, compare=False)
+    """The rules an observation tensor is read under (:meth:`under`); ``None``: the
+    model's own."""
 
     def __post_init__(self) -> None:
+        if len(self.features) >= self.input_size:
+            raise NetError(f"a net of {self.input_size} inputs cannot take "
+                           f"{len(self.features)} option inputs")
         size = self.input_size
         for w, b in self.trunk:
             if w.ndim != 2 or w.shape[0] != size or b.shape != (w.shape[1],):
@@ -134,16 +193,75 @@ class NetModel:
         return int((self.trunk[0][0] if self.trunk else self.policy[0]).shape[0])
 
     @property
-    def rules(self) -> Rules:
-        """The rules the model was trained for."""
+    def option_inputs(self) -> dict[str, list[Any]]:
+        """The rules options the model takes as inputs: field -> the values it was
+        trained on, its own rules' first; empty for a model of one rules set."""
+        return dict(self.header.get("option_inputs", {}))
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        """The option inputs appended to the observation tensor (:func:`option_features`)."""
+        return option_features(self.option_inputs)
+
+    @property
+    def observation_size(self) -> int:
+        """The length of the observation tensor (:func:`euchre.vector.observation_size`):
+        the inputs less the option inputs."""
+        return self.input_size - len(self.features)
+
+    @property
+    def base_rules(self) -> Rules:
+        """The rules the model was trained for, the option inputs at their first value."""
         return Rules.from_dict(self.header["rules"])
 
-    def logits_and_value(self, obs: npt.ArrayLike) -> tuple[F32, F32]:
-        """The raw logits ``(B, 111)`` and values ``(B,)`` of a batch of observations."""
+    @property
+    def rules(self) -> Rules:
+        """The rules the model plays: those it is bound to (:meth:`under`), else its own."""
+        return self.bound if self.bound is not None else self.base_rules
+
+    def accepts(self, rules: Rules) -> bool:
+        """Whether the model plays ``rules``: the same players, and every option that
+        differs from its own either of the game (:data:`GAME_LEVEL`) or an option input
+        at a value it was trained on, and not one its header's ``withheld`` names (an
+        input value under which it did not beat ``basic``, so it is not offered there)."""
+        base = self.header["rules"]
+        inputs = self.option_inputs
+        given = rules.to_dict()
+        if given["players"] != base.get("players"):
+            return False
+        withheld = self.header.get("withheld", {})
+        if any(given.get(name) in values for name, values in withheld.items()):
+            return False
+        return all(name in GAME_LEVEL or base.get(name) == value
+                   or any(type(v) is type(value) and v == value for v in inputs.get(name, ()))
+                   for name, value in given.items())
+
+    def under(self, rules: Rules) -> NetModel:
+        """The model reading observation tensors under ``rules`` (the same weights);
+        :class:`NetError` if it does not play them (:meth:`accepts`)."""
+        if not self.accepts(rules):
+            raise NetError(f"the net model of {rules_key(self.base_rules)} does not play "
+                           f"{rules_key(rules)}")
+        return replace(self, bound=rules)
+
+    def inputs(self, obs: npt.ArrayLike) -> F32:
+        """The net's inputs of a batch ``(B, n)``: observation tensors (``n`` =
+        :attr:`observation_size`) get the option inputs of :attr:`rules` appended;
+        rows of :attr:`input_size` numbers are taken as they are."""
         h = np.asarray(obs, dtype=np.float32)
-        if h.ndim != 2 or h.shape[1] != self.input_size:
-            raise NetError(f"the net reads observations of {self.input_size} numbers, "
+        if h.ndim == 2 and h.shape[1] == self.input_size:
+            return h
+        if h.ndim != 2 or h.shape[1] != self.observation_size:
+            raise NetError(f"the net reads observations of {self.observation_size} numbers, "
                            f"not an array of shape {h.shape}")
+        options = np.broadcast_to(option_vector(self.rules, self.features),
+                                  (h.shape[0], len(self.features)))
+        return np.concatenate([h, options], axis=1)
+
+    def logits_and_value(self, obs: npt.ArrayLike) -> tuple[F32, F32]:
+        """The raw logits ``(B, 111)`` and values ``(B,)`` of a batch of observations
+        (:meth:`inputs`)."""
+        h = self.inputs(obs)
         for w, b in self.trunk:
             h = _relu(h @ w + b)
         logits = h @ self.policy[0] + self.policy[1]
@@ -152,7 +270,7 @@ class NetModel:
 
     def forward(self, obs: npt.ArrayLike, legal: npt.ArrayLike) -> tuple[F32, F32]:
         """The masked action probabilities ``(B, 111)`` (zero on every illegal action)
-        and the values ``(B,)`` of a batch of observations ``(B, input_size)`` and their
+        and the values ``(B,)`` of a batch of observations (:meth:`inputs`) and their
         legal masks ``(B, 111)``; a row without a legal action gets all-zero
         probabilities."""
         logits, value = self.logits_and_value(obs)
@@ -208,7 +326,7 @@ class NetModel:
             return (layer[0].astype(np.float16).astype(np.float32),
                     layer[1].astype(np.float16).astype(np.float32))
         return NetModel(tuple(r(x) for x in self.trunk), r(self.policy), r(self.value),
-                        self.header, self.checks)
+                        self.header, self.checks, self.bound)
 
     def save(self, path: str | Path) -> None:
         """Write the model as a compressed ``.npz``: the arrays and the JSON header."""
@@ -267,14 +385,34 @@ def _shipped() -> dict[str, NetModel]:
 
 
 def net_for(rules: Rules) -> NetModel | None:
-    """The shipped net model made for ``rules`` (any target), or ``None``.  The files are
-    read once, on first use."""
-    return _shipped().get(rules_key(rules))
+    """The shipped net model that plays ``rules`` (:meth:`NetModel.accepts`: any target,
+    and the options it takes as inputs), bound to them (:meth:`NetModel.under`), or
+    ``None``.  The files are read once, on first use."""
+    return _net_for(rules)
+
+
+@lru_cache(maxsize=256)
+def _net_for(rules: Rules) -> NetModel | None:
+    models = _shipped()
+    exact = models.get(rules_key(rules))
+    for model in ([exact] if exact is not None else []) + list(models.values()):
+        if model.accepts(rules):
+            return model.under(rules)
+    return None
 
 
 def _variants() -> str:
-    names = sorted({f"{m.rules.players}-handed" for m in _shipped().values()})
-    return ", ".join(names) if names else "none"
+    by_players: dict[int, set[str]] = {}
+    for m in _shipped().values():
+        options = by_players.setdefault(m.base_rules.players, set())
+        withheld = m.header.get("withheld", {})
+        options.update(f"{name}" if value is True else f"{name} {value}"
+                       for name, value in m.features if value not in withheld.get(name, ()))
+    if not by_players:
+        return "none"
+    return "; ".join(f"{n}-handed, default options"
+                     + (f" or {', '.join(sorted(by_players[n]))}" if by_players[n] else "")
+                     for n in sorted(by_players))
 
 
 class NetBot:
@@ -292,12 +430,12 @@ class NetBot:
 
     def model_for(self, rules: Rules) -> NetModel:
         """The model this bot plays under ``rules``; :class:`NetError` if none."""
-        if self.model is not None and rules_key(self.model.rules) == rules_key(rules):
-            return self.model
+        if self.model is not None and self.model.accepts(rules):
+            return self.model if self.model.rules == rules else self.model.under(rules)
         model = net_for(rules)
         if model is None:
             raise NetError(f"the net bot has no learned policy for these rules (it has "
-                           f"one for: {_variants()}, default options); pick another bot")
+                           f"one for: {_variants()}); pick another bot")
         return model
 
     def check_rules(self, rules: Rules) -> None:

@@ -299,7 +299,10 @@ def net_command(
     rules_given: RulesGiven,
     data: Annotated[list[Path], typer.Argument(
         metavar="SELFPLAY...", help="Folders written by `euchre selfplay` (manifest.json "
-                                    "and its Parquet chunks), all of the rules given.")],
+                                    "and its Parquet chunks), the first of the rules given; "
+                                    "the others may differ in the deck, the joker, stick "
+                                    "the dealer, the dealer must take up and defending "
+                                    "alone, which the model then takes as inputs.")],
     out: Annotated[Path, typer.Option(
         "--out", metavar="FILE", dir_okay=False,
         help="The model file to write (.npz); a report (.json) is written beside it. Name "
@@ -329,6 +332,10 @@ def net_command(
                                     "model.")] = NetOptions.seed,
     threads: Annotated[int, typer.Option(
         "--threads", metavar="T", help="CPU threads PyTorch may use.")] = NetOptions.threads,
+    split_seed: Annotated[int | None, typer.Option(
+        "--split-seed", metavar="S", help="Seed of the held-out deals alone (default: "
+                                          "--seed), to train again on the same split.")
+    ] = None,
     json_out: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object: the file and the statistics.")] = False,
 ) -> None:
@@ -338,8 +345,9 @@ def net_command(
     took (the illegal ones masked out) and the seat's points of the deal. Held out: a
     share of the deals. Prints the held-out top-1 accuracy (all decisions with a choice,
     those before the first lead, card play) and the value's error beside that of
-    predicting the mean. Needs the rl extra (PyTorch) to train; the `net` bot plays the
-    file with numpy alone.
+    predicting the mean. Data of several rules sets train one model that takes the options
+    in which they differ as inputs, and plays under each. Needs the rl extra (PyTorch) to
+    train; the `net` bot plays the file with numpy alone.
     """
     from euchre.bots.net import NetModel, net_name
     from euchre.jobs.net import NetOptions as Options
@@ -349,7 +357,7 @@ def net_command(
     try:
         widths = tuple(int(w) for w in layers.split(","))
         options = Options(widths, epochs, batch, lr, value_weight, weight_decay, holdout,
-                          seed, threads)
+                          seed, threads, split_seed)
     except ValueError as e:
         fail(f"--layers takes widths such as 256,256, and the numbers their ranges: {e}")
     try:
@@ -400,3 +408,9 @@ def net_command(
                    f"({s['decisions_preplay']}), card play {s['top1_play']:.3f} "
                    f"({s['decisions_play']}); log loss {s['log_loss']:.3f}; value RMSE "
                    f"{s['value_rmse']:.3f} (the mean's {s['mean_rmse']:.3f})")
+    for label, s in stats.get("holdout_by_rules", {}).items():
+        top1 = {k: "–" if s[k] is None else f"{s[k]:.3f}"
+                for k in ("top1_all", "top1_preplay", "top1_play")}
+        typer.echo(f"  held out, {label}: top-1 {top1['top1_all']} of {s['decisions_all']}, "
+                   f"before the first lead {top1['top1_preplay']}, card play "
+                   f"{top1['top1_play']}; value RMSE {s['value_rmse']:.3f}")

@@ -7,8 +7,17 @@ rules; the *outcome* of a row is its seat's utility of the deal's points
 (:func:`euchre.bots.evaluation.utility_of_gains` from a score of 0: its side's points minus
 the opponents', the others' mean three- and five-handed).
 
-**Split.**  By deal: :func:`holdout_deals` holds out a share of the deals (every decision of
-a held-out deal), drawn from the seed.
+**The options as inputs.**  The folders may be of rules that differ in the options a net
+takes as inputs (:data:`euchre.bots.net.OPTION_FIELDS`: the deck, the joker, stick the
+dealer, the dealer must take up, defending alone; the options of the game,
+:data:`euchre.bots.net.GAME_LEVEL`, never count): the first folder's rules are the
+model's own, every option whose value differs across the folders becomes an input, and
+each row's observation gets its folder's option inputs appended
+(:func:`euchre.bots.net.option_vector`, the encoding play uses).
+
+**Split.**  By deal, folder by folder: :func:`holdout_deals` holds out a share of each
+folder's deals (every decision of a held-out deal), drawn from the seed, so the first
+folder's held-out deals do not depend on the folders given after it.
 
 **Fit** (:func:`train`, CPU PyTorch of the ``rl`` extra).  A multilayer perceptron, ReLU
 layers shared by a policy head (a logit per action id; the illegal ones masked out before
@@ -20,7 +29,8 @@ and every statistic is that of the rounded model, computed with numpy
 (:meth:`euchre.bots.net.NetModel.forward`): held-out top-1 accuracy against the bot's
 choices on decisions with more than one legal action (all, bidding and the other
 decisions before the first lead, card play), the held-out root mean squared error of the
-value, and that of predicting the training rows' mean outcome for reference.
+value, and that of predicting the training rows' mean outcome for reference; with option
+inputs, the held-out figures of each rules set too.
 
 This module writes nothing: the command line (``euchre train net``) writes the model.
 """
@@ -32,7 +42,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -41,8 +51,7 @@ import numpy.typing as npt
 
 from euchre.actions import DISCARD, NUM_ACTIONS
 from euchre.bots.evaluation import utility_of_gains
-from euchre.bots.modelfiles import rules_key
-from euchre.bots.net import NetModel
+from euchre.bots.net import GAME_LEVEL, OPTION_FIELDS, NetModel, option_features, option_vector
 from euchre.rules import Rules
 from euchre.vector import observation_size
 
@@ -52,6 +61,8 @@ __all__ = [
     "NetOptions",
     "accuracy",
     "holdout_deals",
+    "holdout_rows",
+    "options_label",
     "read_selfplay",
     "train",
 ]
@@ -68,9 +79,10 @@ _MISSING_ARROW = "reading self-play data needs pyarrow, of the optional extra da
 
 @dataclass(frozen=True)
 class NetData:
-    """The rows of one variant: ``obs`` ``(N, size)`` float32, ``legal`` ``(N, 111)``
-    bool, ``action`` and ``deal`` ``(N,)`` int64 (deals numbered apart across folders),
-    ``outcome`` ``(N,)`` float32, and where they came from."""
+    """The rows of one variant: ``obs`` ``(N, size)`` float32 (the observation tensor,
+    then the option inputs if any), ``legal`` ``(N, 111)`` bool, ``action`` and ``deal``
+    ``(N,)`` int64 (deals numbered apart across folders), ``outcome`` ``(N,)`` float32,
+    and where they came from."""
 
     rules: Rules
     obs: npt.NDArray[np.float32]
@@ -79,7 +91,15 @@ class NetData:
     deal: npt.NDArray[np.int64]
     outcome: npt.NDArray[np.float32]
     sources: list[dict[str, Any]]
-    """Per folder: its path, seed, deals, bots, worlds and rows (from its manifest)."""
+    """Per folder: its path, seed, deals, bots, worlds, rows (from its manifest) and, with
+    option inputs, its rules."""
+    source: npt.NDArray[np.int64] | None = None
+    """Each row's folder, an index of :attr:`sources` (``None``: one folder)."""
+    option_inputs: dict[str, list[Any]] = field(default_factory=dict)
+    """The options taken as inputs: field -> its values in the data, :attr:`rules`'
+    first (:func:`euchre.bots.net.option_features`)."""
+    folder_rules: list[Rules] = field(default_factory=list)
+    """Each folder's rules."""
 
     @property
     def deals(self) -> int:
@@ -103,30 +123,48 @@ def outcomes(points: npt.NDArray[np.int64], seats: npt.NDArray[np.int64],
     return out
 
 
+def options_label(rules: Rules, base: Rules) -> str:
+    """The options of ``rules`` that differ from ``base`` (the game's left out), as a
+    figure's label: ``default`` where none.
+
+    >>> options_label(Rules(players=4, deck=32, stick_the_dealer=True), Rules(players=4))
+    'deck=32,stick_the_dealer'
+    """
+    given, own = rules.to_dict(), base.to_dict()
+    parts = [name if value is True else f"{name}={value}" for name, value in given.items()
+             if name not in GAME_LEVEL and own.get(name) != value]
+    return ",".join(parts) or "default"
+
+
 def read_selfplay(folders: Sequence[str | Path]) -> NetData:
     """The rows of self-play folders (``manifest.json`` and ``chunk-*.parquet``) of one
-    variant; ``ValueError`` if one cannot be read or their rules differ (the target
-    aside)."""
+    variant; their rules may differ in the options a net takes as inputs (module doc), the
+    first folder's being the model's own.  ``ValueError`` if one cannot be read or their
+    rules differ otherwise (the options of the game aside)."""
     try:
         import pyarrow.parquet as pq
     except ImportError:
         raise ImportError(_MISSING_ARROW) from None
     parts: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
-    rules: Rules | None = None
+    folder_rules: list[Rules] = []
     offset = 0
-    for folder in map(Path, folders):
+    for index, folder in enumerate(map(Path, folders)):
         try:
             manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
             params = manifest["parameters"]
             these = Rules.from_dict(params["rules"])
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise ValueError(f"{folder} holds no self-play manifest: {e}") from e
-        if rules is None:
-            rules = these
-        elif rules_key(these) != rules_key(rules):
-            raise ValueError(f"{folder} holds deals of other rules than {folders[0]}: "
-                             f"train one variant at a time")
+        if folder_rules:
+            first, own = folder_rules[0].to_dict(), these.to_dict()
+            other = [k for k, v in own.items()
+                     if k not in GAME_LEVEL and k not in OPTION_FIELDS and first.get(k) != v]
+            if other or these.players != folder_rules[0].players:
+                raise ValueError(f"{folder} holds deals of other rules than {folders[0]}: "
+                                 f"train one variant at a time (the folders may differ only "
+                                 f"in {', '.join(OPTION_FIELDS)})")
+        folder_rules.append(these)
         size = observation_size(these.players)
         for chunk in manifest.get("chunks", []):
             try:
@@ -142,23 +180,41 @@ def read_selfplay(folders: Sequence[str | Path]) -> NetData:
                 return np.asarray(values.to_numpy(zero_copy_only=False),
                                   dtype=dtype).reshape(m, width)
 
+            seats = table.column("seat").to_numpy().astype(np.int64)
             parts.append({
                 "obs": flat("observation", size, np.float32),
                 "legal": flat("legal", NUM_ACTIONS, np.bool_),
                 "action": table.column("action").to_numpy().astype(np.int64),
                 "deal": table.column("deal").to_numpy().astype(np.int64) + offset,
-                "seat": table.column("seat").to_numpy().astype(np.int64),
-                "points": flat("points", these.players, np.int64),
+                "outcome": outcomes(flat("points", these.players, np.int64), seats, these),
+                "source": np.full(m, index, dtype=np.int64),
             })
         offset += int(params.get("deals", manifest.get("deals", 0))) + 1
         sources.append({"folder": str(folder), "seed": manifest.get("seed"),
                         "deals": manifest.get("deals"), "rows": manifest.get("rows"),
                         "bots": params.get("bots"), "worlds": params.get("worlds")})
-    if rules is None or not parts:
+    if not folder_rules or not parts:
         raise ValueError("no self-play rows were given")
+    rules = folder_rules[0]
+    inputs: dict[str, list[Any]] = {}
+    for name in OPTION_FIELDS:
+        values = {getattr(r, name) for r in folder_rules}
+        if len(values) > 1:
+            own = getattr(rules, name)
+            inputs[name] = [own, *sorted(values - {own})]
+    features = option_features(inputs)
+    if features:
+        for part in parts:
+            these = folder_rules[int(part["source"][0])]
+            extra = np.broadcast_to(option_vector(these, features),
+                                    (len(part["obs"]), len(features)))
+            part["obs"] = np.concatenate([part["obs"], extra], axis=1)
+        for source, these in zip(sources, folder_rules, strict=True):
+            source["rules"] = options_label(these, rules)
     cat = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     return NetData(rules, cat["obs"], cat["legal"], cat["action"], cat["deal"],
-                   outcomes(cat["points"], cat["seat"], rules), sources)
+                   cat["outcome"], sources, cat["source"] if len(sources) > 1 else None,
+                   inputs, folder_rules)
 
 
 def holdout_deals(deals: npt.NDArray[np.int64], share: float, seed: int
@@ -175,10 +231,24 @@ def holdout_deals(deals: npt.NDArray[np.int64], share: float, seed: int
     return np.isin(deals, held)
 
 
+def holdout_rows(data: NetData, share: float, seed: int) -> npt.NDArray[np.bool_]:
+    """Which rows are held out: :func:`holdout_deals` folder by folder, so that a
+    folder's held-out deals are those it has alone."""
+    if data.source is None:
+        return holdout_deals(data.deal, share, seed)
+    held = np.zeros(len(data.deal), dtype=np.bool_)
+    for index in np.unique(data.source):
+        rows = data.source == index
+        held[rows] = holdout_deals(data.deal[rows], share, seed)
+    return held
+
+
 @dataclass(frozen=True)
 class NetOptions:
     """How to train: the trunk's widths, epochs, minibatch, learning rate, the value
-    loss's weight, the weight decay, the held-out share, the seed and the threads."""
+    loss's weight, the weight decay, the held-out share, the seed, the threads and the
+    seed of the held-out deals (``None``: the seed; another seed of the weights on the
+    same held-out deals measures the noise of training)."""
 
     layers: tuple[int, ...] = DEFAULT_LAYERS
     epochs: int = 6
@@ -189,6 +259,7 @@ class NetOptions:
     holdout: float = 0.1
     seed: int = 1
     threads: int = 1
+    split_seed: int | None = None
 
     def __post_init__(self) -> None:
         if not self.layers or min(self.layers) < 1:
@@ -244,7 +315,7 @@ def train(data: NetData, options: NetOptions,
         raise ImportError(_MISSING_TORCH) from None
     start = time.perf_counter()
     o = options
-    held = holdout_deals(data.deal, o.holdout, o.seed)
+    held = holdout_rows(data, o.holdout, o.seed if o.split_seed is None else o.split_seed)
     tr = ~held
     torch.manual_seed(o.seed)
     threads = torch.get_num_threads()
@@ -280,7 +351,7 @@ def train(data: NetData, options: NetOptions,
                 total += float(loss.detach()) * idx.shape[0]
             if progress is not None:
                 progress(epoch + 1, total / n)
-        model = to_numpy(net, data.rules).rounded()
+        model = to_numpy(net, data.rules, data.option_inputs).rounded()
     finally:
         torch.set_num_threads(threads)
     stats = {
@@ -293,11 +364,22 @@ def train(data: NetData, options: NetOptions,
         "mean_outcome": round(mean, 4),
         "seconds": round(time.perf_counter() - start, 1),
     }
+    if data.option_inputs and data.source is not None:
+        by_rules: dict[str, Any] = {}
+        labels = [options_label(r, data.rules) for r in data.folder_rules]
+        for label in dict.fromkeys(labels):
+            of = np.isin(data.source, [i for i, x in enumerate(labels) if x == label])
+            rows = held & of
+            by_rules[label] = accuracy(model, data.obs[rows], data.legal[rows],
+                                       data.action[rows], data.outcome[rows], mean)
+            by_rules[label]["deals"] = int(np.unique(data.deal[rows]).size)
+        stats["holdout_by_rules"] = by_rules
     checks = _checks(model, data, held)
     header = {"rules": data.rules.to_dict(), "seed": o.seed, "deals": data.deals,
               "options": {k: (list(v) if isinstance(v, tuple) else v)
                           for k, v in o.__dict__.items()},
               "sources": data.sources, "stats": stats,
+              **({"option_inputs": data.option_inputs} if data.option_inputs else {}),
               "value_unit": "the seat's side's points minus the opponents' for the deal "
                             "(the others' mean three- and five-handed), no game bonus"}
     return NetModel(model.trunk, model.policy, model.value, header, checks), stats
@@ -306,11 +388,22 @@ def train(data: NetData, options: NetOptions,
 def _checks(model: NetModel, data: NetData, held: npt.NDArray[np.bool_]
             ) -> dict[str, npt.NDArray[Any]]:
     """The first :data:`CHECKS` held-out rows with a choice (half before the first lead
-    where there are enough), with the model's decisions and values on them."""
-    rows = np.flatnonzero(held & (data.legal.sum(axis=1) > 1))
-    pre = rows[data.action[rows] >= DISCARD][: CHECKS // 2]
-    play = rows[data.action[rows] < DISCARD][: CHECKS - pre.size]
-    pick = np.sort(np.concatenate([pre, play]))
+    where there are enough), with the model's decisions and values on them; with option
+    inputs, that many of each rules set's."""
+    choice = held & (data.legal.sum(axis=1) > 1)
+    if data.option_inputs and data.source is not None:
+        labels = [options_label(r, data.rules) for r in data.folder_rules]
+        groups = [np.isin(data.source, [i for i, x in enumerate(labels) if x == label])
+                  for label in dict.fromkeys(labels)]
+    else:
+        groups = [np.ones(len(data.deal), dtype=np.bool_)]
+    picks = []
+    for group in groups:
+        rows = np.flatnonzero(choice & group)
+        pre = rows[data.action[rows] >= DISCARD][: CHECKS // 2]
+        play = rows[data.action[rows] < DISCARD][: CHECKS - pre.size]
+        picks.extend([pre, play])
+    pick = np.sort(np.concatenate(picks))
     obs, legal = data.obs[pick], data.legal[pick]
     _, value = model.logits_and_value(obs)
     return {"obs": obs.astype(np.float32), "legal": legal,
@@ -337,14 +430,19 @@ def _torch_net(torch: Any, size: int, layers: Sequence[int]) -> Any:
     return Net()
 
 
-def to_numpy(net: Any, rules: Rules) -> NetModel:
-    """The :class:`NetModel` of a PyTorch net of :func:`_torch_net` (float32 weights)."""
+def to_numpy(net: Any, rules: Rules, option_inputs: dict[str, list[Any]] | None = None
+             ) -> NetModel:
+    """The :class:`NetModel` of a PyTorch net of :func:`_torch_net` (float32 weights),
+    taking ``option_inputs`` (:attr:`NetData.option_inputs`)."""
     def layer(lin: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         return (lin.weight.detach().numpy().T.astype(np.float32).copy(),
                 lin.bias.detach().numpy().astype(np.float32).copy())
 
+    header: dict[str, Any] = {"rules": rules.to_dict()}
+    if option_inputs:
+        header["option_inputs"] = option_inputs
     return NetModel(tuple(layer(lin) for lin in net.trunk), layer(net.policy),
-                    layer(net.value), {"rules": rules.to_dict()})
+                    layer(net.value), header)
 
 
 def to_torch(model: NetModel) -> Any:
