@@ -3,9 +3,10 @@ decisions before the first lead are valued by playing each sampled world to the 
 deal with every seat following the net's policy, instead of by open-hand solves.
 
 Run ``python benchmarks/net_playouts.py [--players 4] [--sets N] [--seed S] [--worlds 32]
-[--blend W] [--expert] [--log FILE]``, or ``--calibration DEALS`` (the expert's
-``calibration`` of :mod:`expert_diagnostics` with this bot's bids judged), or ``--timing
-DEALS`` (the time of its pre-play decisions alone).
+[--blend W ...] [--playouts N ...] [--expert] [--log FILE]`` (one arm per weight and number
+of worlds played out), or ``--calibration DEALS`` (the expert's ``calibration`` of
+:mod:`expert_diagnostics` with this bot's bids judged), ``--timing DEALS`` (the time of its
+pre-play decisions alone) or ``--agree DEALS`` (:func:`agreement`).
 
 The variant (:class:`PlayoutBot`) is ``expert:WORLDS`` (fixed worlds, no time budget) in
 the play of the cards.  Before the first lead (bids, alone, trump, the dealer's discard,
@@ -274,6 +275,34 @@ def timing(
     return out
 
 
+def agreement(
+    rules: Rules, deals: int, seed: int, worlds: int, playouts: int | None = None
+) -> dict[str, list[int]]:
+    """How often the variant (the play-outs alone) takes another action than
+    ``expert:WORLDS`` before the first lead, on deals the expert plays at every seat:
+    ``{phase: [differ, decisions with a choice]}`` (as :func:`net_bids.agreement`).
+
+    >>> agreement(Rules(players=4), 1, 0, 2)["BID_TURNUP"][1] >= 1
+    True
+    """
+    out: dict[str, list[int]] = {}
+    for i in range(deals):
+        deal = Deal.random(rules, dealer=i % rules.players, seed=seed + i)
+        expert = ExpertBot(i, samples=worlds, time_budget=None)
+        variant = PlayoutBot(i, samples=worlds, playouts=playouts)
+        while not deal.is_over and deal.phase is not Phase.PLAY:
+            seat = deal.to_move
+            assert seat is not None
+            obs = deal.observation(seat)
+            a = expert.act(obs)
+            if len(obs.legal_actions) > 1:
+                row = out.setdefault(obs.phase.name, [0, 0])
+                row[0] += variant.act(obs) != a
+                row[1] += 1
+            deal.apply(a)
+    return out
+
+
 def percentiles(times: Sequence[float]) -> dict[str, float]:
     """Median and 99th percentile, in ms.
 
@@ -330,6 +359,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="expert_diagnostics calibration of the variant's bids (seed 7 there)",
     )
     p.add_argument("--timing", type=int, metavar="DEALS", help="only the pre-play times")
+    p.add_argument(
+        "--agree", type=int, metavar="DEALS", help="only how often the variant's bids differ"
+    )
     args = p.parse_args(argv)
     rules = Rules(players=args.players)
     w, blend = args.worlds, args.blend[0]
@@ -354,6 +386,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "--json",
             ]
         )
+    if args.agree:
+        json.dump(agreement(rules, args.agree, args.seed, w, counts[0]), sys.stdout)
+        print()
+        return 0
     if args.timing:
         times = timing(rules, args.timing, args.seed, w, blend, counts[0])
         json.dump(
