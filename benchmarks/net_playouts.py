@@ -353,6 +353,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--expert", action="store_true", help="expert:WORLDS against pimc too")
     p.add_argument("--log", help="a JSON line per set")
     p.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="the first set (a multiple of 50): the rest of a longer run, set for set",
+    )
+    p.add_argument(
         "--calibration",
         type=int,
         metavar="DEALS",
@@ -397,6 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "players": args.players,
                 "worlds": w,
                 "blend": blend,
+                "playouts": counts[0] or w,
                 "cpu": cpu_model(),
                 **percentiles(times),
             },
@@ -429,8 +436,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: dict[str, list[float]] = {name: [] for name in arms}
     started = time.perf_counter()
     try:
-        runs = {name: match(rules, bot, pimc, args.sets, args.seed) for name, bot in arms.items()}
-        for index in range(args.sets):
+        runs = {
+            name: match(rules, bot, pimc, args.sets, args.seed, args.start)
+            for name, bot in arms.items()
+        }
+        for index in range(args.start, args.sets):
             row: dict[str, Any] = {"set": index}
             for name, run in runs.items():
                 row[name] = margin = next(run)
