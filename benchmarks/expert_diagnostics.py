@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--bot", choices=("expert", "pimc"), default="expert",
+    parser.add_argument("--bot", choices=sorted(JUDGED), default="expert",
                         help="calibration: whose bids to judge")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)

@@ -139,15 +139,19 @@ class NetBidsBot(ExpertBot):
 
 
 def match(
-    rules: Rules, first: BotFactory, second: BotFactory, sets: int, seed: int
+    rules: Rules, first: BotFactory, second: BotFactory, sets: int, seed: int, start: int = 0
 ) -> Iterator[float]:
     """The first bot's paired margin (points a deal over the second's) on each deal set
-    of the duplicate tournament of two bots with ``seed``, set by set."""
+    of the duplicate tournament of two bots with ``seed``, set by set; from set ``start``
+    (a multiple of :data:`~euchre.jobs.tournament.CHUNK_SIZE`: the sets a longer run plays
+    there) to set ``sets - 1``."""
+    if start % CHUNK_SIZE:
+        raise ValueError(f"a match starts at a chunk of {CHUNK_SIZE} sets, not at {start}")
     t = Tournament(rules, ("first", "second"), deals=max(sets, 1), seed=seed)
     n, table = rules.players, t.seatings
     occupancy = [sum(seating.count(b) for seating in table) for b in (0, 1)]
     state: dict[int, tuple[list[Bot], list[int]]] = {}
-    for index in range(sets):
+    for index in range(start, sets):
         if index % CHUNK_SIZE == 0:  # a chunk: fresh bots and games, as the tournament
             chunk = index // CHUNK_SIZE
             state = {
