@@ -290,7 +290,7 @@ def test_the_rules_link_at_a_table_opens_its_variant_in_the_pages_language(
     opened = rules.eval_on_selector_all("details[open]", "found => found.map((d) => d.id)")
     assert opened == ["variant-3"]
     top = rules.evaluate("document.querySelector('#variant-3').getBoundingClientRect().top")
-    assert 0 <= top < 100
+    assert -1 <= top < 100  # in view (a scroll may land a fraction of a pixel past)
     assert "Strohmann" in rules.inner_text("#variant-3")
     page.click(".brand")
     page.wait_for_selector("#new-form")
