@@ -176,6 +176,57 @@ def match(
         yield sums[0] / occupancy[0] - sums[1] / occupancy[1]
 
 
+def play_arms(
+    rules: Rules,
+    arms: dict[str, BotFactory],
+    opponent: BotFactory,
+    sets: int,
+    seed: int,
+    start: int = 0,
+    log: str | None = None,
+) -> list[dict[str, Any]]:
+    """Each arm's :func:`match` against ``opponent`` on the same sets, set by set: a row
+    ``{"set": index, arm: margin, ...}`` per set, also appended to the JSON-lines file
+    ``log`` as it is played, so a run stopped early still counts."""
+    out = open(log, "a") if log else None  # noqa: SIM115
+    rows: list[dict[str, Any]] = []
+    try:
+        runs = {label: match(rules, bot, opponent, sets, seed, start)
+                for label, bot in arms.items()}
+        for index in range(start, sets):
+            row: dict[str, Any] = {"set": index}
+            for label, run in runs.items():
+                row[label] = next(run)
+            rows.append(row)
+            if out is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    return rows
+
+
+def arm_figures(rows: Sequence[dict[str, Any]], labels: Sequence[str]) -> dict[str, Any]:
+    """Each arm's margin of the rows of :func:`play_arms`, and where an ``expert`` arm
+    played beside, every other arm's paired difference from it (``ARM_minus_expert``).
+
+    >>> arm_figures([{"set": 0, "x": 1.0, "expert": 0.5}, {"set": 1, "x": 0.0, "expert": 0.5}],
+    ...             ["x", "expert"])["x_minus_expert"]["margin"]
+    0.0
+    """
+    out: dict[str, Any] = {}
+    for label in labels:
+        got = [r[label] for r in rows if label in r]
+        if got:
+            out[label] = _figure(got)
+    for label in labels:
+        both = [r[label] - r["expert"] for r in rows if label in r and "expert" in r]
+        if label != "expert" and both:
+            out[f"{label}_minus_expert"] = _figure(both)
+    return out
+
+
 def agreement(rules: Rules, deals: int, seed: int, worlds: int) -> dict[str, list[int]]:
     """How often the variant (every legal action valued) takes the expert's action before
     the first lead: deals played by ``expert:WORLDS`` at every seat; at each pre-play
@@ -249,27 +300,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     def pimc(rng: random.Random) -> Bot:
         return PimcBot(rng, samples=w, time_budget=None)
 
-    log = open(args.log, "a") if args.log else None  # noqa: SIM115
     arms: dict[str, BotFactory] = {"netbids": variant}
     if args.pruned:
         arms["pruned"] = pruned
     if args.expert:
         arms["expert"] = expert
-    results: dict[str, list[float]] = {label: [] for label in arms}
     started = time.perf_counter()
-    try:
-        runs = {label: match(rules, bot, pimc, args.sets, args.seed) for label, bot in arms.items()}
-        for index in range(args.sets):
-            row: dict[str, Any] = {"set": index}
-            for label, run in runs.items():
-                row[label] = margin = next(run)
-                results[label].append(margin)
-            if log is not None:
-                log.write(json.dumps(row) + "\n")
-                log.flush()
-    finally:
-        if log is not None:
-            log.close()
+    rows = play_arms(rules, arms, pimc, args.sets, args.seed, log=args.log)
     out = {
         "players": args.players,
         "seed": args.seed,
@@ -278,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seconds": round(time.perf_counter() - started, 1),
         "cpu": cpu_model(),
         "python": platform.python_version(),
-        **{k: _figure(v) for k, v in results.items() if v},
+        **arm_figures(rows, list(arms)),
     }
     json.dump(out, sys.stdout, indent=1)
     print()

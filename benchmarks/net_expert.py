@@ -60,7 +60,6 @@ from euchre.bots.learned import model_for
 from euchre.bots.net import net_for
 from euchre.deal import Observation
 from euchre.jobs.bench import cpu_model
-from euchre.jobs.tournament import mean_ci
 
 
 def _net_bids() -> Any:
@@ -194,34 +193,6 @@ def timing(rules: Rules, deals: int, seed: int, bot: PimcBot) -> dict[str, Any]:
     }
 
 
-def _figure(margins: Sequence[float]) -> dict[str, Any]:
-    mean, ci = mean_ci(margins)
-    return {
-        "sets": len(margins),
-        "margin": round(mean, 4),
-        "interval95": [round(x, 4) for x in ci] if ci else None,
-    }
-
-
-def figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The margins of a run's per-set rows (``{"set", "netexpert"[, "expert"]}``), with
-    the paired difference of the variant and the expert where both played.
-
-    >>> figures([{"set": 0, "netexpert": 1.0, "expert": 0.5},
-    ...          {"set": 1, "netexpert": 0.0, "expert": 0.5}])["minus_expert"]["margin"]
-    0.0
-    """
-    out: dict[str, Any] = {}
-    for label in ("netexpert", "expert"):
-        got = [r[label] for r in rows if label in r]
-        if got:
-            out[label] = _figure(got)
-    both = [r["netexpert"] - r["expert"] for r in rows if "expert" in r and "netexpert" in r]
-    if both:
-        out["minus_expert"] = _figure(both)
-    return out
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the match(es), or time the decisions, and print the figures as JSON."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
@@ -276,7 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.resume:
         with open(args.resume) as f:
             rows = [json.loads(line) for line in f if line.strip()]
-        json.dump({**info, **figures(rows)}, sys.stdout, indent=1)
+        figures = _net_bids().arm_figures(rows, ["netexpert", "expert"])
+        json.dump({**info, **figures}, sys.stdout, indent=1)
         print()
         return 0
     if args.time:
@@ -297,25 +269,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dump(out, sys.stdout, indent=1)
         print()
         return 0
-    match = _net_bids().match
     arms = {"netexpert": variant, **({"expert": expert} if args.expert else {})}
-    log = open(args.log, "a") if args.log else None  # noqa: SIM115
-    rows = []
     started = time.perf_counter()
-    try:
-        runs = {label: match(rules, bot, pimc, args.sets, args.seed) for label, bot in arms.items()}
-        for index in range(args.sets):
-            row: dict[str, Any] = {"set": index}
-            for label, run in runs.items():
-                row[label] = next(run)
-            rows.append(row)
-            if log is not None:
-                log.write(json.dumps(row) + "\n")
-                log.flush()
-    finally:
-        if log is not None:
-            log.close()
-    out = {**info, "seconds": round(time.perf_counter() - started, 1), **figures(rows)}
+    rows = _net_bids().play_arms(rules, arms, pimc, args.sets, args.seed, log=args.log)
+    seconds = round(time.perf_counter() - started, 1)
+    out = {**info, "seconds": seconds, **_net_bids().arm_figures(rows, ["netexpert", "expert"])}
     json.dump(out, sys.stdout, indent=1)
     print()
     return 0

@@ -65,7 +65,7 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import expert_diagnostics
-from net_bids import BotFactory, _figure, match
+from net_bids import BotFactory, arm_figures, play_arms
 
 from euchre import Deal, Rules, _numba, core, vector
 from euchre.actions import NUM_ACTIONS, Action
@@ -429,28 +429,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     def pimc(rng: random.Random) -> Bot:
         return PimcBot(rng, samples=w, time_budget=None)
 
-    log = open(args.log, "a") if args.log else None  # noqa: SIM115
     arms = {label(b, c): variant(b, c) for c in counts for b in args.blend}
     if args.expert:
         arms["expert"] = expert
-    results: dict[str, list[float]] = {name: [] for name in arms}
     started = time.perf_counter()
-    try:
-        runs = {
-            name: match(rules, bot, pimc, args.sets, args.seed, args.start)
-            for name, bot in arms.items()
-        }
-        for index in range(args.start, args.sets):
-            row: dict[str, Any] = {"set": index}
-            for name, run in runs.items():
-                row[name] = margin = next(run)
-                results[name].append(margin)
-            if log is not None:
-                log.write(json.dumps(row) + "\n")
-                log.flush()
-    finally:
-        if log is not None:
-            log.close()
+    rows = play_arms(rules, arms, pimc, args.sets, args.seed, args.start, args.log)
     out = {
         "players": args.players,
         "seed": args.seed,
@@ -460,12 +443,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seconds": round(time.perf_counter() - started, 1),
         "cpu": cpu_model(),
         "python": platform.python_version(),
-        **{k: _figure(v) for k, v in results.items() if v},
+        **arm_figures(rows, list(arms)),
         "pre_play_times": percentiles([t for bot in made for t in bot.times]),
     }
-    for name in [a for a in arms if a != "expert"] if args.expert else []:
-        diff = [x - y for x, y in zip(results[name], results["expert"], strict=True)]
-        out[f"{name}_minus_expert"] = _figure(diff) if diff else None
     json.dump(out, sys.stdout, indent=1)
     print()
     return 0
