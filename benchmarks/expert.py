@@ -42,7 +42,7 @@ from euchre.actions import Action
 from euchre.bots import Bot, make_bot, play_game
 from euchre.bots.expert import ExpertBot
 from euchre.deal import Observation
-from euchre.jobs.bench import cpu_model, side_seats, wilson
+from euchre.jobs.bench import cpu_model, load_average, side_seats, wilson
 from euchre.solver import warm_up
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -156,9 +156,8 @@ def timing_table(rows: list[Row]) -> list[dict[str, Any]]:
 def machine() -> dict[str, Any]:
     """The CPU, cores and load, for the report."""
     cpu = cpu_model()
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "load_average": [round(x, 2) for x in load]}
+            "load_average": load_average()}
 
 
 def report(rows: list[Row], args: argparse.Namespace, warm: float) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from euchre import Rules
 from euchre.bots import choose, make_bot
 from euchre.bots.opinion import OPINION_WORLDS, expert_opinion
 from euchre.deal import Deal, Observation, Phase
-from euchre.jobs.bench import cpu_model
+from euchre.jobs.bench import cpu_model, load_average
 from euchre.solver import warm_up
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -126,9 +126,8 @@ def steadiness_row(players: int, worlds: list[int], obs: list[Observation],
 
 def machine() -> dict[str, Any]:
     """The CPU, cores and load, for the report."""
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     return {"cpu": cpu_model(), "cores": os.cpu_count(), "python": platform.python_version(),
-            "load_average": [round(x, 2) for x in load]}
+            "load_average": load_average()}
 
 
 def markdown(rep: dict[str, Any]) -> str:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import statistics
 import time
@@ -38,7 +37,7 @@ from euchre.bots import make_bot
 from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.bots.knowledge import _Know, _Worlds
 from euchre.deal import Deal, Observation, Phase
-from euchre.jobs.bench import cpu_model
+from euchre.jobs.bench import cpu_model, load_average
 from euchre.solver import warm_up
 from euchre.worlds import _bits
 
@@ -143,8 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     warm_up()
     rows = [measure(p, args.deals, args.seed) for p in args.players]
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
-    rep = {"cpu": cpu_model(), "load_average": [round(x, 2) for x in load], "rows": rows}
+    rep = {"cpu": cpu_model(), "load_average": load_average(), "rows": rows}
     if args.json:
         print(json.dumps(rep, indent=2))
         return 0

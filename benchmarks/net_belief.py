@@ -62,7 +62,6 @@ import argparse
 import importlib.util
 import json
 import math
-import os
 import random
 import statistics
 import sys
@@ -79,7 +78,7 @@ from euchre.bots.belief import NetBelief, resample
 from euchre.bots.knowledge import _Know, _Worlds
 from euchre.bots.net import NetModel, net_for
 from euchre.deal import Observation, Phase
-from euchre.jobs.bench import cpu_model
+from euchre.jobs.bench import cpu_model, load_average
 from euchre.solver import warm_up
 from euchre.vector import _observe, _offsets, observation_size
 from euchre.worlds import HIDDEN_DISCARD, _bits, sample_world, view_from_observation
@@ -342,8 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(measure(p, args.deals, args.seed, args.worlds, args.drawn))
         if not args.json:
             print(json.dumps(rows[-1]), flush=True)
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
-    rep = {"cpu": cpu_model(), "load_average": [round(x, 2) for x in load], "rows": rows}
+    rep = {"cpu": cpu_model(), "load_average": load_average(), "rows": rows}
     if args.json:
         print(json.dumps(rep, indent=2))
         return 0

@@ -20,8 +20,16 @@ from euchre.bots import Bot, check_rules, choose, make_bot
 from euchre.deal import Deal, Phase
 from euchre.rules import Rules, fixed_partner
 
-__all__ = ["bench_bot", "bench_solver", "bench_vector", "cpu_model", "format_bench",
-           "random_play_deal", "wilson"]
+__all__ = [
+    "bench_bot",
+    "bench_solver",
+    "bench_vector",
+    "cpu_model",
+    "format_bench",
+    "load_average",
+    "random_play_deal",
+    "wilson",
+]
 
 Z95 = 1.959963984540054
 
@@ -36,6 +44,13 @@ def cpu_model() -> str:
     except OSError:
         pass
     return platform.processor() or platform.machine()
+
+
+def load_average() -> list[float]:
+    """The machine's load averages over 1, 5 and 15 minutes, to two places (zeros where
+    the platform does not say): the figure a benchmark's report gives beside the CPU."""
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    return [round(x, 2) for x in load]
 
 
 def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
