@@ -325,8 +325,9 @@ def _run_auto(job: ChunkedJob, todo: list[int], workers: int) -> Finished:
         start = time.perf_counter()
         yield _unit_task(job, unit)
         rest = todo[i + 1:]
-        if i >= 1 and rest and pays((time.perf_counter() - start) * len(rest), min(workers, len(rest))):
-            yield from _run_pool(job, rest, min(workers, len(rest)))
+        pool = min(workers, len(rest))
+        if i >= 1 and rest and pays((time.perf_counter() - start) * len(rest), pool):
+            yield from _run_pool(job, rest, pool)
             return
 
 
