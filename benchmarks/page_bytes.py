@@ -63,8 +63,8 @@ class Load:
         """Requests made (from the server, and from the cache alone), bytes on the wire
         and decoded, and how many answers were compressed.
 
-        >>> load = Load({"1": "/", "2": "/a.js"}, {"1": 700, "2": 0}, {"1": 1300, "2": 900},
-        ...             {"2"}, {"1": "gzip"})
+        >>> load = Load({"1": "http://h/", "2": "http://h/a.js", "3": "data:,"},
+        ...             {"1": 700, "2": 0}, {"1": 1300, "2": 900}, {"2"}, {"1": "gzip"})
         >>> load.figures()["requests"], load.figures()["from_cache"], load.figures()["wire_bytes"]
         (2, 1, 700)
         """
