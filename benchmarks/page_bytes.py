@@ -17,7 +17,7 @@ whether it came from the browser's cache without asking the server.  The table's
 WebSocket is left out (it is the game, not the page).
 
     .venv/bin/python benchmarks/page_bytes.py
-    .venv/bin/python benchmarks/page_bytes.py --json
+    .venv/bin/python benchmarks/page_bytes.py --locale fr-FR --json
     # another version: its files (and compiled catalogues) in a folder of their own
     git archive c36acd4 | tar -x -C /tmp/before
     .venv/bin/python benchmarks/page_bytes.py --source /tmp/before
@@ -149,10 +149,10 @@ def watch(context: Any, page: Any) -> list[Load]:
     return loads
 
 
-def measure(browser: Any, url: str, ready: str) -> dict[str, Any]:
-    """A cold load of ``url`` in a new context, then a reload; each until ``ready`` is
-    shown and the network is quiet."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def measure(browser: Any, url: str, ready: str, locale: str) -> dict[str, Any]:
+    """A cold load of ``url`` in a new context (a browser speaking ``locale``), then a
+    reload; each until ``ready`` is shown and the network is quiet."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
     page = context.new_page()
     loads = watch(context, page)
     page.goto(url)
@@ -168,18 +168,18 @@ def measure(browser: Any, url: str, ready: str) -> dict[str, Any]:
     return {"cold": cold, "reload": warm}
 
 
-def run(source: Path | None) -> dict[str, Any]:
+def run(source: Path | None, locale: str = "en-US") -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with server(source) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        lobby = measure(browser, base + "/", "#create")
+        lobby = measure(browser, base + "/", "#create", locale)
         bot = {"kind": "bot", "bot": "basic"}
         made = httpx2.post(base + "/api/tables", json={
             "rules": {"players": 4}, "seats": [{"kind": "you", "name": "Pat"}, bot, bot, bot]},
             timeout=10).json()
         table = measure(browser, f"{base}/table/{made['id']}?token={made['token']}",
-                        ".hand-card")
+                        ".hand-card", locale)
         browser.close()
     return {"lobby": lobby, "table": table}
 
@@ -188,9 +188,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", type=Path, default=None,
                         help="run the server from the package in this folder")
+    parser.add_argument("--locale", default="en-US",
+                        help="the browser's language (fr-FR: the French catalogue)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = run(args.source)
+    result = run(args.source, args.locale)
     if args.json:
         print(json.dumps(result))
         return

@@ -123,10 +123,11 @@ def test_a_small_job_runs_in_the_calling_process_without_starting_workers() -> N
     """Issue 30: 3,000 random games (60 chunks) are done long before two workers would
     have started; by default (``auto``) no worker starts for them."""
     job = Simulation(Rules(), ("random",) * 4, 3000, seed=1)
+    here = run_job(job)  # in this process: the compiled core loaded (once per process)
     run = run_job(job, Backend("local", 2, auto=True))
     assert {pid for _, pid in run.where} == {os.getpid()}
     assert len(run.summaries) == job.units()
-    assert run.summaries == run_job(job).summaries
+    assert run.summaries == here.summaries
 
 
 def test_workers_start_once_the_work_left_pays_for_their_start() -> None:

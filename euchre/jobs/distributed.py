@@ -317,16 +317,17 @@ def pays(left_seconds: float, workers: int, start: float = POOL_START) -> bool:
 
 
 def _run_auto(job: ChunkedJob, todo: list[int], workers: int) -> Finished:
-    """Units in this process, one after the other; from the second on, the time the last
-    one took estimates the rest (the first may include loading or compiling what later
-    ones reuse, which a worker would pay too), and once a pool :func:`pays` for them, the
-    rest go to one."""
+    """Units in this process, one after the other; after each, the time the last one took
+    estimates the rest, and once a pool :func:`pays` for them, the rest go to one.  The
+    first unit may include loading or compiling what later ones reuse (a worker would pay
+    it too): it decides alone only when it took longer than a pool's start."""
     for i, unit in enumerate(todo):
         start = time.perf_counter()
         yield _unit_task(job, unit)
+        took = time.perf_counter() - start
         rest = todo[i + 1:]
         pool = min(workers, len(rest))
-        if i >= 1 and rest and pays((time.perf_counter() - start) * len(rest), pool):
+        if (i >= 1 or took > POOL_START) and rest and pays(took * len(rest), pool):
             yield from _run_pool(job, rest, pool)
             return
 
