@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from euchre import Rules
-from euchre.jobs.distributed import Backend, CheckpointError, Status, run_job
+from euchre.cli.simulate import Simulation
+from euchre.jobs.distributed import Backend, CheckpointError, Status, pays, run_job
 from euchre.jobs.tournament import Tournament, run_tournament
 
 
@@ -91,6 +92,53 @@ def test_a_tournament_on_a_pool_is_the_tournament_in_one_process() -> None:
     for data in (one, pool):
         del data["seconds"], data["workers"]
     assert json.dumps(one) == json.dumps(pool)
+
+
+@dataclass(frozen=True)
+class Steady:
+    """Units that each take the same time."""
+
+    n: int
+    seconds: float
+    kind = "steady"
+
+    def units(self) -> int:
+        return self.n
+
+    def parameters(self) -> dict[str, Any]:
+        return {"n": self.n, "seconds": self.seconds}
+
+    def run_unit(self, unit: int) -> dict[str, Any]:
+        time.sleep(self.seconds)
+        return {"unit": unit}
+
+    def settle(self, unit: int, output: dict[str, Any]) -> dict[str, Any]:
+        return output
+
+    def deals_of(self, summary: dict[str, Any]) -> int:
+        return 1
+
+
+def test_a_small_job_runs_in_the_calling_process_without_starting_workers() -> None:
+    """Issue 30: 3,000 random games (60 chunks) are done long before two workers would
+    have started; by default (``auto``) no worker starts for them."""
+    job = Simulation(Rules(), ("random",) * 4, 3000, seed=1)
+    here = run_job(job)  # in this process: the compiled core loaded (once per process)
+    run = run_job(job, Backend("local", 2, auto=True))
+    assert {pid for _, pid in run.where} == {os.getpid()}
+    assert len(run.summaries) == job.units()
+    assert run.summaries == here.summaries
+
+
+def test_workers_start_once_the_work_left_pays_for_their_start() -> None:
+    """Sixteen units of half a second: after the second, the fourteen left (7 s in one
+    process) are worth a pool of two (its start, then 3.5 s); they run there, and the
+    summaries still come back in unit order."""
+    assert pays(7.0, 2) and not pays(7.0, 1)
+    run = run_job(Steady(16, 0.5), Backend("local", 2, auto=True))
+    assert [s["unit"] for s in run.summaries] == list(range(16))
+    assert os.getpid() in {pid for _, pid in run.where}
+    assert len({pid for _, pid in run.where} - {os.getpid()}) >= 1
 
 
 def euchre_command(*args: str) -> list[str]:

@@ -40,7 +40,8 @@ RayAddressOption = Annotated[str | None, typer.Option(
 WorkersOption = Annotated[int | None, typer.Option(
     "--workers", "-w", metavar="W", show_default=False,
     help="Processes to play on (with --ray: the CPUs of a local Ray instance it "
-         "starts). Default: every core.")]
+         "starts). Default: every core, once the work left pays for starting them "
+         "(a small job runs in this process).")]
 CheckpointOption = Annotated[Path | None, typer.Option(
     "--checkpoint", metavar="FILE", dir_okay=False, show_default=False,
     help="Append every finished chunk to FILE (JSON lines) as it completes; run again "

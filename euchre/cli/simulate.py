@@ -186,8 +186,10 @@ def _run(rules: Rules, names: list[str], seed: int, games: int, record: Path | N
     n = rules.players
     job = Simulation(rules, tuple(names), games, seed, record is not None)
     if backend is None or backend.kind == "local":
+        auto = backend is None or backend.workers is None
         asked = default_workers() if backend is None else backend.workers or default_workers()
-        backend = Backend("local", min(asked, job.units()))
+        # every core by default, but only where the work pays for starting them
+        backend = Backend("local", min(asked, job.units()), auto=auto)
     with ExitStack() as stack:
         out: IO[str] | None = None
         if record is not None:

@@ -126,7 +126,7 @@ def tournament(
         fail(str(e))
     asked = workers or default_workers()
     if backend.kind == "local":
-        backend = Backend("local", min(asked, work_units(t)))
+        backend = Backend("local", min(asked, work_units(t)), auto=workers is None)
     try:
         result = _run(t, backend, checkpoint, progress=show_progress(json_out))
     except (CheckpointError, ImportError) as e:
@@ -169,8 +169,10 @@ def played_words(result: TournamentResult, asked: int) -> str:
     speed = result.deals_played / result.seconds if result.seconds > 0 else float("inf")
     text += (f"; {result.games} games, in {result.seconds:.1f} s on {result.workers} "
              f"worker{'s' if result.workers != 1 else ''}")
-    if result.workers < asked:
-        units = work_units(t)
+    units = work_units(t)
+    if result.workers < asked and units >= asked:
+        text += f", not {asked}: workers start only for work that pays for their start"
+    elif result.workers < asked:
         text += (f", not {asked}: the work is {units} piece{'s' if units != 1 else ''} "
                  f"({t.chunks} chunk{'s' if t.chunks != 1 else ''} of up to {t.chunk_size} "
                  f"deal sets × {rotations} seating{'s' if rotations != 1 else ''}), one "

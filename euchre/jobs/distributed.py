@@ -58,6 +58,7 @@ from typing import IO, Any, Final, Protocol
 from euchre import __version__
 
 __all__ = [
+    "POOL_START",
     "RAY_RETRIES",
     "SYNC_SECONDS",
     "Backend",
@@ -66,6 +67,7 @@ __all__ = [
     "JobRun",
     "Status",
     "StatusHook",
+    "pays",
     "run_job",
 ]
 
@@ -76,6 +78,11 @@ SYNC_SECONDS: Final = 0.5
 flushed at once): an ``fsync`` per unit would bound a large cluster's rate."""
 _PER_CPU: Final = 3
 """Ray tasks in flight per CPU of the cluster (enough to keep every worker busy)."""
+POOL_START: Final = 2.0
+"""Seconds a pool of spawned workers takes to start and do its first unit's setup (each
+imports the package), measured by ``benchmarks/pool_start.py`` (docs/benchmarks.md, "When
+workers pay"): a :class:`Backend` with ``auto`` starts them only for work that takes longer
+than that in one process."""
 
 
 class ChunkedJob(Protocol):
@@ -112,11 +119,15 @@ class ChunkedJob(Protocol):
 class Backend:
     """Where the units run: ``local`` (``workers`` processes; 1: this process) or ``ray``
     (``address``: a running cluster; ``None``: ``RAY_ADDRESS``, a cluster started on this
-    machine, or a new local instance of ``workers`` CPUs, or every core if ``None``)."""
+    machine, or a new local instance of ``workers`` CPUs, or every core if ``None``).
+
+    ``auto`` (local): ``workers`` is the most; the units run in this process, and the rest
+    go to a pool of workers only once the work left is worth their start (:func:`pays`)."""
 
     kind: str = "local"
     workers: int | None = 1
     address: str | None = None
+    auto: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("local", "ray"):
@@ -295,6 +306,32 @@ def _run_pool(job: ChunkedJob, todo: list[int], workers: int) -> Finished:
         yield from pool.imap_unordered(_pool_task, [(job, u) for u in todo])
 
 
+def pays(left_seconds: float, workers: int, start: float = POOL_START) -> bool:
+    """Whether a pool of ``workers`` finishes work that would take ``left_seconds`` in
+    this process sooner, its ``start`` included: ``start + left / workers < left``.
+
+    >>> pays(0.05, 2), pays(3.0, 2), pays(5.0, 2), pays(100.0, 1)
+    (False, False, True, False)
+    """
+    return workers > 1 and start + left_seconds / workers < left_seconds
+
+
+def _run_auto(job: ChunkedJob, todo: list[int], workers: int) -> Finished:
+    """Units in this process, one after the other; after each, the time the last one took
+    estimates the rest, and once a pool :func:`pays` for them, the rest go to one.  The
+    first unit may include loading or compiling what later ones reuse (a worker would pay
+    it too): it decides alone only when it took longer than a pool's start."""
+    for i, unit in enumerate(todo):
+        start = time.perf_counter()
+        yield _unit_task(job, unit)
+        took = time.perf_counter() - start
+        rest = todo[i + 1:]
+        pool = min(workers, len(rest))
+        if (i >= 1 or took > POOL_START) and rest and pays(took * len(rest), pool):
+            yield from _run_pool(job, rest, pool)
+            return
+
+
 def ray_connect(address: str | None, workers: int | None) -> bool:
     """Join a Ray cluster or start a local instance; whether it was started here (and so
     must be stopped by :func:`ray_disconnect`).  Does nothing if Ray is already up in
@@ -392,6 +429,8 @@ def run_job(job: ChunkedJob, backend: Backend | None = None, checkpoint: Path | 
             if backend.kind == "ray":
                 started = ray_connect(backend.address, backend.workers)
                 finished = _run_ray(job, todo)
+            elif backend.auto and (backend.workers or 1) > 1 and len(todo) > 1:
+                finished = _run_auto(job, todo, backend.workers or 1)
             elif (backend.workers or 1) > 1 and len(todo) > 1:
                 finished = _run_pool(job, todo, min(backend.workers or 1, len(todo)))
             else:

@@ -674,8 +674,12 @@ def run_tournament(
             status(s)
 
     run = run_job(tournament, backend, checkpoint, report)
-    used = run.workers if backend.kind == "ray" else max(1, min(
-        backend.workers or 1, work_units(tournament)))
+    if backend.kind == "ray":
+        used = run.workers
+    elif backend.auto:  # the processes of the pool if one started, else this one
+        used = len({place for place in run.where if place[1] != os.getpid()}) or 1
+    else:
+        used = max(1, min(backend.workers or 1, work_units(tournament)))
     return reduce_parts(tournament, run.summaries, run.seconds, used)
 
 

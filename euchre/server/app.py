@@ -26,8 +26,10 @@ HTTP (JSON):
 
 WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
 ``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``;
-``/rules/{lang}``: how to play at this site and the rules of each variant, for players, in
-English, French, German or Danish (``?variant=N``: that variant's section open).
+static files under ``/static/VERSION/`` (kept a year) and ``/static/`` (asked again), see
+:mod:`~.assets`; ``/rules/{lang}``: how to play at this site and the rules of each
+variant, for players, in English, French, German or Danish (``?variant=N``: that
+variant's section open).
 
 What one client may ask is bounded (:mod:`euchre.server.limits`); a WebSocket opened from
 a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`).
@@ -50,8 +52,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -61,6 +62,16 @@ from euchre.bots import BOTS, LEVELS, levels_for
 from euchre.game import Match
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.rules import OPTIONS, Rules
+from euchre.server.assets import (
+    IMMUTABLE,
+    REVALIDATE,
+    STATIC,
+    CachedFiles,
+    Compressed,
+    index_page,
+    revalidated,
+    static_version,
+)
 from euchre.server.history import replay_frames
 from euchre.server.limits import LimitError, Limits, Rate, RateLimiter, TokenBucket
 from euchre.server.outbox import Connection
@@ -111,8 +122,6 @@ __all__ = ["create_app", "open_storage", "origin_allowed"]
 
 log = logging.getLogger("euchre.server")
 
-STATIC = Path(__file__).parent / "static"
-
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes (a new table's is under 2 KB): a larger one
 is refused with 413 (:class:`BodyLimit`)."""
@@ -123,6 +132,13 @@ handed to the database)."""
 
 _OPTION_NOTES = {o.name: o.note for o in OPTIONS[1:]}
 """What each rules option means, in a line (``/api/options``' ``notes``): the table's."""
+
+
+@functools.cache
+def _catalog_bytes(lang: str) -> bytes:
+    """The ``web`` catalog of ``lang`` as the JSON ``/api/i18n`` answers."""
+    return json.dumps(catalog_json(lang, "web"), ensure_ascii=False,
+                      separators=(",", ":")).encode()
 
 
 def _options() -> dict[str, Any]:
@@ -216,7 +232,11 @@ def create_app(
     app = GuardedApp(hosts=hosts, title="Euchre", lifespan=lifespan, docs_url=None,
                      redoc_url=None, openapi_url="/api/openapi.json")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Compressed)
+    version = static_version()
+    app.mount(f"/static/{version}", CachedFiles(directory=STATIC, cache_control=IMMUTABLE),
+              name="versioned")
+    app.mount("/static", CachedFiles(directory=STATIC, cache_control=REVALIDATE), name="static")
     app.add_exception_handler(LimitError, _limit_response)  # type: ignore[arg-type]
     app.add_exception_handler(Refusal, _refusal_response)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError,
@@ -236,20 +256,23 @@ def create_app(
         return table
 
     # -- pages -------------------------------------------------------------------------------
-    index = STATIC / "index.html"
+    index = index_page(version)
+
+    def page(request: Request, status: int = 200) -> Response:
+        return revalidated(request, index, "text/html; charset=utf-8", status)
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(index)
+    async def lobby_page(request: Request) -> Response:
+        return page(request)
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(request: Request, table_id: str) -> Response:
         """The page; an id that cannot be a table's is a 404 (the page says so)."""
-        return FileResponse(index, 200 if is_table_id(table_id) else 404)
+        return page(request, 200 if is_table_id(table_id) else 404)
 
     @app.get("/history/{table_id}/{number}", include_in_schema=False)
-    async def history_page(table_id: str, number: GameNumber) -> FileResponse:
-        return FileResponse(index, 200 if is_table_id(table_id) else 404)
+    async def history_page(request: Request, table_id: str, number: GameNumber) -> Response:
+        return page(request, 200 if is_table_id(table_id) else 404)
 
     @app.get("/rules/{lang}", include_in_schema=False)
     async def rules(lang: str, variant: str | None = None) -> HTMLResponse:
@@ -268,12 +291,15 @@ def create_app(
 
     # -- the page's words ----------------------------------------------------------------
     @app.get("/api/i18n")
-    async def i18n(request: Request, lang: str | None = None) -> dict[str, object]:
+    async def i18n(request: Request, lang: str | None = None) -> Response:
         """The page's words (the ``web`` catalog) in ``lang``, or in the language the
-        browser's ``Accept-Language`` prefers; English for any other."""
+        browser's ``Accept-Language`` prefers; English for any other.  Asked again on
+        each use, a 304 while unchanged."""
+        chosen = lang is not None and lang in LANGUAGES
         if lang is None or lang not in LANGUAGES:
             lang = from_accept_language(request.headers.get("accept-language", ""))
-        return catalog_json(lang, "web")
+        return revalidated(request, _catalog_bytes(lang), "application/json",
+                           vary=None if chosen else "Accept-Language")
 
     # -- the lobby -------------------------------------------------------------------------
     @app.get("/api/options")

@@ -252,6 +252,8 @@ def test_the_turn_title_is_in_the_pages_language(browser: Any, static_server: Se
     page = context.new_page()
     page.goto(static_server.base + "/")
     page.wait_for_function("() => document.documentElement.lang === 'de'")
-    title = page.evaluate("""async () => (await import("/static/notice.js")).turnTitle()""")
+    # the page's own module (its version's URL), which shares the page's language
+    title = page.evaluate("""async () => (await import(new URL("notice.js",
+        document.querySelector("script[type=module]").src))).turnTitle()""")
     assert title.startswith("● ") and "Euchre" in title and "Your turn" not in title
     context.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -147,6 +148,8 @@ def test_a_spectators_page_connects_in_its_language_without_a_token(
     page.route_web_socket(re.compile(r"/ws/"), answer)
     page.goto(f"{static_server.base}/table/t-watch")
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
-    page.wait_for_timeout(100)
+    deadline = time.monotonic() + 30  # the table's module loads, then opens the socket
+    while not urls and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
     context.close()
     assert urls and urls[0].endswith("/ws/t-watch?lang=fr")

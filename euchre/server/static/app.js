@@ -2,13 +2,19 @@
 
 import { $, attr, closeOverlay, rulesHref, setRulesVariant } from "./util.js";
 import { defsSVG } from "./cards.js";
-import { relabelLobby, showLobby } from "./lobby.js";
-import { leaveTable, relabelTable, showTable } from "./table.js";
-import { leaveHistory, relabelHistory, showHistory } from "./history.js";
 import { _, chooseLanguage, chooserHTML, language, loadLanguage, onLanguage } from "./i18n.js";
 import { closeMenu, initMenu, menuWords } from "./menu.js";
 
 $("#defs").innerHTML = defsSVG();
+
+// Each page's module loads the first time such a page opens (the lobby needs neither the
+// table's nor the history's); the same relative URLs keep them in this page's version.
+let lobby = null;
+let table = null;
+let replay = null;
+const lobbyModule = async () => (lobby ??= await import("./lobby.js"));
+const tableModule = async () => (table ??= await import("./table.js"));
+const historyModule = async () => (replay ??= await import("./history.js"));
 
 /** The page's own words, the language chooser and the link to the rules in that language
  * (at a table, with its variant's section open). */
@@ -29,16 +35,16 @@ initMenu();
 onLanguage(() => {
   pageWords();
   const page = document.body.dataset.page;
-  if (page === "table") relabelTable();
-  else if (page === "history") relabelHistory();
-  else relabelLobby($("#app"));
+  if (page === "table") table?.relabelTable();
+  else if (page === "history") replay?.relabelHistory();
+  else lobby?.relabelLobby($("#app"));
 });
 
 async function route() {
   closeOverlay();
   closeMenu();
-  leaveTable();
-  leaveHistory();
+  table?.leaveTable();
+  replay?.leaveHistory();
   setRulesVariant(null);
   const root = $("#app");
   const path = location.pathname;
@@ -46,12 +52,12 @@ async function route() {
   document.body.dataset.page = "lobby";
   if ((m = path.match(/^\/table\/([\w-]+)$/))) {
     document.body.dataset.page = "table";
-    await showTable(root, m[1], new URLSearchParams(location.search));
+    await (await tableModule()).showTable(root, m[1], new URLSearchParams(location.search));
   } else if ((m = path.match(/^\/history\/([\w-]+)\/(\d+)$/))) {
     document.body.dataset.page = "history";
-    await showHistory(root, m[1], Number(m[2]));
+    await (await historyModule()).showHistory(root, m[1], Number(m[2]));
   } else {
-    await showLobby(root);
+    await (await lobbyModule()).showLobby(root);
   }
 }
 

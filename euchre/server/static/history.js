@@ -92,6 +92,19 @@ function finalScore(game) {
   return names.map((n, s) => `${esc(n)} <b>${game.scores[s]}</b>`).join(" · ");
 }
 
+/** The scores after a deal: one per side four-handed (partners share theirs), else one
+ * per seat, in the order of `scoreOrder`. */
+function scoreNumbers(game, scores) {
+  return (game.seats.length === 4 ? [scores[0], scores[1]] : scores).join("–");
+}
+
+/** Whose scores `scoreNumbers` lists, in that order. */
+function scoreOrder(game) {
+  const names = game.seats;
+  const who = names.length === 4 ? [[0, 2], [1, 3]].map(([a, b]) => `${names[a]} & ${names[b]}`) : names;
+  return fmt(_("Score after each deal: {order}"), { order: who.join(" – ") });
+}
+
 function render() {
   const game = currentGame();
   const deal = currentDeal();
@@ -118,17 +131,20 @@ function render() {
       ? `<div class="turnup"><div class="turnup-label">${_("Turn-up")}</div>${cardSVG(deal.turnup)}</div>` : "";
   const dealList = game.deals.map((d, i) => `
     <li><button class="deal-link ${i === H.deal ? "current" : ""}" data-deal="${i}">
-      <b>${esc(fmt(_("Deal {number}"), { number: i + 1 }))}</b> ${esc(d.message ? summaryText(d.message, (seat) => names[seat]) : d.text)} <span class="muted">(${d.score_after.join("–")})</span></button></li>`).join("");
+      <b>${esc(fmt(_("Deal {number}"), { number: i + 1 }))}</b> ${esc(d.message ? summaryText(d.message, (seat) => names[seat]) : d.text)} <span class="muted">(${scoreNumbers(game, d.score_after)})</span></button></li>`).join("");
   const games = H.data.games.length > 1 ? `<div class="segmented small">${H.data.games.map((g, i) => `
       <label><input type="radio" name="hgame" value="${i}" ${i === H.game ? "checked" : ""}><span>${esc(fmt(_("Game {number}"), { number: i + 1 }))}</span></label>`).join("")}</div>` : "";
+  // the trump on the felt; on a phone, above the controls (the felt has no free corner)
+  const trump = frame.trump ? `<div class="chip">${suitIcon(frame.trump)} ${_("Trump")} <b>${SUITS[frame.trump]}</b></div>` : "";
   H.root.innerHTML = `
     <div class="history-page">
       <div class="felt-wrap"><div class="felt history players-${n}">
-        ${frame.trump ? `<div class="chips"><div class="chip">${suitIcon(frame.trump)} ${_("Trump")} <b>${SUITS[frame.trump]}</b></div></div>` : ""}
+        ${trump ? `<div class="chips on-felt">${trump}</div>` : ""}
         ${seats}
         <div class="center">${centre}</div>
       </div></div>
       <div class="controls">
+        ${trump ? `<div class="chips below-felt">${trump}</div>` : ""}
         <div class="prompt">${actionWords(frame.action, names, deal.dealer)}</div>
         <div class="buttons">
           <button id="h-prev" ${attr("aria-label", _("previous action"))}>◀ <kbd>←</kbd></button>
@@ -141,7 +157,8 @@ function render() {
           ${deal.discards.some((x) => x.length) ? ` · ${esc(fmt(_("discards: {cards}"), { cards: deal.discards.map((x, s) => (x.length ? `${names[s]} ${x.map(cardText).join(" ")}` : "")).filter(Boolean).join("; ") }))}` : ""}</p>
       </div>
       <aside class="side">${games}
-        <h2 class="log-title">${_("Deals")} <small class="muted">(<kbd>↑</kbd> <kbd>↓</kbd>)</small></h2>
+        <h2 class="log-title">${_("Deals")} <small class="muted keys-hint">(<kbd>↑</kbd> <kbd>↓</kbd>)</small></h2>
+        <p class="muted small score-order">${esc(scoreOrder(game))}</p>
         <ol class="deal-list">${dealList}</ol>
         <p>${_("Final score:")} ${finalScore(game)}</p>
       </aside>

@@ -17,7 +17,8 @@ import {
 } from "./messages.js";
 import { gameURL, setRulesVariant, tableName, VARIANT_NAMES } from "./util.js";
 import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
-import { showReview } from "./review.js";
+// the review of one's decisions loads when first asked for
+const showReview = async (...args) => (await import("./review.js")).showReview(...args);
 import {
   chatBox, hostAction, hostKey, keepHostKey, loadHostView, seatName, showHostPanel, waitingRoom,
   wireChat,
