@@ -418,7 +418,8 @@ def create_app(
     async def check_invitation(request: Request, table_id: str, body: JoinRequest
                                ) -> dict[str, Any]:
         """Would this invitation open a seat?  Checked when its link is opened, before
-        the page asks a name; nothing is spent.  Refused as the claim would be: 403
+        the page asks a name (it answers the table's name and number of players);
+        nothing is spent.  Refused as the claim would be: 403
         ``bad_invitation``, 409 ``invitation_spent``."""
         rates["joins"].check(_address(request))
         table = await table_or_404(request, table_id)
@@ -429,7 +430,8 @@ def create_app(
         if place.claimed:
             raise _invitation_refused(table, body.invite or "", TableError(
                 "invitation_spent", "this invitation was used already: the seat is taken"))
-        return {"id": table.id, "place": place.index}
+        return {"id": table.id, "place": place.index, "name": table.name,
+                "players": table.rules.players}
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
