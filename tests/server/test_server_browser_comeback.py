@@ -163,7 +163,8 @@ def test_a_chat_message_below_the_hand_shows_a_badge_on_a_phone(
     for words in ("hello Ann", "your turn"):
         bob.fill("#chat-text", words)
         bob.press("#chat-text", "Enter")
-    ann.wait_for_selector("#chat-notice:has-text('2 new messages in the chat')")
+    ann.wait_for_selector("#chat-notice[aria-label='2 new messages in the chat']")
+    assert ann.locator("#chat-notice").inner_text().strip() == "2"
     assert ann.locator("#chat-notice").evaluate(IN_VIEW)
     ann.screenshot(path=str(ARTIFACTS / "comeback-chat-badge-360x640.png"))
     ann.click("#chat-notice")
@@ -266,4 +267,43 @@ def test_a_hint_that_never_comes_is_not_left_thinking(tmp_path: Path, browser: A
         page.locator("#controls button[data-act]").first.click()
         page.wait_for_selector("#toast", state="hidden")
         assert page.locator(".hint-panel").count() == 0
+        assert errors == []
+
+
+def test_every_choice_of_a_hint_is_in_view_on_a_small_phone(tmp_path: Path,
+                                                           browser: Any) -> None:
+    """Issue 30, item 5: at 360x640, in German, a hint with several choices (a lead or a
+    discard) shows every one of them over the felt, the reason below them."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with running_server(tmp_path / "hint.sqlite3", bot_delay=0.01) as server:
+        answer = server.create({"players": 2, "target": 5},
+                               [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "basic"}])
+        tid = answer["id"]
+        errors: list[str] = []
+        page = _page(browser, errors, 360, 640, has_touch=True)
+        _holding(page, tid, answer["token"])
+        page.add_init_script("localStorage.setItem('euchre.lang', 'de')")
+        page.goto(f"{server.base}/table/{tid}")
+        choices = "#summary-continue, #controls button[data-act], .hand-card[data-act]"
+        for _ in range(200):
+            page.wait_for_selector(choices)
+            if page.locator(".hand-card[data-act]").count() >= 4:
+                break  # four cards or more to choose from
+            try:
+                page.locator(choices).first.click(timeout=2000)
+            except PlaywrightTimeout:
+                pass  # the page moved on: look again
+        else:
+            pytest.fail("no turn with four cards to choose from")
+        page.click("#tool-hint")
+        page.wait_for_selector(".hint-on-felt .hint-panel", timeout=120_000)
+        rows = page.locator(".hint-on-felt .hint-values li")
+        assert rows.count() >= 4
+        box = page.locator(".hint-on-felt").bounding_box()
+        for i in range(rows.count()):
+            row = rows.nth(i).bounding_box()
+            assert box["y"] <= row["y"] and row["y"] + row["height"] <= box["y"] + box["height"]
+            assert rows.nth(i).evaluate(IN_VIEW)
+        page.screenshot(path=str(ARTIFACTS / "comeback-hint-de-360x640.png"))
         assert errors == []

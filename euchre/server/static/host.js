@@ -205,9 +205,15 @@ export function noticeChat() {
     page.append(badge);
   }
   const count = Number(badge.dataset.count) + 1;
+  const words = fmt(ngettext("{count} new message in the chat", "{count} new messages in the chat", count), { count });
   badge.dataset.count = String(count);
-  badge.textContent = fmt(ngettext("{count} new message in the chat", "{count} new messages in the chat", count), { count });
+  badge.title = words;
+  badge.setAttribute("aria-label", words);
+  badge.innerHTML = `${BUBBLE}<b>${count}</b>`;
 }
+
+/** A speech bubble, the chat badge's sign. */
+const BUBBLE = '<svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true"><path d="M2 3.5A1.5 1.5 0 0 1 3.5 2h9A1.5 1.5 0 0 1 14 3.5v6a1.5 1.5 0 0 1-1.5 1.5H7l-3.5 3v-3a1.5 1.5 0 0 1-1.5-1.5z" fill="currentColor"/></svg>';
 
 /** Wire the chat box once: quick messages and the typed line go through `send`. */
 export function wireChat(root, send) {
