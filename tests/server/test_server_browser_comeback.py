@@ -13,6 +13,7 @@ Debian's ``chromium``; screenshots go to ``artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -290,10 +291,8 @@ def test_every_choice_of_a_hint_is_in_view_on_a_small_phone(tmp_path: Path,
             page.wait_for_selector(choices)
             if page.locator(".hand-card[data-act]").count() >= 4:
                 break  # four cards or more to choose from
-            try:
+            with contextlib.suppress(PlaywrightTimeout):  # the page moved on: look again
                 page.locator(choices).first.click(timeout=2000)
-            except PlaywrightTimeout:
-                pass  # the page moved on: look again
         else:
             pytest.fail("no turn with four cards to choose from")
         page.click("#tool-hint")
