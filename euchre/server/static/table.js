@@ -1038,13 +1038,13 @@ function invitePanel() {
   const host = hostKey(T.id) ? hostLink(T.id) : null;
   return `<section class="invite-box" id="invite-box" ${attr("aria-label", _("Invite friends"))}>
     <b>${_("Invite friends")}</b> <button class="link small" id="dismiss-invites">${_("hide")}</button>
-    ${host ? `<div class="invite host-link">${esc(_("Your host link: keep it to get back in, from any device."))}
-      <input readonly ${attr("value", host)} ${attr("aria-label", _("Host link:"))}>
-      <button class="small copy" ${attr("data-copy", host)}>${_("Copy")}</button></div>` : ""}
     ${inv.map((x) => `<div class="invite">${esc(fmt(_("Seat {number}:"), { number: x.place + 1 }))}
       <input readonly ${attr("value", location.origin + x.url)} ${attr("aria-label", fmt(_("invitation link for seat {number}"), { number: x.place + 1 }))}>
       ${share ? `<button class="small share primary" ${attr("data-share", location.origin + x.url)}>${_("Share")}</button>` : ""}
-      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</section>`;
+      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}
+    ${host ? `<div class="invite host-link">${esc(_("Your host link: keep it to get back in, from any device."))}
+      <input readonly ${attr("value", host)} ${attr("aria-label", _("Host link:"))}>
+      <button class="small copy" ${attr("data-copy", host)}>${_("Copy")}</button></div>` : ""}</section>`;
 }
 
 /** Whether the page is one column (the log below the table): the invitations then go
