@@ -219,6 +219,8 @@ def test_the_review_opens_at_a_private_table_from_the_end_and_from_the_replay(
     page.click("text=Replay deal by deal")
     page.wait_for_selector("#h-review")
     page.reload()
+    page.wait_for_selector("#h-review")
+    page.screenshot(path=str(ARTIFACTS / "comeback-replay-390x844.png"), full_page=True)
     page.click("#h-review")
     page.wait_for_selector(".review-totals")
     assert page.locator(".review-body .error").count() == 0

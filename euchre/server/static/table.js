@@ -312,7 +312,12 @@ async function refreshHostView() {
   T.hostView = view;
   T.topbar = null;
   render();
-  if (view && $("#overlay .host-dialog")) openHostPanel(); // an open dialog follows the table
+  const open = $("#overlay .host-dialog");
+  if (view && open) { // an open dialog follows the table, scrolled where it was
+    const top = open.scrollTop;
+    openHostPanel();
+    $("#overlay .host-dialog").scrollTop = top;
+  }
 }
 
 /** The host's dialog, drawn from the host view the page holds. */
