@@ -9,11 +9,13 @@ HTTP (JSON):
 ``POST /api/tables``                       create a table (:class:`~.protocol.CreateTable`)
 ``GET  /api/tables/{id}``                  one table's public facts and score
 ``POST /api/tables/{id}/join``             take a place: by invitation (spent), or an open one
+``POST /api/tables/{id}/invitation``       would an invitation open a seat (nothing spent)
 ``POST /api/tables/{id}/leave``            give up your place (the last to leave closes it)
 ``DELETE /api/tables/{id}``                its host deletes a table
 ``POST /api/tables/{id}/host``             the host's view: places, invitations, watch link
 ``POST /api/tables/{id}/host/ACTION``      the host's powers: ``invite``, ``remove``,
-                                           ``bot``, ``start``, ``timer``, ``mute``, ``end``
+                                           ``bot``, ``start``, ``timer``, ``mute``, ``end``;
+                                           ``seat``: the host's own seat token
 ``GET  /api/tables/{id}/matches/{n}/record``  the game record, once it is over
 ``GET  /api/tables/{id}/matches/{n}/replay``  the same, as frames for the history page
 ``GET  /api/tables/{id}/matches/{n}/review``  your decisions in it against the expert's
@@ -419,11 +421,7 @@ def create_app(
             try:
                 place = await table.claim_invite(body.invite, body.name or None)
             except TableError as e:
-                if e.code == "bad_invitation":
-                    raise Refusal(403, e.code, str(e)) from None
-                spent = table.place_by_invite(body.invite)
-                raise Refusal(409, e.code, str(e), watch=not table.private,
-                              place=spent.index if spent else None) from None
+                raise _invitation_refused(table, body.invite, e) from None
             return {"id": table.id, "place": place.index, "token": place.token,
                     "url": f"/table/{table.id}"}
         async with table.lock:  # two asking at once for one open seat: one gets it
@@ -441,6 +439,25 @@ def create_app(
                 raise Refusal(409, "seat_taken", str(e), place=place.index) from None
         return {"id": table.id, "place": place.index, "token": place.token,
                 "url": f"/table/{table.id}"}
+
+    @app.post("/api/tables/{table_id}/invitation")
+    async def check_invitation(request: Request, table_id: str, body: JoinRequest
+                               ) -> dict[str, Any]:
+        """Would this invitation open a seat?  Checked when its link is opened, before
+        the page asks a name (it answers the table's name and number of players);
+        nothing is spent.  Refused as the claim would be: 403
+        ``bad_invitation``, 409 ``invitation_spent``."""
+        rates["joins"].check(_address(request))
+        table = await table_or_404(request, table_id)
+        place = table.place_by_invite(body.invite or "")
+        if place is None:
+            raise _invitation_refused(table, body.invite or "", TableError(
+                "bad_invitation", "this invitation does not open a seat at this table"))
+        if place.claimed:
+            raise _invitation_refused(table, body.invite or "", TableError(
+                "invitation_spent", "this invitation was used already: the seat is taken"))
+        return {"id": table.id, "place": place.index, "name": table.name,
+                "players": table.rules.players}
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave_table(request: Request, table_id: str, body: LeaveRequest) -> dict[str, Any]:
@@ -483,6 +500,17 @@ def create_app(
     async def host_view(request: Request, table_id: str, body: HostRequest) -> dict[str, Any]:
         """What the host sees: the places, their invitations, the watch link."""
         return (await hosted(request, table_id, body)).host_view()
+
+    @app.post("/api/tables/{table_id}/host/seat")
+    async def host_seat(request: Request, table_id: str, body: HostRequest
+                        ) -> dict[str, Any]:
+        """The host's own seat, for the host link opened on another device: the seat
+        token of the place the host made the table in, while the host still holds it
+        (``place`` and ``token`` null when not)."""
+        table = await hosted(request, table_id, body)
+        own = next((p for p in table.places if p.kind == "you" and p.claimed), None)
+        return {"id": table.id, "place": own.index if own else None,
+                "token": own.token if own else None}
 
     @app.post("/api/tables/{table_id}/host/invite")
     async def host_invite(request: Request, table_id: str, body: HostRequest
@@ -549,7 +577,8 @@ def create_app(
     async def finished_match(request: Request, table_id: str, number: int) -> tuple[Table, Match]:
         table = await table_or_404(request, table_id)
         if table.private:  # a seat's, the host's or the watch link's key
-            key = request.query_params.get("key") or request.headers.get("x-euchre-key")
+            key = (request.query_params.get("key") or request.headers.get("x-euchre-key")
+                   or request.headers.get("x-seat-token"))
             if not (table.may_watch(key) or (key and table.place_by_token(key))):
                 raise Refusal(403, "private", "this table is private: its games are shown "
                               "to its players, its host and those with its watch link")
@@ -887,6 +916,16 @@ class BodyLimit:
     def _too_large(self) -> JSONResponse:
         return JSONResponse({"detail": self._too_large_text(), "code": "invalid_request",
                              "params": {"max": self.limit}}, 413)
+
+
+def _invitation_refused(table: Table, invite: str, e: TableError) -> Refusal:
+    """An invitation that opens no seat (403 ``bad_invitation``) or one spent already
+    (409 ``invitation_spent``: whether the table may be watched, and the place)."""
+    if e.code == "bad_invitation":
+        return Refusal(403, e.code, str(e))
+    spent = table.place_by_invite(invite)
+    return Refusal(409, e.code, str(e), watch=not table.private,
+                   place=spent.index if spent else None)
 
 
 def _no_table(table_id: str) -> Refusal:

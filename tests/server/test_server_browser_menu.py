@@ -186,9 +186,13 @@ def test_a_new_tables_invitations_are_on_the_first_screen_of_a_phone_to_copy(
     assert box["y"] >= 0 and box["y"] + box["height"] <= height
     assert page.evaluate(_REACHABLE, "#invite-box button, #invite-box input") == []
     assert page.locator("#invite-box .share").count() == 0
-    assert page.locator("#invite-box .copy").count() == 1
-    link = page.locator("#invite-box input").input_value()
+    # the invitation, and the host link with its line to keep it (issue 30)
+    assert page.locator("#invite-box .copy").count() == 2
+    link = page.locator("#invite-box .invite:not(.host-link) input").input_value()
     assert re.search(r"/table/[\w-]+\?invite=", link)
+    host = page.locator("#invite-box .host-link")
+    assert "keep it to get back in" in host.inner_text()
+    assert re.search(r"/table/[\w-]+\?host=", host.locator("input").input_value())
     page.screenshot(path=str(SHOTS / f"invite-{width}x{height}.png"))
     context.close()
 
@@ -205,7 +209,7 @@ def test_where_the_browser_can_share_the_invitation_is_shared(
     share.click()
     page.wait_for_function("() => window.shared !== undefined")
     shared = page.evaluate("window.shared")
-    assert shared["url"] == page.locator("#invite-box input").input_value()
+    assert shared["url"] == page.locator("#invite-box .invite:not(.host-link) input").input_value()
     context.close()
 
 

@@ -6,6 +6,7 @@ import {
 import { cardSVG, cardText, SUITS, suitIcon } from "./cards.js";
 import { _, fmt } from "./i18n.js";
 import { actionSentence, summaryText } from "./messages.js";
+import { showReview } from "./review.js";
 
 let H = null;
 
@@ -59,6 +60,8 @@ export async function showHistory(root, id, number) {
 }
 
 const currentGame = () => H.data.games[H.game];
+/** The seat this browser holds at the table, whose decisions the expert reviews. */
+const seatToken = () => localStorage.getItem(`euchre.token.${H.id}`);
 const currentDeal = () => currentGame().deals[H.deal];
 
 function step(k) {
@@ -161,8 +164,11 @@ function render() {
         <p class="muted small score-order">${esc(scoreOrder(game))}</p>
         <ol class="deal-list">${dealList}</ol>
         <p>${_("Final score:")} ${finalScore(game)}</p>
+        ${seatToken() ? `<p><button id="h-review">${_("Review my decisions")}</button></p>` : ""}
       </aside>
     </div>`;
+  const review = $("#h-review");
+  if (review) review.onclick = () => showReview(H.id, H.number, seatToken());
   $("#h-prev").onclick = () => step(-1);
   $("#h-next").onclick = () => step(1);
   $("#h-frame").oninput = (e) => { H.frame = Number(e.target.value); render(); $("#h-frame").focus(); };

@@ -141,7 +141,8 @@ export function showHostPanel(id, view, onChange) {
   });
 }
 
-/** The waiting room, drawn over the felt until the game starts. */
+/** The waiting room, drawn over the felt until the game starts (the host's "Start now" is
+ * below the felt, with the other choices, in view on a phone). */
 export function waitingRoom(state, isHost) {
   const seats = state.table.seats.map((s) => {
     const here = s.kind === "bot" || (s.claimed && !s.invited);
@@ -154,7 +155,6 @@ export function waitingRoom(state, isHost) {
     <ul class="waiting-seats">${seats}</ul>
     <p class="muted">${isHost ? _("The cards are dealt when everyone has arrived. You may start now: bots take the empty seats until their players come.")
     : _("The cards are dealt when everyone has arrived, or when the host starts the game.")}</p>
-    ${isHost ? `<button class="primary" data-cmd="host-start">${_("Start now")}</button>` : ""}
   </section>`;
 }
 
@@ -181,6 +181,39 @@ export function chatBox(messages, canTalk, muted) {
         <button class="small" type="submit">${_("Send")}</button></form>`;
   return `<h2 class="log-title">${_("Chat")}</h2><ol class="chat" id="chat-lines" aria-live="polite">${lines}</ol>${form}`;
 }
+
+/** A chat message came while the chat is out of view (on a phone it is below the hand):
+ * a badge at the bottom of the screen counts them; it brings the chat into view, and goes
+ * once the chat is in view. */
+export function noticeChat() {
+  const box = $("#chat-box");
+  const page = $("#table-page");
+  if (!box || !page) return;
+  const r = box.getBoundingClientRect();
+  if (r.top < innerHeight && r.bottom > 0 && r.height > 0) return;
+  let badge = $("#chat-notice");
+  if (!badge) {
+    badge = document.createElement("button");
+    badge.id = "chat-notice";
+    badge.className = "chat-notice";
+    badge.dataset.count = "0";
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); badge.remove(); }
+    });
+    badge.onclick = () => box.scrollIntoView({ block: "end" });
+    seen.observe(box);
+    page.append(badge);
+  }
+  const count = Number(badge.dataset.count) + 1;
+  const words = fmt(ngettext("{count} new message in the chat", "{count} new messages in the chat", count), { count });
+  badge.dataset.count = String(count);
+  badge.title = words;
+  badge.setAttribute("aria-label", words);
+  badge.innerHTML = `${BUBBLE}<b>${count}</b>`;
+}
+
+/** A speech bubble, the chat badge's sign. */
+const BUBBLE = '<svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true"><path d="M2 3.5A1.5 1.5 0 0 1 3.5 2h9A1.5 1.5 0 0 1 14 3.5v6a1.5 1.5 0 0 1-1.5 1.5H7l-3.5 3v-3a1.5 1.5 0 0 1-1.5-1.5z" fill="currentColor"/></svg>';
 
 /** Wire the chat box once: quick messages and the typed line go through `send`. */
 export function wireChat(root, send) {

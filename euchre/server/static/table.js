@@ -20,7 +20,7 @@ import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
 // the review of one's decisions loads when first asked for
 const showReview = async (...args) => (await import("./review.js")).showReview(...args);
 import {
-  chatBox, hostAction, hostKey, keepHostKey, loadHostView, seatName, showHostPanel, waitingRoom,
+  chatBox, hostAction, hostKey, hostLink, keepHostKey, loadHostView, noticeChat, seatName, showHostPanel, waitingRoom,
   wireChat,
 } from "./host.js";
 
@@ -92,28 +92,47 @@ export async function showTable(root, id, params) {
   T.chat = [];
   T.hostView = null;
   T.watch = localStorage.getItem(`euchre.watch.${id}`) || hostKey(id);
-  if (invite && !token) {
-    askToJoin(invite);
-  } else {
-    connect();
+  // a link wins over what this browser kept: an invitation (perhaps the seat given back
+  // after a bot kept it) over a seat token stored before, the host link over none
+  if (invite) openInvitation(invite);
+  else if (params.get("host")) takeHostSeat();
+  else connect();
+}
+
+/** The host link, opened on another device: the host's own seat, if the host still
+ * holds it (the server answers its token to the host key alone). */
+async function takeHostSeat() {
+  const seat = await hostAction(T.id, "seat");
+  if (!T) return;
+  if (seat && seat.token) {
+    localStorage.setItem(`euchre.token.${T.id}`, seat.token);
+    localStorage.setItem(`euchre.joined.${T.id}`, "1");
+    T.token = seat.token;
   }
+  connect();
 }
 
 // -- joining with an invitation link ------------------------------------------------------
-/** The invitation is checked by the server when it is claimed; nothing of it is kept in
- * this browser before (a forged or spent link leaves no seat behind). */
-async function askToJoin(invite) {
+/** The invitation is checked when the page opens (nothing is spent), then claimed under
+ * the name asked; nothing of it is kept in this browser before (a forged or spent link
+ * leaves no seat behind).  A spent one reopened where its seat was taken goes back to
+ * that seat. */
+async function openInvitation(invite) {
   let info;
   try {
-    info = await api(`/api/tables/${T.id}`);
+    info = await api(`/api/tables/${T.id}/invitation`, { method: "POST", body: { invite } });
   } catch (err) {
-    refusedJoin(err);
+    if (T && err.code === "invitation_spent" && T.token) connect();
+    else refusedJoin(err);
     return;
   }
-  if (!T) return;
+  if (T) askToJoin(invite, info);
+}
+
+async function askToJoin(invite, info) {
   const dialog = showOverlay(`
     <h2>${_("Join the table")}</h2>
-    <p>${esc(fmt(_("You were invited to play at {table}. What is your name?"), { table: tableName(info.name, info.rules.players) }))}</p>
+    <p>${esc(fmt(_("You were invited to play at {table}. What is your name?"), { table: tableName(info.name, info.players) }))}</p>
     <form id="join-form" class="join-form">
       <input id="join-name" maxlength="40" ${attr("placeholder", _("Your name"))} ${attr("value", storedName())} autofocus>
       <div class="buttons">
@@ -211,18 +230,21 @@ function tryAct(action) {
 function onMessage(m) {
   if (m.type === "hello") {
     T.hello = m;
+    hintDone(); // asked on a connection that is gone: its answer never comes
     refreshHostView();
     return;
   }
   if (m.type === "chat" || m.type === "chat_log") {
     T.chat = m.type === "chat" ? [...T.chat, m].slice(-30) : m.messages;
     drawChat();
+    if (m.type === "chat" && !(T.hello && m.place === T.hello.place)) noticeChat();
     return;
   }
   if (m.type === "state") {
     T.prev = T.state;
     T.state = m;
     T.pending = false;
+    if (T.hintAsked !== null && T.hintAsked !== undefined && T.hintAsked !== m.seq) hintDone();
     if (T.hostView && (!T.prev || seatsKey(T.prev) !== seatsKey(m))) refreshHostView();
     if (T.prev && T.prev.seq !== m.seq) { T.hint = null; T.selectedCall = -1; }
     if (T.prev && T.prev.deal.phase !== m.deal.phase) T.selected = -1;
@@ -233,6 +255,7 @@ function onMessage(m) {
     return;
   }
   if (m.type === "hint") {
+    hintDone();
     if (T.state && m.seq === T.state.seq) {
       T.hint = m;
       hideToast();
@@ -242,6 +265,7 @@ function onMessage(m) {
   }
   if (m.type === "error") {
     T.pending = false;
+    hintDone(); // a refusal's own words follow
     const who = (seat) => (T.state && T.state.table.seats[seat] ? nameOf(seat) : null);
     const text = errorText(m.code, m.params, m.message, who);
     if (m.code === "closed" || m.code === "left" || m.code === "revoked") {
@@ -289,6 +313,17 @@ async function refreshHostView() {
   T.hostView = view;
   T.topbar = null;
   render();
+  const open = $("#overlay .host-dialog");
+  if (view && open) { // an open dialog follows the table, scrolled where it was
+    const top = open.scrollTop;
+    openHostPanel();
+    $("#overlay .host-dialog").scrollTop = top;
+  }
+}
+
+/** The host's dialog, drawn from the host view the page holds. */
+function openHostPanel() {
+  showHostPanel(T.id, T.hostView, (view) => { T.hostView = view; T.topbar = null; render(); });
 }
 
 function drawChat() {
@@ -584,7 +619,7 @@ function renderTopbar() {
   const hint = $("#tool-hint");
   if (hint) hint.onclick = askHint;
   const host = $("#tool-host");
-  if (host) host.onclick = () => showHostPanel(T.id, T.hostView, (view) => { T.hostView = view; T.topbar = null; render(); });
+  if (host) host.onclick = openHostPanel;
   const inv = $("#tool-invite");
   if (inv) inv.onclick = showInvites;
   const leave = $("#tool-leave");
@@ -788,12 +823,14 @@ function controls() {
   const s = T.state;
   const d = s.deal;
   if (s.table.started === false) {
-    return `<div class="prompt">${esc(_("Waiting for the players"))}</div>`;
+    return `<div class="prompt">${esc(_("Waiting for the players"))}</div>
+      ${T.hostView ? `<div class="buttons"><button class="primary" data-cmd="host-start">${_("Start now")}</button></div>` : ""}`;
   }
   if (s.over) {
     return `<div class="prompt"><b>${esc(gameOverTitle())}</b></div>
       <div class="buttons">
         ${s.you !== null ? `<button class="primary" data-cmd="rematch">${_("Rematch")} <kbd>R</kbd></button>` : ""}
+        ${s.you !== null && T.token ? `<button data-cmd="review">${_("Review my decisions")}</button>` : ""}
         <a class="button" href="${gameURL(T.id, s.table.match, "record")}" download>${_("Download record")}</a>
         <a class="button" href="/history/${T.id}/${s.table.match}">${_("Replay deal by deal")}</a>
         <a class="button" href="/">${_("Lobby")}</a>
@@ -838,7 +875,7 @@ function controls() {
       const orderAlone = isDealer ? _("Take it up alone") : partnerOfDealer ? _("Assist alone") : _("Order it up alone");
       const bid = fmt(esc(_("Your bid: make {suit} trump?")), { suit: `<b>${suitWord(turnupSuit())}</b>` });
       return `<div class="prompt">${bid}${clock}</div>
-        <div class="buttons">${btn("pass", _("Pass"), "P")}${btn("order", order, "O", "primary ")}
+        <div class="buttons">${btn("pass", _("Pass"), "P")}${btn("order", order, "O")}
         ${btn("order alone", orderAlone, "A")}</div>`;
     }
     case "bid_suit":
@@ -879,7 +916,7 @@ function controls() {
         <div class="call-grid">${callGrid()}</div>`;
     case "defend":
       return `<div class="prompt">${esc(fmt(_("Defend alone against {name}?"), { name: nameOf(d.maker) }))}${clock}</div>
-        <div class="buttons">${btn("pass", _("No, pass"), "P")}${btn("defend alone", _("Defend alone"), "A", "primary ")}</div>`;
+        <div class="buttons">${btn("pass", _("No, pass"), "P")}${btn("defend alone", _("Defend alone"), "A")}</div>`;
     case "play": {
       const leading = d.trick.length === 0;
       return `<div class="prompt">${leading ? _("Your lead.") : _("Your turn: play a card.")}${clock}</div>`;
@@ -924,6 +961,7 @@ function hand() {
   const s = T.state;
   const d = s.deal;
   if (s.you === null) return `<p class="muted center-text">${_("You are watching: only public cards are shown.")}</p>`;
+  if (s.table.started === false) return ""; // the waiting room: no cards before the game begins
   const cards = d.hand || [];
   if (!cards.length) return "";
   const turn = myTurn();
@@ -969,6 +1007,7 @@ function trickWon(number, seat) {
 function logLines() {
   const s = T.state;
   const d = s.deal;
+  if (s.table.started === false) return "";
   const lines = T.pastDeals.slice(-6).map((m) => `<li class="past">${esc(dealText(m))}</li>`);
   if (s.game.draw && s.game.index === 0 && s.game.deal === 0) {
     lines.push(`<li class="past">${drawText()}</li>`);
@@ -1002,12 +1041,16 @@ function invitePanel() {
   const inv = invites();
   if (!inv.length || T.invitesDismissed) return "";
   const share = typeof navigator.share === "function";
+  const host = hostKey(T.id) ? hostLink(T.id) : null;
   return `<section class="invite-box" id="invite-box" ${attr("aria-label", _("Invite friends"))}>
     <b>${_("Invite friends")}</b> <button class="link small" id="dismiss-invites">${_("hide")}</button>
     ${inv.map((x) => `<div class="invite">${esc(fmt(_("Seat {number}:"), { number: x.place + 1 }))}
       <input readonly ${attr("value", location.origin + x.url)} ${attr("aria-label", fmt(_("invitation link for seat {number}"), { number: x.place + 1 }))}>
       ${share ? `<button class="small share primary" ${attr("data-share", location.origin + x.url)}>${_("Share")}</button>` : ""}
-      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}</section>`;
+      <button class="small copy" ${attr("data-copy", location.origin + x.url)}>${_("Copy")}</button></div>`).join("")}
+    ${host ? `<div class="invite host-link">${esc(_("Your host link: keep it to get back in, from any device."))}
+      <input readonly ${attr("value", host)} ${attr("aria-label", _("Host link:"))}>
+      <button class="small copy" ${attr("data-copy", host)}>${_("Copy")}</button></div>` : ""}</section>`;
 }
 
 /** Whether the page is one column (the log below the table): the invitations then go
@@ -1074,6 +1117,7 @@ function wire(page) {
       const view = await hostAction(T.id, "start");
       if (view && T) { T.hostView = view; render(); }
     } else if (cmd === "rematch") rematch();
+    else if (cmd === "review") showReview(T.id, T.state.table.match, T.token);
     else if (cmd === "reclaim") send({ type: "reclaim" });
     else if (cmd === "continue") closeSummary();
     else if (el.classList.contains("close-hint")) { T.hint = null; render(); }
@@ -1119,7 +1163,16 @@ function rematch() {
 
 function askHint() {
   if (!myTurn()) { toast(_("A hint is given only when it is your turn.")); return; }
-  if (send({ type: "hint" })) toast(_("The expert is thinking…"), 1500);
+  // the notice stays until the hint or a refusal comes, or the table moves on first
+  if (send({ type: "hint" })) { T.hintAsked = T.state.seq; toast(_("The expert is thinking…"), 120000); }
+}
+
+/** A hint asked for is answered, refused, or will never come (the table moved on, or
+ * the connection that asked is gone): its notice goes. */
+function hintDone() {
+  if (T.hintAsked === null || T.hintAsked === undefined) return;
+  T.hintAsked = null;
+  hideToast();
 }
 
 // -- dialogs -----------------------------------------------------------------------------------
