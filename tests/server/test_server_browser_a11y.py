@@ -264,6 +264,41 @@ def test_a_whole_deal_is_played_by_the_keyboard_and_the_focus_is_never_lost(
         assert page.errors == []
 
 
+def test_the_status_line_names_the_card_played_and_your_turn_in_french(
+        browser: Any, site: dict[str, Any]) -> None:
+    context, page = _open(browser, "fr", (390, 844))
+    now = json.loads(state_for("four-play-last-to-a-trick"))
+    # the moment before: the last card of the trick not yet played, its player to move
+    before = json.loads(json.dumps(now))
+    last = before["deal"]["events"].pop()
+    before["deal"]["trick"].pop()
+    before["deal"].update(to_move=last["seat"], legal=[])
+    before["seq"] = now["seq"] - 1
+    base = site["server"].base
+
+    def answer(ws: Any) -> None:
+        page.ws = ws
+        ws.send(hello("four-play-last-to-a-trick"))
+        ws.send(json.dumps(before))
+
+    page.route_web_socket(re.compile(r"/ws/"), answer)
+    page.goto(base + "/")
+    page.evaluate("localStorage.setItem('euchre.joined.t-four-play-last-to-a-trick', '1')")
+    page.goto(f"{base}/table/t-four-play-last-to-a-trick?token=token")
+    page.wait_for_selector(".prompt.waiting")
+    page.ws.send(json.dumps(now))
+    page.wait_for_selector(".hand-card.legal")
+    said = page.locator("#table-status p").last.inner_text()
+    name = ["Pat", "Bea", "Cal", "Dot"][last["seat"]]
+    card = last["action"].split()[1]
+    rank = {"9": "neuf", "T": "dix", "J": "valet", "Q": "dame", "K": "roi", "A": "as"}[card[0]]
+    assert re.match(rf"{name} joue (le |la |l’|l')\s?{rank} de \w+\. À vous : jouez une carte\.$",
+                    said), said
+    assert page.title() == "● À vous de jouer — Euchre"
+    context.close()
+    assert page.errors == []
+
+
 def test_the_pace_buttons_keep_their_arrows_and_the_numbers_still_play(
         browser: Any, site: dict[str, Any]) -> None:
     context, page = _open(browser, "en", (1280, 800))
