@@ -213,6 +213,32 @@ def _key_for(page: Any) -> list[str]:
     return [suit.lower()]
 
 
+def _a_deal_by_keyboard(page: Any) -> int:
+    """Play your seat by the keyboard until the deal's summary shows, the focus checked
+    after each key and each move; returns how many cards you played."""
+    played = 0
+    while not page.locator(".summary-panel").count():
+        page.wait_for_function(_MY_TURN, timeout=30_000)
+        if page.locator(".summary-panel").count():
+            break
+        # your turn: the status line and the title say so
+        page.wait_for_function(_TURN_SAID)
+        # the log grew line by line, none taken out, while the deal went on
+        assert page.evaluate("window.logRemoved") == 0
+        said = page.evaluate("window.said.length")
+        keys = _key_for(page)
+        for key in keys:
+            page.keyboard.press(key)
+            focus = page.evaluate(_FOCUS)
+            assert focus in ("card", "choice"), (key, focus)
+        # the move is taken: the status line says it (and what follows)
+        page.wait_for_function(f"() => window.said.length > {said}", timeout=30_000)
+        focus = page.evaluate(_FOCUS)
+        assert focus in ("card", "choice"), focus
+        played += page.evaluate(f"window.said.slice({said}).some((x) => x.startsWith('You play'))")
+    return played
+
+
 def test_a_whole_deal_is_played_by_the_keyboard_and_the_focus_is_never_lost(
         browser: Any, tmp_path: Path) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -228,35 +254,24 @@ def test_a_whole_deal_is_played_by_the_keyboard_and_the_focus_is_never_lost(
         # the focus starts in the hand
         page.wait_for_function("() => document.activeElement.matches('.hand-card')")
         page.evaluate(_WATCH)
-        moves = 0
-        while not page.locator(".summary-panel").count():
-            page.wait_for_function(_MY_TURN, timeout=30_000)
-            if page.locator(".summary-panel").count():
+        for _ in range(4):  # a deal where you play (not one your partner plays alone)
+            played = _a_deal_by_keyboard(page)
+            # the summary takes the focus on its button
+            page.wait_for_function("() => document.activeElement.id === 'summary-continue'")
+            if played == 5:
                 break
-            # your turn: the status line and the title say so
-            page.wait_for_function(_TURN_SAID)
-            # the log grew line by line, none taken out, while the deal went on
-            assert page.evaluate("window.logRemoved") == 0
-            said = page.evaluate("window.said.length")
-            for key in _key_for(page):
-                page.keyboard.press(key)
-                focus = page.evaluate(_FOCUS)
-                assert focus in ("card", "choice"), (key, focus)
-            moves += 1
-            # the move is taken: the status line says it (and what follows)
-            page.wait_for_function(f"() => window.said.length > {said}", timeout=30_000)
-            focus = page.evaluate(_FOCUS)
-            assert focus in ("card", "choice"), focus
-        assert moves >= 5  # at least a card a trick
+            page.keyboard.press("Enter")  # on to the next deal, its log begun anew
+            page.wait_for_selector(".summary-panel", state="detached")
+            page.evaluate("window.logRemoved = 0")
+        assert played == 5  # a card a trick
         page.screenshot(path=str(SHOTS / "keyboard-deal-over-1280x800.png"))
-        # the summary takes the focus on its button; Enter reads on to the next deal
-        page.wait_for_function("() => document.activeElement.id === 'summary-continue'")
         said = page.evaluate("window.said")
         result = page.locator(".summary-text").inner_text()
         assert any(re.search(r"Trick \d to (you|Bea|Cal|Dot)\.", x) for x in said), said
         assert any(result in x for x in said), (result, said)
         assert any(re.search(r"(Bea|Cal|Dot) plays the \w+ of \w+\.", x) for x in said), said
         assert page.evaluate("window.lost") == []
+        # Enter reads on to the next deal, the focus back in the hand
         page.keyboard.press("Enter")
         page.wait_for_selector(".summary-panel", state="detached")
         page.wait_for_function("() => document.activeElement.matches('.hand-card')")
