@@ -397,9 +397,11 @@ def contrast(a: list[float], b: list[float]) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def _ring_stands_out(page: Any, selector: str, what: str) -> None:
+def _ring_stands_out(page: Any, selector: str, what: str, shown: str = "") -> None:
+    """The ring of ``selector`` focused (drawn on ``shown``, where that is another element)
+    has a band that contrasts 3:1 with the surface around it."""
     page.focus(selector)
-    ring = page.locator(selector).first.evaluate(_RING)
+    ring = page.locator(shown or selector).first.evaluate(_RING)
     assert ring["width"] >= 3, what
     best = max(contrast(band, ring["surface"]) for band in ring["bands"])
     assert best >= 3, f"{what}: the ring's best band contrasts {best:.2f}:1 with {ring['surface']}"
@@ -426,6 +428,12 @@ def test_the_focus_ring_stands_out_on_every_surface(browser: Any, site: dict[str
     page.keyboard.press("ArrowRight")
     _ring_stands_out(page, ".hand-card.legal", "a card on the felt")
     page.screenshot(path=str(SHOTS / f"ring-card-{tag}.png"))
+    _ring_stands_out(page, "input[name=pace]:checked", "a pace button beside the table",
+                     "input[name=pace]:checked + span")
+    page.screenshot(path=str(SHOTS / f"ring-pace-{tag}.png"))
+    _ring_stands_out(page, "#tool-hint", "a tool of the top bar")
+    page.screenshot(path=str(SHOTS / f"ring-topbar-{tag}.png"))
+    page.focus(".hand-card.legal")
     page.keyboard.press("?")
     page.wait_for_selector("#overlay .dialog")
     _ring_stands_out(page, "#overlay #close-dialog", "a gold button in a dialog")
