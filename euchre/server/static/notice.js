@@ -1,5 +1,5 @@
-// Your turn while you look elsewhere: when it becomes your turn and this tab is hidden,
-// the page's title says so until the tab is shown again; a short beep too, if you switched
+// Your turn: the page's title says so while it lasts (a screen reader reads it, a hidden
+// tab shows it); when it comes while the tab is hidden, a short beep too, if you switched
 // the sound on (off at first; kept in this browser).  The beep is made by WebAudio, no
 // sound file.
 
@@ -40,17 +40,18 @@ export function beep() {
   } catch { /* no sound: the title still says it */ }
 }
 
-/** The page's title while it is your turn and the tab is hidden. */
+/** The page's title while it is your turn. */
 export const turnTitle = () => fmt(_("● Your turn — {title}"), { title: _("Euchre") });
 
 /**
  * What the page does about a new state: `yours` (whether it is your turn now), `hidden`
- * (document.hidden).  Says "mark" (it just became your turn, unseen), "unmark" (the title
- * may be the page's own again) or null.
+ * (document.hidden).  Says "mark" (it is your turn: the title says so), "beep" (and it just
+ * came, unseen), "unmark" (the title is the page's own again) or null.
  */
 export function turnNotice(yours, wasYoursBefore, hidden, isMarked) {
-  if (yours && !wasYoursBefore && hidden) return "mark";
-  if (isMarked && (!yours || !hidden)) return "unmark";
+  if (yours && !wasYoursBefore && hidden) return "beep";
+  if (yours && !isMarked) return "mark";
+  if (isMarked && !yours) return "unmark";
   return null;
 }
 
@@ -59,14 +60,14 @@ function unmark() {
   document.title = _("Euchre");
 }
 
-/** Call with each state: marks the title (and beeps) when your turn comes unseen. */
+/** Call with each state: the title says whether it is your turn (a beep when it comes unseen). */
 export function noticeTurn(yours) {
   const what = turnNotice(yours, wasYours, document.hidden, marked);
   wasYours = yours;
-  if (what === "mark") {
+  if (what === "mark" || what === "beep") {
     marked = true;
     document.title = turnTitle();
-    if (soundOn()) beep();
+    if (what === "beep" && soundOn()) beep();
   } else if (what === "unmark") {
     unmark();
   }
@@ -78,6 +79,3 @@ export function forgetTurn() {
   if (marked) unmark();
 }
 
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden && marked) unmark();
-});

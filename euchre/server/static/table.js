@@ -17,6 +17,8 @@ import {
 } from "./messages.js";
 import { gameURL, setRulesVariant, tableName, VARIANT_NAMES } from "./util.js";
 import { forgetTurn, noticeTurn, setSound, soundOn } from "./notice.js";
+import { patch } from "./patch.js";
+import { focusFirst, say, spokenText } from "./focus.js";
 // the review of one's decisions loads when first asked for
 const showReview = async (...args) => (await import("./review.js")).showReview(...args);
 import {
@@ -252,6 +254,7 @@ function onMessage(m) {
     noteTransitions();
     render();
     noticeTurn(myTurn());
+    say(news(T.prev));
     return;
   }
   if (m.type === "hint") {
@@ -539,6 +542,7 @@ function render() {
   const n = s.table.rules.players;
   const me = s.you === null ? 0 : s.you;
   const pos = positionsFor(n);
+  const focused = document.activeElement;
   const seatPos = (seat) => pos[(seat - me + n) % n];
   if (!$("#table-main", page)) {
     // the page is built once; each part is redrawn only when what it shows changes, so a
@@ -549,12 +553,16 @@ function render() {
         <div class="statusbar" id="statusbar"></div>
         <div class="felt-wrap"><div class="felt" id="felt"></div></div>
         <div class="controls" id="controls"></div>
-        <div class="hand-row" id="hand"></div>
+        <section class="hand-row" id="hand" tabindex="-1" ${attr("aria-label", _("Your hand"))}></section>
       </div>
       <aside class="side" id="side"><div id="side-top"></div>
-        <h2 class="log-title">${_("Bids and plays")}</h2><ol class="log" id="log" aria-live="polite"></ol>
-        <section class="chat-box" id="chat-box"></section></aside>`;
+        <h2 class="log-title" id="log-title">${_("Bids and plays")}</h2>
+        <ol class="log" id="log" tabindex="0" aria-labelledby="log-title"></ol>
+        <section class="chat-box" id="chat-box"></section></aside>
+      <div class="sr-only" id="table-status" role="status" aria-live="polite" aria-atomic="false"
+        aria-relevant="additions"></div>`;
     wire(page);
+    page.addEventListener("focusin", pickFocused);
     wireChat($("#chat-box", page), send);
   }
   $("#felt", page).className = `felt players-${n}`;
@@ -574,14 +582,46 @@ function render() {
   drawChat();
   page.classList.toggle("spectating", s.you === null);
   tickClock();
+  holdFocus(focused);
 }
 
 const drawn = new WeakMap(); // what each part of the page was last drawn from
 
-/** Replace an element's content if it changed; says whether it did. */
+/**
+ * Keep the keyboard's place across a redraw (`before`: what had the focus).  The parts are
+ * drawn in place, so a card or control that stays keeps the focus; where it is gone (the
+ * card you played, the button of a choice made) or nothing had it (a table just made),
+ * the focus goes to your hand: the card at the same place, else the first you may play.
+ * A deal's summary, when it comes, takes it on its button.
+ */
+function holdFocus(before) {
+  if (overlayOpen() || T.state.you === null) return;
+  const next = $("#summary-continue");
+  if (next && next !== T.summaryButton) {
+    T.summaryButton = next;
+    focusFirst(next);
+    return;
+  }
+  if (!next) T.summaryButton = null;
+  const now = document.activeElement;
+  if (now && now !== document.body && now !== T.root && now.isConnected) return;
+  if (before && before !== document.body && before !== T.root && before.isConnected) {
+    focusFirst(before);
+    return;
+  }
+  const cards = $$("#hand .hand-card");
+  const at = before && before.dataset && before.dataset.index !== undefined
+    ? Math.min(Number(before.dataset.index), cards.length - 1) : -1;
+  const sameSpot = at >= 0 && cards[at].matches(".legal, :not(.dimmed)") ? cards[at] : null;
+  // the hand itself where it holds no card (the deal's last trick is being gathered)
+  focusFirst(next, sameSpot, $("#hand .hand-card.legal"), cards[Math.max(at, 0)],
+    $("#controls button:not([disabled])"), $("#controls a"), $("#hand"));
+}
+
+/** Draw an element's content again, in place, if it changed; says whether it did. */
 function redraw(el, html) {
   if (drawn.get(el) === html) return false;
-  el.innerHTML = html;
+  patch(el, html);
   applyStyles(el);
   drawn.set(el, html);
   return true;
@@ -734,16 +774,16 @@ function seatBox(seat, pos) {
   const who = info.kind === "bot" ? `<small ${attr("title", botNote(info.bot))}>${esc(fmt(_("Bot: {level}"), { level: botLabel(info.bot) }))}</small>` : "";
   const presence = info.kind === "bot" ? "" : `<span class="dot ${info.connected ? "on" : ""}"
     ${attr("title", info.connected ? _("connected") : _("away"))}></span>`;
-  const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" ${attr("aria-label", fmt(ngettext("{count} card", "{count} cards", count), { count }))}>
+  const backs = seat === s.you || count <= 0 ? "" : `<div class="backs" role="img" ${attr("aria-label", fmt(ngettext("{count} card", "{count} cards", count), { count }))}>
     ${Array.from({ length: Math.min(count, 10) }, () => backSVG("mini")).join("")}</div>`;
   const tricks = d.tricks_won[seat];
-  return `<div class="seat pos-${pos} ${toMove ? "to-move" : ""} ${out ? "out" : ""} ${seat === s.you ? "me" : ""}"
-      data-seat="${seat}">
+  return `<section class="seat pos-${pos} ${toMove ? "to-move" : ""} ${out ? "out" : ""} ${seat === s.you ? "me" : ""}"
+      data-seat="${seat}" aria-labelledby="seat-name-${seat}">
     ${bubble}
-    <div class="seat-name">${presence}<span>${esc(nameOf(seat))}</span> ${who}</div>
+    <div class="seat-name">${presence}<span id="seat-name-${seat}">${esc(nameOf(seat))}</span> ${who}</div>
     <div class="seat-badges">${badges.join("")}${tricks ? `<span class="badge tricks">${esc(fmt(ngettext("{count} trick", "{count} tricks", tricks), { count: tricks }))}</span>` : ""}</div>
     ${backs}
-  </div>`;
+  </section>`;
 }
 
 function center(seatPos) {
@@ -982,9 +1022,11 @@ function hand() {
       d.phase === "exchange" && c === d.turnup ? "from-turnup" : ""].join(" ");
     const key = i < KEYS.length ? KEYS[i] : "";
     const label = ok ? handLabel(verb, c) : cardName(c);
+    // named by its content: what it does, then what is seen on it (its key, a tag), so
+    // that a player who says what they see names it
     return `<button class="hand-card ${cls}" data-card="${c}" data-index="${i}"
-        ${ok && !T.pending ? `data-act="${verb} ${c}"` : !ok && tried && !s.over ? attr("data-try", `${tried} ${c}`) : 'aria-disabled="true"'} ${attr("aria-label", label)}>
-      ${cardSVG(c)}${key && ok ? `<kbd class="card-key">${key}</kbd>` : ""}
+        ${ok && !T.pending ? `data-act="${verb} ${c}"` : !ok && tried && !s.over ? attr("data-try", `${tried} ${c}`) : 'aria-disabled="true"'}>
+      ${cardSVG(c, "", 'aria-hidden="true"')}<span class="sr-only">${esc(label)}</span>${key && ok ? `<kbd class="card-key">${key}</kbd>` : ""}
       ${dummy.has(c) ? `<span class="card-tag">${_("dummy")}</span>` : ""}
       ${d.phase === "exchange" && c === d.turnup ? `<span class="card-tag">${_("turn-up")}</span>` : ""}
     </button>`;
@@ -997,11 +1039,67 @@ function handLabel(verb, card) {
   return fmt(verb === "play" ? _("play {the_card}") : _("discard {the_card}"), params);
 }
 
+/** What the status line says of a new state, after `p` (null: the first one): the bids and
+ * plays since, each card named in words ("Dot plays the nine of hearts"), each trick's
+ * winner, a deal's result, the game's end, and your turn, as the page shows it. */
+function news(p) {
+  const s = T.state;
+  const d = s.deal;
+  const lines = [];
+  const inWords = (code) => (code.length === 2 ? theCard(code) : code); // not "alone", "H"
+  const told = (action, seat) => `${spokenText(actionSentence(action,
+    seat === s.you ? null : esc(names()[seat]), orderRole(seat), inWords))}.`;
+  const won = (number, seat) => `${trickWon(number, seat)}.`;
+  const events = (list, tricks) => {
+    for (const e of list) {
+      lines.push(told(e.action, e.seat));
+      if (e.trick != null && tricks[e.trick]) lines.push(won(e.trick + 1, tricks[e.trick].winner));
+    }
+  };
+  if (p && dealKey(p) === dealKey(s)) {
+    events(d.events.slice(p.deal.events.length), d.tricks);
+  } else if (p && s.last_deal) {
+    // the deal that ended: its last trick's cards not yet seen, its winner, its result
+    const last = s.last_deal;
+    const trick = last.tricks[last.tricks.length - 1];
+    if (trick && p.deal.phase === "play" && last.tricks.length > p.deal.tricks.length) {
+      const seen = new Set(p.deal.trick.map((c) => c.seat));
+      for (const c of trick.cards) if (!seen.has(c.seat)) lines.push(told(`play ${c.card}`, c.seat));
+      lines.push(won(last.tricks.length, trick.winner));
+    }
+    lines.push(dealText(last.message));
+  }
+  if (s.over && !(p && p.over)) lines.push(gameOverTitle());
+  if (!s.over && (!p || dealKey(p) !== dealKey(s)) && d.turnup) {
+    lines.push(`${spokenText(logHead(cardName))}.`);
+    if (p) events(d.events, d.tricks);
+  }
+  if (myTurn() && T.turnSaid !== s.seq) {
+    T.turnSaid = s.seq;
+    const prompt = $("#controls .prompt");
+    if (prompt) {
+      const words = prompt.cloneNode(true);
+      for (const clock of words.querySelectorAll(".clock")) clock.remove();
+      lines.push(words.textContent.replace(/\s+/g, " ").trim());
+    }
+  }
+  return lines;
+}
+
 /** "Trick 2 to Ann", "Trick 3 to you". */
 function trickWon(number, seat) {
   const params = { number, name: names()[seat] };
   return seat === T.state.you ? fmt(_("Trick {number} to you"), params)
     : fmt(_("Trick {number} to {name}"), params);
+}
+
+/** The deal's first line in the log: who deals, the turn-up (HTML). */
+function logHead(card = cardText) {
+  const s = T.state;
+  const d = s.deal;
+  return d.dealer === s.you
+    ? esc(fmt(_("Deal {number}: you deal; turn-up {card}"), { number: s.game.deal + 1, card: card(d.turnup) }))
+    : esc(fmt(_("Deal {number}: {name} deals; turn-up {card}"), { number: s.game.deal + 1, name: names()[d.dealer], card: card(d.turnup) }));
 }
 
 function logLines() {
@@ -1012,10 +1110,7 @@ function logLines() {
   if (s.game.draw && s.game.index === 0 && s.game.deal === 0) {
     lines.push(`<li class="past">${drawText()}</li>`);
   }
-  const head = d.dealer === s.you
-    ? esc(fmt(_("Deal {number}: you deal; turn-up {card}"), { number: s.game.deal + 1, card: cardText(d.turnup) }))
-    : esc(fmt(_("Deal {number}: {name} deals; turn-up {card}"), { number: s.game.deal + 1, name: names()[d.dealer], card: cardText(d.turnup) }));
-  lines.push(`<li class="deal-head">${head}</li>`);
+  lines.push(`<li class="deal-head">${logHead()}</li>`);
   for (const e of d.events) {
     lines.push(`<li>${describeAction(e.action, e.seat)}</li>`);
     // the play that completed a trick carries its number (the deal's record of it)
@@ -1217,8 +1312,8 @@ function summaryPanel() {
     <td>${esc(nameOf(seat))}</td><td>${last.tricks_won[seat]}</td>
     <td>${p ? `+${p}` : "–"}</td><td><b>${last.scores[seat]}</b></td></tr>`).join("");
   const trick = last.tricks.length ? last.tricks[last.tricks.length - 1] : null;
-  return `<section class="summary-panel" role="dialog" ${attr("aria-label", _("The deal's summary"))}>
-    <h2 class="summary-title ${last.outcome}">${esc(summaryTitle(last))}</h2>
+  return `<section class="summary-panel" role="dialog" aria-labelledby="summary-title">
+    <h2 class="summary-title ${last.outcome}" id="summary-title">${esc(summaryTitle(last))}</h2>
     <p class="summary-text">${esc(dealText(last.message))}</p>
     ${last.trump ? `<p class="muted">${_("Trump")} ${suitIcon(last.trump)} ${suitWord(last.trump)}${last.called ? ` · ${esc(fmt(_("called {card}"), { card: cardText(last.called) }))}` : ""}</p>` : ""}
     <table class="points"><thead><tr><th>${n === 4 ? _("Seat") : _("Player")}</th><th>${_("Tricks")}</th><th>${_("Points")}</th><th>${_("Score")}</th></tr></thead>
@@ -1361,14 +1456,30 @@ function askToLeave() {
 }
 
 // -- keys -------------------------------------------------------------------------------------
+/** Whether a key is the focused element's own: typing in a field; the arrows, Enter and
+ * Space of a form control (the trick pace's radio buttons, a checkbox) or of a button or
+ * link (it acts on itself: Enter on a card of your hand plays that card).  The table's
+ * other shortcuts (letters, numbers) work wherever the focus is but in a field. */
+function keyOfFocused(e) {
+  const el = e.target;
+  if (!el || !el.matches) return false;
+  if (el.matches("textarea, select, [contenteditable]")) return true;
+  const own = ["Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key);
+  if (el.matches("input")) return !["radio", "checkbox"].includes(el.type) || own;
+  if (el.matches("button, a[href], summary")) {
+    // the arrows move among the cards of your hand, from a card or from the table's buttons
+    return own && !e.key.startsWith("Arrow");
+  }
+  return false;
+}
+
 function onKey(e) {
   if (!T || !T.state) return;
-  const tag = (e.target.tagName || "").toLowerCase();
-  if (tag === "input" || tag === "select" || tag === "textarea") return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = e.key;
   const s = T.state;
   if (overlayOpen()) {
+    if (e.target.matches && e.target.matches("input, select, textarea")) return;
     if (key === "Escape" || key === "Enter") {
       if (key === "Enter" && e.target.tagName === "BUTTON" && !e.target.matches("#close-dialog")) return;
       e.preventDefault();
@@ -1378,6 +1489,7 @@ function onKey(e) {
     }
     return;
   }
+  if (keyOfFocused(e)) return;
   if (summaryShown() && (key === "Enter" || key === "Escape" || key === " ")) {
     e.preventDefault();
     closeSummary();
@@ -1404,5 +1516,25 @@ function onKey(e) {
     if (d.phase === "call_partner") T.selectedCall = command.select;
     else T.selected = command.select;
     render();
+    // the picked card takes the focus: Enter plays it, as a click would
+    const picked = d.phase === "call_partner" ? $$("#controls .call-card")[command.select]
+      : $(`#hand .hand-card[data-index="${command.select}"]`);
+    focusFirst(picked);
   }
+}
+
+/** A card of your hand (or to call) reached by Tab is the picked one, as by the arrows. */
+function pickFocused(e) {
+  if (!T || !T.state) return;
+  const card = e.target.closest && e.target.closest(".hand-card.legal, .call-card");
+  if (!card) return;
+  if (card.matches(".hand-card")) {
+    if (T.selected === Number(card.dataset.index)) return;
+    T.selected = Number(card.dataset.index);
+  } else {
+    const index = $$("#controls .call-card").indexOf(card);
+    if (T.selectedCall === index) return;
+    T.selectedCall = index;
+  }
+  render();
 }

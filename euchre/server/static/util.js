@@ -2,6 +2,8 @@
 
 import { _, fmt, language } from "./i18n.js";
 import { errorText } from "./messages.js";
+import { focusFirst, holdInside } from "./focus.js";
+import { patch } from "./patch.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
@@ -53,12 +55,19 @@ export function toast(text, ms = 2600) {
 }
 
 let overlayClose = null;
-/** Show a dialog; returns its element.  `onClose` runs when it is closed. */
+let overlayOpener = null; // what had the focus before the dialog: it gets it back
+let overlayRelease = null;
+
+/** Show a dialog; returns its element.  `onClose` runs when it is closed.  The focus goes
+ * into it and stays there (Tab goes round) until it closes. */
 export function showOverlay(html, { onClose = null, className = "" } = {}) {
   const box = $("#overlay");
+  if (box.hidden) overlayOpener = document.activeElement;
+  if (overlayRelease) overlayRelease();
   box.innerHTML = `<div class="dialog ${className}" role="dialog" aria-modal="true">${html}</div>`;
   box.hidden = false;
   overlayClose = onClose;
+  overlayRelease = holdInside(box.firstElementChild);
   const focus = box.querySelector("[autofocus], .primary, button");
   if (focus) focus.focus();
   return box.firstElementChild;
@@ -69,6 +78,12 @@ export function closeOverlay() {
   if (box.hidden) return false;
   box.hidden = true;
   box.innerHTML = "";
+  if (overlayRelease) overlayRelease();
+  overlayRelease = null;
+  const opener = overlayOpener;
+  overlayOpener = null;
+  // back where it was; or, where that is gone, in your hand or the page's main part
+  focusFirst(opener && opener !== document.body ? opener : null, $(".hand-card"), $("#app"));
   const done = overlayClose;
   overlayClose = null;
   if (done) done();
@@ -98,9 +113,10 @@ export function storeName(name) {
  * menu (`menu`): in the bar on a wide screen, behind the menu button on a narrow one.
  */
 export function setTopbar(middle = "", tools = "", menu = "") {
-  $("#topbar-middle").innerHTML = middle;
-  $("#topbar-tools").innerHTML = tools;
-  $("#menu-items").innerHTML = menu;
+  // in place: a tool that stays keeps the focus
+  patch($("#topbar-middle"), middle);
+  patch($("#topbar-tools"), tools);
+  patch($("#menu-items"), menu);
 }
 
 let rulesVariant = null;
