@@ -101,8 +101,11 @@ def _reason(obs: Observation, action: Action, style: CardStyle) -> str:
     if phase is Phase.BID_SUIT:
         down = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
         if kind is ActionKind.TRUMP and action.suit is not None and action.suit == down:
-            return _("{suit} was turned down: it cannot be trump this deal. Name another "
-                     "suit, or pass.").format(suit=suit_name(down).capitalize())
+            may_pass = any(a.kind is ActionKind.PASS for a in legal)
+            return (_("{suit} was turned down: it cannot be trump this deal. Name another "
+                      "suit, or pass.") if may_pass else
+                    _("{suit} was turned down: it cannot be trump this deal. Stick the "
+                      "dealer: name another suit.")).format(suit=suit_name(down).capitalize())
         if kind is ActionKind.PASS:
             return _("Stick the dealer: when everyone else has passed twice, the dealer "
                      "must name trump.")

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from babel.numbers import format_decimal
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.text import Text
 
 from euchre.actions import Action, ActionKind
@@ -77,8 +78,14 @@ class Narrator:
 
     # -- small pieces -------------------------------------------------------------------
     def say(self, markup: str, indent: int = 2) -> None:
-        """One line of markup, indented."""
-        self.console.print(" " * indent + markup)
+        """One line of markup (or several, each indented as the first), indented; a line
+        too long for the terminal wraps under its own start, not at the margin."""
+        if indent:
+            lines = [line.removeprefix(" " * indent) for line in markup.split("\n")]
+            for line in lines:
+                self.console.print(Padding(line, (0, 0, 0, indent), expand=False))
+        else:
+            self.console.print(markup)
         self._lines += 1 + markup.count("\n")
 
     def _show_hand(self, obs: Observation) -> None:
@@ -96,14 +103,20 @@ class Narrator:
         return _("a card") if card is None else self.style.card(card)
 
     def _hand_line(self, obs: Observation) -> str:
+        """The hand, trump and the tricks taken, on one line where the terminal is wide
+        enough, else each on its own line (a part never breaks in the middle)."""
         cards = self.style.cards(obs.hand)
-        line = (_("Your hand: {cards}").format(cards=cards) if self.names.you == self.view
-                else _("{who}'s hand: {cards}").format(who=self.names[self.view], cards=cards))
+        parts = [_("Your hand: {cards}").format(cards=cards) if self.names.you == self.view
+                 else _("{who}'s hand: {cards}").format(who=self.names[self.view],
+                                                        cards=cards)]
         if obs.trump is not None:
-            line += "   [dim]" + _("trump") + f"[/] {self.style.suit(obs.trump)}"
+            parts.append("[dim]" + _("trump") + f"[/] {self.style.suit(obs.trump)}")
         if obs.phase is Phase.PLAY:
-            line += "   [dim]" + _("tricks:") + f"[/] {self._tally(obs)}"
-        return line
+            parts.append("[dim]" + _("tricks:") + f"[/] {self._tally(obs)}")
+        line = "   ".join(parts)
+        if Text.from_markup(line).cell_len <= self.console.width:
+            return line
+        return "\n  ".join(parts)
 
     def _tally(self, obs: Observation) -> str:
         """Tricks taken so far: by side four-handed, else by player (those playing)."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import random
+import shlex
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ from euchre.cli.options import (
     RulesGiven,
     SeedOption,
     bot_names,
+    command_name,
     fail,
     make_bots,
     rules_options,
@@ -441,8 +444,24 @@ def play(
             if game.is_over and person is not None and target.may_ask():
                 offer_review(console, prompter, record, person)
             offer_save(target, record, save)
+    _activate_hint(console)
     if status:
         raise typer.Exit(status)
+
+
+def _activate_hint(console: Console) -> None:
+    """Started by its path from a virtual environment not activated (``make play``): how
+    to type just ``euchre`` next time."""
+    started = Path(sys.argv[0])
+    activate = started.parent / "activate"
+    if command_name() == "euchre" or not activate.is_file():
+        return
+    with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+        console.print("[dim]" + _("The euchre command is in {folder}: run {command} to type "
+                                  "just euchre.").format(
+            folder=escape(str(started.parent)),
+            command=f"[bold]. {escape(shlex.quote(str(activate)))}[/]") + "[/]",
+            soft_wrap=True)
 
 
 def _given(ctx: typer.Context) -> dict[str, Any]:

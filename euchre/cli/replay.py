@@ -78,7 +78,7 @@ def replay_command(
     several = len(first_two) > 1
     console = Console(highlight=False)
     for k, record in enumerate(chain(first_two, records)):
-        where = f"record {k + 1}, " if several else ""
+        where = f"{file}: " + (f"record {k + 1}, " if several else "")
         # deal records number by their place in the file; a game record's deals by game
         game = "deals" in record
         narration = None

@@ -192,7 +192,8 @@ def test_analyze_speaks_the_language(tmp_path: Path) -> None:
     out = result.stdout
     assert "Décisions de Sud (place 1) face au bot expert" in out
     assert re.search(r"┃ donne ┃ coup ┃ quand +┃ joué +┃ expert +┃ +coût ┃", out)
-    assert re.search(r"│ +1 │ +2 │ enchères, premier tour +│ order +│ pareil +│ +0,00 │", out)
+    # the move in French words (issue 30)
+    assert re.search(r"│ +1 │ +2 │ enchères, premier tour +│ commande +│ pareil +│ +0,00 │", out)
     assert "6 décisions · coût attendu" in out
     assert not words(out) & english_words("fr")
 
