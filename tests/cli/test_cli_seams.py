@@ -172,3 +172,20 @@ def test_make_play_ends_with_the_activate_hint_in_the_players_language(tmp_path:
     assert f"La commande euchre est dans {bin_folder}\u202f: lancez . {bin_folder}/activate" \
         in done.stdout
     assert json.loads((tmp_path / "g.json").read_text())["winners"] == []
+
+
+def test_every_french_line_of_the_terminal_keeps_its_punctuation_off_the_line_start() -> None:
+    """French typography: a narrow no-break space before ``: ; ! ?``, never a plain space,
+    which lets a line break put the colon at the start of the next line (``?`` the key,
+    as in "? explique", is no punctuation)."""
+    from babel.messages.pofile import read_po
+
+    from euchre.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "euchre.po").open("rb") as f:
+        catalog = read_po(f)
+    bad = [text for message in catalog if message.id
+           for text in ([message.string] if isinstance(message.string, str)
+                        else list(message.string or ()))
+           if re.search(r" [:;!]| \?(?=$|\[| ›|\))", text)]
+    assert not bad, bad
