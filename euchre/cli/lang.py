@@ -42,11 +42,11 @@ RANKS: Final = {
 """The letters each language prints on the face of its aces, kings, queens and jacks
 (the notation of RECORDS, ``A K Q J``, is understood too)."""
 
-RANKS_TYPED: Final = {"en": {}, "fr": {}, "de": {}, "da": {"J": ("B",)}}
+RANKS_TYPED: Final[dict[str, dict[str, tuple[str, ...]]]] = {"en": {}, "fr": {}, "de": {}, "da": {"J": ("B",)}}
 """Other letters a language's players type for a rank, beside :data:`RANKS`: the Danish
 jack is also *bonde*, ``B``."""
 
-SUIT_LETTERS: Final = {
+SUIT_LETTERS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     "en": {},
     "fr": {"C": ("T",), "D": ("K",), "H": ("C",), "S": ("P",)},
     "de": {"C": ("Kr",), "D": ("K",), "H": ("H",), "S": ("P",)},
@@ -57,7 +57,7 @@ notation (C D H S): French trèfle, carreau, cœur, pique; German Kreuz, Karo, H
 Danish klør, ruder, hjerter, spar.  French ``C`` (cœur) is also the notation's clubs:
 where both readings are legal moves the game asks (``euchre.cli.prompt.interpret``)."""
 
-MOVE_WORDS: Final = {
+MOVE_WORDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     "en": {},
     "fr": {"pass": ("passe", "passer"), "order": ("commande", "commander"),
            "alone": ("seul", "seule"), "trump": ("atout",), "discard": ("écarte", "écarter"),

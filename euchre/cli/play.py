@@ -212,12 +212,13 @@ class Table:
         action the person stands by."""
         answer = self._ask(self.narrator.prompt(obs))
         try:
-            choice: Action | Command | None = interpret(answer, choices(obs), obs.phase)
+            choice: Action | Command = interpret(answer, choices(obs), obs.phase)
         except Ambiguous as two:
-            choice = self._which(two)
-            if choice is None:
+            meant = self._which(two)
+            if meant is None:
                 self.narrator.say(self.narrator.choices(obs))
                 return None
+            choice = meant
         except InvalidActionError as e:
             self.narrator.refuse(escape(str(e)))
             return None
