@@ -182,13 +182,11 @@ def _when(decision: Decision, deals: Sequence[Deal]) -> str:
             else _("trick {number}")).format(number=number)
 
 
-_PLAIN: Final = CardStyle(colour=False)
-
-
 def _move(action: Action) -> str:
     """A card played is just the card; other actions as typed in the language (rich
-    markup)."""
-    return move_text(action, _PLAIN)
+    markup), cards as ``euchre play`` shows them in it (``A♥`` in French)."""
+    lang = current()
+    return move_text(action, CardStyle.speaking(lang, symbols=lang != "en", colour=False))
 
 
 def seat_names(records: list[dict[str, Any]], seat: int, players: int) -> SeatNames:
