@@ -42,7 +42,8 @@ RANKS: Final = {
 """The letters each language prints on the face of its aces, kings, queens and jacks
 (the notation of RECORDS, ``A K Q J``, is understood too)."""
 
-RANKS_TYPED: Final[dict[str, dict[str, tuple[str, ...]]]] = {"en": {}, "fr": {}, "de": {}, "da": {"J": ("B",)}}
+RANKS_TYPED: Final[dict[str, dict[str, tuple[str, ...]]]] = {
+    "en": {}, "fr": {}, "de": {}, "da": {"J": ("B",)}}
 """Other letters a language's players type for a rank, beside :data:`RANKS`: the Danish
 jack is also *bonde*, ``B``."""
 
