@@ -566,3 +566,29 @@ def test_a_game_quit_with_q_and_saved_is_resumed_where_it_stopped_and_finished(
     first = left["deals"][0]
     assert done["deals"][0]["hands"] == first["hands"]
     assert done["deals"][0]["actions"][:len(first["actions"])] == first["actions"]
+
+
+def test_ctrl_c_at_the_file_name_of_a_game_left_saves_it_in_the_default_place(
+        tmp_path: Path) -> None:
+    """Quitting with q and cutting the offer to save with Ctrl-C is no choice to lose the
+    game (Enter is: it skips); the game goes where the screen says."""
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(r"\[y/N\] $")
+    child.sendline("y")
+    child.expect(SAVE_PROMPT)
+    child.sendintr()
+    child.expect(r"To go on with this game: euchre play --resume (\S+)\r\n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    [game] = saved_games(tmp_path)
+    assert json.loads(game.read_text())["winners"] == []
+
+
+def test_enter_at_the_file_name_of_a_game_left_saves_nothing(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    child.expect(PROMPT)
+    leave_without_saving(child)
+    assert saved_games(tmp_path) == []
