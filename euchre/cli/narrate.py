@@ -580,6 +580,8 @@ class Narrator:
             # TRANSLATORS: a bid's gloss, "order it up: hearts trump" (French: a space before ":")
             return _("{what}: {trump}").format(what=what, trump=trump)
         if kind is ActionKind.TRUMP and action.suit is not None:
+            if current() != "en":  # the move itself names the suit in words
+                return self._alone_words() if action.alone else ""
             alone = f", {self._alone_words()}" if action.alone else ""
             return _("{suit} trump").format(suit=suit_name(action.suit)) + alone
         if kind is ActionKind.DEFEND_ALONE:

@@ -64,7 +64,7 @@ from euchre.cli.resume import (
     players_at,
 )
 from euchre.cli.rules import rules_hint
-from euchre.cli.save import SaveTarget, keep_unfinished, offer_save
+from euchre.cli.save import SaveTarget, keep_game, offer_save
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle, card_role
 from euchre.deal import Deal, Effect, IllegalActionError, Observation
@@ -440,11 +440,13 @@ def play(
         if status:  # interrupted, input ended or stopped: ask nothing more, lose nothing
             prompter.ended = True
             with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
-                keep_unfinished(target, record, save)
+                keep_game(target, record, save)
         else:
             if game.is_over and person is not None and target.may_ask():
                 offer_review(console, prompter, record, person)
             offer_save(target, record, save)
+    if prompter.stopped is not None:  # stopped after the game, during the review, say
+        status = status or 128 + prompter.stopped
     _activate_hint(console)
     if status:
         raise typer.Exit(status)

@@ -29,7 +29,7 @@ from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.options import command_name
 from euchre.cli.prompt import Prompter
 
-__all__ = ["SaveTarget", "describe_file", "free_name", "games_folder", "keep_unfinished",
+__all__ = ["SaveTarget", "describe_file", "free_name", "games_folder", "keep_game",
            "offer_save", "write_atomically"]
 
 
@@ -205,8 +205,8 @@ def _shown(path: Path) -> str:
 def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) -> None:
     """Save to ``--save``, then (or else) offer to save when a person sits at a terminal,
     until the game is saved or the person declines with Enter.  An unfinished game that
-    nobody could be asked about, or whose question was cut (Ctrl-C, Ctrl-D, a stopping
-    signal), goes to :func:`games_folder` (:func:`keep_unfinished`)."""
+    nobody could be asked about, or whose question was cut (Ctrl-C, Ctrl-D), and any game
+    when the program is told to stop, goes to :func:`games_folder` (:func:`keep_game`)."""
     if save is not None and target.save(save, record):
         return
     while target.may_ask():
@@ -220,8 +220,8 @@ def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) ->
             return
         if target.save(Path(name).expanduser(), record):
             return
-    if not record.get("winners"):
-        keep_unfinished(target, record, None)
+    if not record.get("winners") or target.prompter.stopped is not None:
+        keep_game(target, record, None)
 
 
 def games_folder() -> Path:
@@ -237,8 +237,8 @@ def games_folder() -> Path:
     return base / "euchre" / "games"
 
 
-def keep_unfinished(target: SaveTarget, record: dict[str, Any], save: Path | None) -> bool:
-    """Save a game that stopped before its end without asking anything: to ``--save``
+def keep_game(target: SaveTarget, record: dict[str, Any], save: Path | None) -> bool:
+    """Save a game (one stopped before its end) without asking anything: to ``--save``
     (beside it when that file exists), else, or when that fails, to a new file of
     :func:`games_folder`; the screen says where, and how to go on.  Whether it was saved."""
     if save is not None and target.save(save, record):
