@@ -82,7 +82,6 @@ $(BENCH_STAMP): $(STAMP)
 
 play: $(PLAY_STAMP) $(MO)
 	$(BIN)/euchre play $(ARGS)
-	@echo "The euchre command is in .venv/bin: run '. .venv/bin/activate' to type just 'euchre'."
 
 serve: $(SERVE_STAMP) $(MO)
 	$(BIN)/euchre serve $(ARGS)

@@ -14,16 +14,16 @@ from typing import Annotated, Any, Final
 import typer
 from babel.numbers import format_decimal
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from euchre.actions import Action, ActionKind
+from euchre.actions import Action
 from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
 from euchre.cli.options import fail, read_input, show_progress
-from euchre.cli.prompt import Prompter
+from euchre.cli.prompt import Prompter, move_text
 from euchre.cli.replay import record_seats
 from euchre.cli.seats import YOU, SeatNames
+from euchre.cli.style import CardStyle
 from euchre.deal import Deal
 from euchre.jobs.analysis import (
     DEFAULT_SAMPLES,
@@ -183,10 +183,10 @@ def _when(decision: Decision, deals: Sequence[Deal]) -> str:
 
 
 def _move(action: Action) -> str:
-    """A card played is just the card; other actions as typed."""
-    if action.kind is ActionKind.PLAY and action.card is not None:
-        return str(action.card)
-    return str(action)
+    """A card played is just the card; other actions as typed in the language (rich
+    markup), cards as ``euchre play`` shows them in it (``A♥`` in French)."""
+    lang = current()
+    return move_text(action, CardStyle.speaking(lang, symbols=lang != "en", colour=False))
 
 
 def seat_names(records: list[dict[str, Any]], seat: int, players: int) -> SeatNames:
@@ -217,10 +217,11 @@ def print_review(console: Console, review: Review, records: list[dict[str, Any]]
     table.add_column(_("cost"), justify="right")
     table.add_column("")
     for d in review.decisions:
-        same = d.best == d.played
+        # "same" is the same move, or one as good (its cost shows as 0.00)
+        same = d.best == d.played or round(d.cost, 2) == 0
         table.add_row(str(d.deal + 1), str(d.index + 1), _when(d, deals),
-                      escape(_move(d.played)),
-                      "[dim]" + _("same") + "[/]" if same else escape(_move(d.best)),
+                      _move(d.played),
+                      "[dim]" + _("same") + "[/]" if same else _move(d.best),
                       _points(d.cost), "[bold red]" + _("mistake") + "[/]" if d.mistake else "")
     console.print(table)
     console.print("[dim]" + _(

@@ -27,6 +27,8 @@ from typing import Final
 
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
+from rich.table import Table
 
 from euchre import Rules
 from euchre.bots import levels_for
@@ -131,10 +133,24 @@ def choose_level(console: Console, prompter: Prompter, default: str,
     if default not in levels:
         default = DEFAULT_LEVEL
     console.print(_("How well should the bots play?"))
+    # a grid: on a narrow terminal each description wraps under itself, not under the
+    # numbers; narrower still, it goes under its level's name
     width = max(len(_(LEVELS[bot][0])) for bot in levels)
+    beside = console.width - width - 9 >= 24
+    menu = Table.grid(padding=(0, 2))
+    menu.add_column(justify="right")
+    menu.add_column(no_wrap=True)
+    if beside:
+        menu.add_column()
     for k, bot in enumerate(levels, start=1):
         name, line = LEVELS[bot]
-        console.print(f"  [bold]{k}[/]  {escape(_(name).ljust(width))}  [dim]{escape(_(line))}[/]")
+        said = f"[dim]{escape(_(line))}[/]"
+        if beside:
+            menu.add_row(f"[bold]{k}[/]", escape(_(name)), said)
+        else:
+            menu.add_row(f"[bold]{k}[/]", escape(_(name)))
+            menu.add_row("", said)
+    console.print(Padding(menu, (0, 0, 0, 2), expand=False))
     question = _("Level [dim](Enter: {level})[/] › ").format(level=escape(level_name(default)))
     while True:
         answer = prompter.ask(question)

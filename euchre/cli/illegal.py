@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, left_bower, pack_mask, sort_hand
 from euchre.cli.lang import N_, _, ngettext
+from euchre.cli.prompt import move_text
 from euchre.cli.style import CardStyle, card_role, role_words, suit_name, suit_one
 from euchre.deal import Observation, Phase
 
@@ -40,6 +41,11 @@ def _listed(words: Sequence[str], last: str = "and") -> str:
         return "".join(words)
     message = _("{names} or {last}") if last == "or" else _("{names} and {last}")
     return message.format(names=", ".join(words[:-1]), last=words[-1])
+
+
+def _example(action: Action, style: CardStyle) -> str:
+    """A move as the player types it, in their language's words (``atout cœur``)."""
+    return move_text(action, style)
 
 
 def _cannot(action: Action, style: CardStyle) -> str:
@@ -101,20 +107,24 @@ def _reason(obs: Observation, action: Action, style: CardStyle) -> str:
     if phase is Phase.BID_SUIT:
         down = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
         if kind is ActionKind.TRUMP and action.suit is not None and action.suit == down:
-            return _("{suit} was turned down: it cannot be trump this deal. Name another "
-                     "suit, or pass.").format(suit=suit_name(down).capitalize())
+            may_pass = any(a.kind is ActionKind.PASS for a in legal)
+            return (_("{suit} was turned down: it cannot be trump this deal. Name another "
+                      "suit, or pass.") if may_pass else
+                    _("{suit} was turned down: it cannot be trump this deal. Stick the "
+                      "dealer: name another suit.")).format(suit=suit_name(down).capitalize())
         if kind is ActionKind.PASS:
             return _("Stick the dealer: when everyone else has passed twice, the dealer "
                      "must name trump.")
         if action.alone and not obs.rules.alone_allowed:
             return _(_NO_ALONE)
-        return _("It is the second round of bidding: name a suit (for example trump H) or "
-                 "pass.")
+        return _("It is the second round of bidding: name a suit (for example {example}) or "
+                 "pass.").format(example=_example(Action.trump(Suit.HEARTS), style))
     if phase is Phase.NAME_TRUMP:
         if action.alone and not obs.rules.alone_allowed:
             return _(_NO_ALONE)
         return _("The joker was turned up: you are the dealer and name trump "
-                 "(for example trump H).")
+                 "(for example {example}).").format(
+                     example=_example(Action.trump(Suit.HEARTS), style))
     if phase is Phase.EXCHANGE:
         turnup = style.card(obs.turnup)
         if kind is ActionKind.DISCARD and card is not None:
@@ -146,7 +156,8 @@ def _reason(obs: Observation, action: Action, style: CardStyle) -> str:
             if not pack_mask(obs.rules.deck, obs.rules.joker) >> card & 1:
                 return _("It is not in this pack of {n} cards.").format(
                     n=obs.rules.pack_size)
-        return _("Call your partner: name a card you do not hold (for example call AH).")
+        return _("Call your partner: name a card you do not hold (for example "
+                 "{example}).").format(example=_example(Action.call(Card.AH), style))
     if phase is Phase.DEFEND:
         if kind is ActionKind.DEFEND_ALONE and not any(
                 a.kind is ActionKind.DEFEND_ALONE for a in legal):

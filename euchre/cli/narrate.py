@@ -27,13 +27,14 @@ from collections.abc import Sequence
 from babel.numbers import format_decimal
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.text import Text
 
 from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, sort_hand
 from euchre.cli.difficulty import level_name
-from euchre.cli.lang import N_, _, current, ngettext
-from euchre.cli.prompt import choices
+from euchre.cli.lang import N_, RANKS, RANKS_TYPED, SUIT_LETTERS, _, current, ngettext
+from euchre.cli.prompt import choices, example_card, move_text, move_word, suit_readings
 from euchre.cli.results import (
     describe_rules,
     marker_words,
@@ -77,8 +78,14 @@ class Narrator:
 
     # -- small pieces -------------------------------------------------------------------
     def say(self, markup: str, indent: int = 2) -> None:
-        """One line of markup, indented."""
-        self.console.print(" " * indent + markup)
+        """One line of markup (or several, each indented as the first), indented; a line
+        too long for the terminal wraps under its own start, not at the margin."""
+        if indent:
+            lines = [line.removeprefix(" " * indent) for line in markup.split("\n")]
+            for line in lines:
+                self.console.print(Padding(line, (0, 0, 0, indent), expand=False))
+        else:
+            self.console.print(markup)
         self._lines += 1 + markup.count("\n")
 
     def _show_hand(self, obs: Observation) -> None:
@@ -96,14 +103,20 @@ class Narrator:
         return _("a card") if card is None else self.style.card(card)
 
     def _hand_line(self, obs: Observation) -> str:
+        """The hand, trump and the tricks taken, on one line where the terminal is wide
+        enough, else each on its own line (a part never breaks in the middle)."""
         cards = self.style.cards(obs.hand)
-        line = (_("Your hand: {cards}").format(cards=cards) if self.names.you == self.view
-                else _("{who}'s hand: {cards}").format(who=self.names[self.view], cards=cards))
+        parts = [_("Your hand: {cards}").format(cards=cards) if self.names.you == self.view
+                 else _("{who}'s hand: {cards}").format(who=self.names[self.view],
+                                                        cards=cards)]
         if obs.trump is not None:
-            line += "   [dim]" + _("trump") + f"[/] {self.style.suit(obs.trump)}"
+            parts.append("[dim]" + _("trump") + f"[/] {self.style.suit(obs.trump)}")
         if obs.phase is Phase.PLAY:
-            line += "   [dim]" + _("tricks:") + f"[/] {self._tally(obs)}"
-        return line
+            parts.append("[dim]" + _("tricks:") + f"[/] {self._tally(obs)}")
+        line = "   ".join(parts)
+        if Text.from_markup(line).cell_len <= self.console.width:
+            return line
+        return "\n  ".join(parts)
 
     def _tally(self, obs: Observation) -> str:
         """Tricks taken so far: by side four-handed, else by player (those playing)."""
@@ -509,7 +522,7 @@ class Narrator:
                 card=card, why=why), 0)
         else:
             self.say(_("Only one choice: {action}. Taking it.").format(
-                action=f"[bold]{escape(str(action))}[/]"), 0)
+                action=f"[bold]{self.move(action)}[/]"), 0)
 
     def choices(self, obs: Observation) -> str:
         """The legal actions, numbered: cards in rows, bids one per line."""
@@ -532,9 +545,18 @@ class Narrator:
             return "\n  ".join(lines)
         for k, action in enumerate(legal, 1):
             gloss = self._gloss(obs, action)
-            line = f"[cyan]{k}[/] [bold]{escape(str(action))}[/]"
+            line = f"[cyan]{k}[/] [bold]{self.move(action)}[/]"
             lines.append(f"{line}  [dim]{gloss}[/]" if gloss else line)
         return "\n  ".join(lines)
+
+    def move(self, action: Action, named: bool = False) -> str:
+        """An action as the person types it in their language (:func:`move_text`)."""
+        return move_text(action, self.style, named)
+
+    @staticmethod
+    def card_words(card: Card) -> str:
+        """What tells a card from another with the same letters: its suit in words."""
+        return "" if card.suit is None else suit_name(card.suit)
 
     def _alone_words(self) -> str:
         return _({3: N_("without the dummy"), 4: N_("without your partner"),
@@ -558,6 +580,8 @@ class Narrator:
             # TRANSLATORS: a bid's gloss, "order it up: hearts trump" (French: a space before ":")
             return _("{what}: {trump}").format(what=what, trump=trump)
         if kind is ActionKind.TRUMP and action.suit is not None:
+            if current() != "en":  # the move itself names the suit in words
+                return self._alone_words() if action.alone else ""
             alone = f", {self._alone_words()}" if action.alone else ""
             return _("{suit} trump").format(suit=suit_name(action.suit)) + alone
         if kind is ActionKind.DEFEND_ALONE:
@@ -598,21 +622,14 @@ class Narrator:
         say = self.say
         say(_("[bold]How to answer[/]: type the number of a choice, or type the move itself "
               "(upper or lower case)."), 0)
-        say(_("A card is its rank and its suit: [bold]9C[/] the nine of clubs, [bold]TD[/] or "
-              "[bold]10D[/] the ten of diamonds,"))
-        say(_("[bold]JH[/] the jack of hearts, [bold]QS[/], [bold]KC[/], [bold]AD[/]; "
-              "[bold]JK[/] the joker. Suits: C clubs, D diamonds, H hearts, S spades."))
-        ranks = self.style.ranks
-        if ranks:
-            shown = ", ".join(f"[bold]{ranks[r]}[/] = [bold]{r}[/]"
-                              for r in "AKQJ" if ranks[r] != r)
-            say(_("Cards show the letters of this language ({letters}); type them either "
-                  "way.").format(letters=shown))
-            if ranks["Q"] == "D":  # French, German and Danish: dame, Dame, dame
-                forms = dict.fromkeys([self.style.card(Card.QS), "[bold]DS[/]", "[bold]QS[/]"])
-                say(_("Before a suit, [bold]D[/] is the queen ({forms}: the queen of spades); "
-                      "on its own, as in [bold]trump D[/], D is diamonds.").format(
-                          forms=", ".join(forms)))
+        if current() == "en":
+            say(_("A card is its rank and its suit: [bold]9C[/] the nine of clubs, [bold]TD[/] "
+                  "or [bold]10D[/] the ten of diamonds,"))
+            say(_("[bold]JH[/] the jack of hearts, [bold]QS[/], [bold]KC[/], [bold]AD[/]; "
+                  "[bold]JK[/] the joker. Suits: C clubs, D diamonds, H hearts, S spades."))
+        else:
+            for line in self._letters_help():
+                say(line)
         if self.style.symbols:
             say(_("Cards show with symbols ({ten}, {jack}, {joker} the joker); type them "
                   "either way.").format(ten=self.style.card(Card.TD),
@@ -622,7 +639,7 @@ class Narrator:
             say(line)
         naming = obs.phase in (Phase.BID_SUIT, Phase.NAME_TRUMP)
         say(_("[bold]{key}[/]  a hint: what the expert bot would do, and what each choice is "
-              "worth").format(key="hint" if naming else "h"))
+              "worth").format(key=escape(move_word("hint")) if naming else "h"))
         say(_("[bold]q[/]  quit the game    [bold]?[/]  this help"))
         say(_("The rules, in words and with examples: {command}").format(
             command=f"[bold]{rules_hint(self.names.players)}[/]"), 0)
@@ -630,60 +647,119 @@ class Narrator:
             say(_("Tricks so far: {tally}").format(tally=self._tally(obs)), 0)
         self.turn(obs, again=True)
 
+    def _letters_help(self) -> list[str]:
+        """What each letter means in the language, beside the notation's, and what
+        happens where a letter reads two ways (French ``C``)."""
+        lang = current()
+        words = (N_("ace"), N_("king"), N_("queen"), N_("jack"))
+        ranks = [f"[bold]{shown}[/] {_(word)}"
+                 for rank, word in zip("AKQJ", words, strict=True)
+                 for shown in (RANKS[lang][rank], *self._more_ranks(rank))]
+        suits = [f"[bold]{letter}[/] {suit_name(suit)}" for suit in Suit
+                 for letter in SUIT_LETTERS[lang].get(suit.char, ())]
+        lines = [_("In this language: {ranks}, [bold]10[/] to [bold]7[/]; suits "
+                   "{suits} (or their symbols and names). For example {card}.").format(
+                       ranks=", ".join(ranks), suits=", ".join(suits),
+                       card=f"[bold]{example_card()}[/]")]
+        lines.append(_("The notation of the rules is understood too ([bold]9C[/], "
+                       "[bold]QS[/], [bold]pass[/]; C clubs, D diamonds, H hearts, S "
+                       "spades), and so are the two mixed ([bold]DS[/] the queen of "
+                       "spades)."))
+        twice = sorted({letter for letters in SUIT_LETTERS[lang].values()
+                        for letter in letters if len(suit_readings(letter)) > 1})
+        for letter in twice:
+            read = suit_readings(letter)
+            lines.append(_("[bold]{letter}[/] is {first}, or {second} in the notation: where "
+                           "both are legal you are asked which, else the legal one is "
+                           "taken.").format(letter=letter, first=suit_name(read[0]),
+                                            second=suit_name(read[1])))
+        return lines
+
+    @staticmethod
+    def _more_ranks(rank: str) -> tuple[str, ...]:
+        return RANKS_TYPED[current()].get(rank, ())
+
+    def _example_suit(self) -> Suit:
+        """The suit of the examples: hearts, unless its letter reads two ways."""
+        for suit in (Suit.HEARTS, Suit.SPADES):
+            letters = SUIT_LETTERS[current()].get(suit.char, (suit.char,))
+            if suit_readings(letters[0]) == [suit]:
+                return suit
+        return Suit.SPADES
+
     def _moves_help(self, obs: Observation) -> list[str]:
-        """The moves of this turn, each with what it means."""
+        """The moves of this turn, each with what it means, in the words of the
+        language."""
         kinds = {a.kind for a in obs.legal_actions}
         suit = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
         lines = []
+
+        def bold(*words: str) -> str:
+            return "[bold]" + escape(" ".join(move_word(w) for w in words)) + "[/]"
+
         if ActionKind.PASS in kinds and obs.phase is not Phase.DEFEND:
-            lines.append(_("[bold]pass[/]  let the next player decide"))
+            lines.append(_("{word}  let the next player decide").format(word=bold("pass")))
         if ActionKind.ORDER in kinds and suit is not None:
             pick = (_("pick up the turned-up card") if obs.seat == obs.dealer
                     else _("the dealer picks up the turned-up card"))
-            lines.append(_("[bold]order[/]  make {suit} trump; {pick}").format(
-                suit=suit_name(suit), pick=pick))
+            lines.append(_("{word}  make {suit} trump; {pick}").format(
+                word=bold("order"), suit=suit_name(suit), pick=pick))
             if any(a.alone for a in obs.legal_actions):
-                lines.append(_("[bold]order alone[/]  the same, and play {alone}").format(
-                    alone=self._alone_words()))
+                lines.append(_("{word}  the same, and play {alone}").format(
+                    word=bold("order", "alone"), alone=self._alone_words()))
         if ActionKind.TRUMP in kinds:
             named = sorted({a.suit for a in obs.legal_actions if a.suit is not None})
-            letters = ", ".join(s.char for s in named)
-            lines.append(_("[bold]trump H[/], or just [bold]H[/] or [bold]{hearts}[/]  make "
-                           "hearts trump (you may name {letters}); [bold]h[/] is hearts here, "
-                           "not the hint").format(letters=letters,
-                                                  hearts=suit_name(Suit.HEARTS)))
+            own = SUIT_LETTERS[current()]
+            letters = ", ".join(own.get(s.char, (s.char,))[0] for s in named)
+            example = self._example_suit()
+            letter = own.get(example.char, (example.char,))[0]
+            trump = escape(move_word("trump"))
+            lines.append(_("{word}, or just {letter} or {name}  make {suit} trump (you may "
+                           "name {letters})").format(
+                word=f"[bold]{trump} {letter}[/]", letter=f"[bold]{letter}[/]",
+                name=f"[bold]{suit_name(example)}[/]", suit=suit_name(example),
+                letters=letters))
             if any(a.alone for a in obs.legal_actions):
-                lines.append(_("[bold]trump H alone[/]  the same, and play {alone}").format(
+                lines.append(_("{word}  the same, and play {alone}").format(
+                    word=f"[bold]{trump} {letter} {escape(move_word('alone'))}[/]",
                     alone=self._alone_words()))
+            lines.append(_("[bold]h[/] is hearts here, not the hint"))
+        card = example_card()
         if ActionKind.DISCARD in kinds:
-            lines.append(_("[bold]discard 9C[/] (or just [bold]9C[/])  put that card face "
-                           "down, out of the deal"))
+            nine = example_card(card=Card.parse("9C"))
+            lines.append(_("{word} (or just {card})  put that card face down, out of the "
+                           "deal").format(word=f"[bold]{escape(move_word('discard'))} {nine}[/]",
+                                          card=f"[bold]{nine}[/]"))
         if ActionKind.CALL in kinds:
-            lines.append(_("[bold]call AH[/] (or just [bold]AH[/])  whoever holds AH is your "
-                           "secret partner this deal"))
+            ace = example_card(card=Card.AH)
+            call = escape(move_word("call"))
+            lines.append(_("{word} (or just {card})  whoever holds {card} is your secret "
+                           "partner this deal").format(word=f"[bold]{call} {ace}[/]",
+                                                       card=f"[bold]{ace}[/]"))
         if ActionKind.DEFEND_ALONE in kinds:
-            lines.append(_("[bold]defend alone[/]  play against the maker by yourself; "
-                           "[bold]pass[/]  do not"))
+            lines.append(_("{word}  play against the maker by yourself; {other}  do "
+                           "not").format(word=bold("defend", "alone"), other=bold("pass")))
         if ActionKind.PLAY in kinds:
             lines.append(_("a card, such as {card}  play it. You must follow the suit "
                            "led if you can. Trump comes first in your hand; its jack (the "
                            "right bower) and the other jack of its colour (the left bower, "
                            "which counts as a trump) are its highest cards.").format(
-                               card=self.style.card(Card.JH)))
+                               card=f"[bold]{card}[/]"))
         return lines
 
     def hint(self, obs: Observation, best: Action, values: dict[Action, float]) -> None:
         """The expert's choice and the value of each legal action (expected points for
         the person's side this deal), best first."""
         def name(action: Action) -> str:
-            if action.kind is ActionKind.PLAY:
-                return self._card(action.card)
-            if action.card is not None:
-                return f"{action.kind.value} {self._card(action.card)}"
-            return f"[bold]{escape(str(action))}[/]"
+            return self.move(action, named=True) if action.kind is ActionKind.PLAY \
+                else f"[bold]{self.move(action, named=True)}[/]"
 
         if best.kind is ActionKind.PLAY:
             self.say(_("Hint: the expert would play {card}.").format(card=name(best)), 0)
+        elif best.kind is ActionKind.TRUMP and best.suit is not None:
+            self.say((_("Hint: the expert would name {suit} trump and go alone.") if best.alone
+                      else _("Hint: the expert would name {suit} trump.")).format(
+                suit=self.style.suit(best.suit)), 0)
         else:
             self.say(_("Hint: the expert would {action}.").format(action=name(best)), 0)
         ranked = sorted(values, key=lambda a: -values[a])

@@ -9,7 +9,10 @@ scores and the draw all come from the engine.
 
 from __future__ import annotations
 
+import contextlib
 import random
+import shlex
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,17 +34,26 @@ from euchre.cli.difficulty import (
     remembered_level,
 )
 from euchre.cli.illegal import why_illegal
-from euchre.cli.lang import N_, RANKS, LangOption, _, current, use
+from euchre.cli.lang import N_, LangOption, _, current, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import (
     RulesGiven,
     SeedOption,
     bot_names,
+    command_name,
     fail,
     make_bots,
     rules_options,
 )
-from euchre.cli.prompt import Command, Prompter, QuitGame, choices, interpret
+from euchre.cli.prompt import (
+    Ambiguous,
+    Command,
+    Prompter,
+    QuitGame,
+    Stopped,
+    choices,
+    interpret,
+)
 from euchre.cli.results import score_words
 from euchre.cli.resume import (
     RULE_FLAGS,
@@ -52,7 +64,7 @@ from euchre.cli.resume import (
     players_at,
 )
 from euchre.cli.rules import rules_hint
-from euchre.cli.save import SaveTarget, offer_save
+from euchre.cli.save import SaveTarget, keep_game, offer_save
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle, card_role
 from euchre.deal import Deal, Effect, IllegalActionError, Observation
@@ -140,6 +152,8 @@ class Table:
             leave = self.prompter.confirm(_("Quit this game?"))
         except EOFError:
             leave = True
+        except Stopped:
+            raise
         except KeyboardInterrupt:
             raise QuitGame(_("interrupted"), 130) from None
         if leave:
@@ -180,6 +194,8 @@ class Table:
                 effect = self._answered(deal, obs)
                 if effect is not None:
                     return effect
+            except Stopped:
+                raise
             except KeyboardInterrupt:
                 if not self.prompter.interactive:
                     raise
@@ -196,7 +212,13 @@ class Table:
         action the person stands by."""
         answer = self._ask(self.narrator.prompt(obs))
         try:
-            choice = interpret(answer, choices(obs), obs.phase)
+            choice: Action | Command = interpret(answer, choices(obs), obs.phase)
+        except Ambiguous as two:
+            meant = self._which(two)
+            if meant is None:
+                self.narrator.say(self.narrator.choices(obs))
+                return None
+            choice = meant
         except InvalidActionError as e:
             self.narrator.refuse(escape(str(e)))
             return None
@@ -220,6 +242,21 @@ class Table:
         if not self._stands_by(obs, choice):
             return None
         return deal.apply(choice, seat=self.person)
+
+    def _which(self, two: Ambiguous) -> Action | None:
+        """Ask which reading of an answer was meant (French ``9C``: the nine of hearts or
+        of clubs, both legal); ``None`` for anything but one of their numbers."""
+        narrator = self.narrator
+        narrator.say(_("{text} can be read two ways; which do you mean?").format(
+            text=f"[bold]{escape(two.answer)}[/]"), 0)
+        for k, action in enumerate(two.readings, 1):
+            narrator.say(f"[cyan]{k}[/] {narrator.move(action, named=True)}"
+                         + (f"  [dim]{narrator.card_words(action.card)}[/]"
+                            if action.card is not None else ""))
+        answer = self._ask("[bold]" + _("Which one?") + "[/] › ")
+        if answer.isdecimal() and 1 <= int(answer) <= len(two.readings):
+            return two.readings[int(answer) - 1]
+        return None
 
     def _stands_by(self, obs: Observation, action: Action) -> bool:
         """Discarding a bower or the joker is asked again: it is rarely meant."""
@@ -273,13 +310,18 @@ PLAY_HELP = N_(
     "Play a game of euchre in the terminal against bots.\n\n"
     "At your turn, answer with the number of a listed choice, or type the move: a card "
     "such as JH (jack of hearts; 9C, TD or 10D, QS, KC, AH; JK the joker), pass, order, "
-    "order alone, trump H, trump H alone, discard 9C, call AH, defend alone.  Cards may "
-    "also be typed as the screen shows them in your language (French D♠ or DS for the "
-    "queen of spades).  ? explains the choices, h shows the expert's hint (its choice "
-    "and the value of every legal move; where trump is named, h is hearts and hint is "
-    "the hint), q or Ctrl-C quits, after asking.  The rules: euchre rules.\n\n"
+    "order alone, trump H, trump H alone, discard 9C, call AH, defend alone.  In French, "
+    "German and Danish the moves and cards may also be typed in the language's own words "
+    "and letters (French passe, atout cœur, VC for the jack of hearts).  ? explains the "
+    "choices and the letters, h shows the expert's hint (its choice and the value of "
+    "every legal move; where trump is named, h is hearts and hint is the hint), q or "
+    "Ctrl-C quits, after asking.  The rules: euchre rules.\n\n"
+    "A game stopped before its end (Ctrl-C twice, Ctrl-D, the program told to stop) is "
+    "saved to --save FILE, or else in euchre's folder of your data directory, and the "
+    "screen says how to go on with it (--resume).\n\n"
     "Exit status: 0 when the game ends or you quit, 1 when the input ends first (Ctrl-D), "
-    "130 on Ctrl-C at the question whether to quit (or off a terminal), 2 for bad "
+    "130 on Ctrl-C at the question whether to quit (or off a terminal), 128 and the "
+    "signal's number when the program is told to stop (143 for SIGTERM), 2 for bad "
     "options.")
 """The command's help (``--help``), in English; ``euchre`` shows it in the player's
 language."""
@@ -370,7 +412,7 @@ def play(
     if symbols is None:
         symbols = speaking != "en"
     narrator = Narrator(console, names, seating.view,
-                        CardStyle(symbols=symbols, ranks=RANKS[speaking]))
+                        CardStyle.speaking(speaking, symbols))
     if delay is None:
         delay = 0.8 if watch else 0.3 if console.is_terminal else 0.0
     person = None if watch else seating.view
@@ -395,16 +437,34 @@ def play(
         record = game_record(game, seat_names)
         if kept_seed is not None:
             record["seed"] = kept_seed
-        if status == 130:  # interrupted: save only where asked, ask nothing more
+        if status:  # interrupted, input ended or stopped: ask nothing more, lose nothing
             prompter.ended = True
-            if save is not None:
-                target.save(save, record)
+            with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+                keep_game(target, record, save)
         else:
-            if status == 0 and game.is_over and person is not None and target.may_ask():
+            if game.is_over and person is not None and target.may_ask():
                 offer_review(console, prompter, record, person)
             offer_save(target, record, save)
+    if prompter.stopped is not None:  # stopped after the game, during the review, say
+        status = status or 128 + prompter.stopped
+    _activate_hint(console)
     if status:
         raise typer.Exit(status)
+
+
+def _activate_hint(console: Console) -> None:
+    """Started by its path from a virtual environment not activated (``make play``): how
+    to type just ``euchre`` next time."""
+    started = Path(sys.argv[0])
+    activate = started.parent / "activate"
+    if command_name() == "euchre" or not activate.is_file():
+        return
+    with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+        console.print("[dim]" + _("The euchre command is in {folder}: run {command} to type "
+                                  "just euchre.").format(
+            folder=escape(str(started.parent)),
+            command=f"[bold]. {escape(shlex.quote(str(activate)))}[/]") + "[/]",
+            soft_wrap=True)
 
 
 def _given(ctx: typer.Context) -> dict[str, Any]:
@@ -487,6 +547,11 @@ def _run(table: Table, console: Console) -> int:
     except QuitGame as q:
         console.print("\n[bold]" + _("Game abandoned:") + f"[/] {escape(q.reason)}.")
         return q.status
+    except Stopped as s:
+        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+            console.print("\n[bold]" + _("Game abandoned:") + "[/] "
+                          + _("the program was told to stop") + ".")
+        return 128 + s.signum
     except KeyboardInterrupt:
         console.print("\n[bold]" + _("Game abandoned:") + "[/] " + _("interrupted") + ".")
         return 130

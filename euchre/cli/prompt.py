@@ -15,7 +15,7 @@ test drives a whole game by feeding lines (typer's ``CliRunner(input=...)``).
 >>> interpret('9', legal, deal.phase)
 Traceback (most recent call last):
 ...
-euchre.actions.InvalidActionError: there is no choice 9: choose 1 to 2, or type the move itself
+euchre.actions.InvalidActionError: There is no choice 9: choose 1 to 2, or type the move itself.
 >>> interpret('9c', legal, Phase.EXCHANGE)
 Action.parse('discard 9C')
 """
@@ -34,15 +34,26 @@ from types import FrameType
 from typing import Final
 
 from rich.console import Console
+from rich.markup import escape
 
 from euchre.actions import Action, ActionKind, InvalidActionError
-from euchre.cards import SUIT_CHARS, Card, Suit, effective_suit, sort_hand, trick_strength
-from euchre.cli.lang import RANKS, _, current, ngettext
-from euchre.cli.style import JOKER_SYMBOL, suit_name, suit_one
+from euchre.cards import Card, Suit, effective_suit, sort_hand, trick_strength
+from euchre.cli.lang import (
+    MOVE_WORDS,
+    RANKS,
+    RANKS_TYPED,
+    SUIT_LETTERS,
+    _,
+    current,
+    ngettext,
+)
+from euchre.cli.style import JOKER_SYMBOL, CardStyle, suit_name, suit_one
 from euchre.deal import Observation, Phase
 
-__all__ = ["Command", "Prompter", "QuitGame", "choices", "in_notation", "interpret", "shorten",
-           "suit_of", "weakest_first"]
+__all__ = ["Ambiguous", "Command", "Prompter", "QuitGame", "Stopped", "card_readings",
+           "choices", "example_card", "interpret", "move_text", "move_word", "readings",
+           "shorten", "suit_of",
+           "suit_readings", "weakest_first"]
 
 
 class QuitGame(Exception):
@@ -53,6 +64,22 @@ class QuitGame(Exception):
         self.reason = reason
         self.status = status
         """The exit status: 0 for ``q``, 1 when the input ended, 130 for Ctrl-C."""
+
+
+class Stopped(KeyboardInterrupt):
+    """The program was told to stop (``SIGTERM``, or ``SIGHUP`` when the terminal closed):
+    the game ends at once, without a question, and is saved (``euchre play``)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        """The signal's number; the exit status is 128 plus it, as a shell reports it."""
+
+
+STOPPING: Final = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                        if hasattr(signal, name))
+"""The signals that stop a game as a program sees it: the system's ``SIGTERM`` and the
+terminal's ``SIGHUP`` (not on every system)."""
 
 
 class Command(enum.Enum):
@@ -134,9 +161,31 @@ def _fold(word: str) -> str:
                    if not unicodedata.combining(c))
 
 
+def suit_readings(word: str, lang: str | None = None) -> list[Suit]:
+    """Every suit a word may name in ``lang`` (default: the current language): a letter
+    of the language (:data:`~euchre.cli.lang.SUIT_LETTERS`) or of the notation, a symbol,
+    a name in the language or in English; the language's readings first.
+
+    >>> suit_readings("C", "fr"), suit_readings("coeur", "fr"), suit_readings("K", "de")
+    ([Suit.HEARTS, Suit.CLUBS], [Suit.HEARTS], [Suit.DIAMONDS])
+    >>> suit_readings("kr", "de"), suit_readings("r", "da"), suit_readings("roi", "fr")
+    ([Suit.CLUBS], [Suit.DIAMONDS], [])
+    """
+    lang = current() if lang is None else lang
+    folded = _fold(word)
+    found = [Suit.parse(letter) for letter, typed in SUIT_LETTERS[lang].items()
+             if folded in (_fold(t) for t in typed)]
+    found += [suit for suit in Suit
+              if folded in (_fold(suit_name(suit, lang)), _fold(suit_one(suit, lang)))]
+    with contextlib.suppress(ValueError):
+        found.append(Suit.parse(word))
+    return list(dict.fromkeys(found))
+
+
 def suit_of(word: str) -> Suit | None:
-    """The suit a word names: its letter or symbol, its English name, or its name in the
-    game's language (``cœur``, ``coeur``, ``Herz``, ``hjerter``); else ``None``.
+    """The suit a word names (its first reading, :func:`suit_readings`): its letter or
+    symbol, its English name, or its name in the game's language (``cœur``, ``coeur``,
+    ``Herz``, ``hjerter``); else ``None``.
 
     >>> from euchre.cli.lang import use
     >>> use("fr")
@@ -146,94 +195,219 @@ def suit_of(word: str) -> Suit | None:
     >>> use("en")
     'en'
     """
-    try:
-        return Suit.parse(word)
-    except ValueError:
-        pass
-    folded = _fold(word)
-    for suit in Suit:
-        if folded in (_fold(suit_name(suit)), _fold(suit_one(suit))):
-            return suit
-    return None
+    found = suit_readings(word)
+    return found[0] if found else None
 
 
-def _card_pattern(lang: str) -> re.Pattern[str]:
-    """A card written with the language's own rank letters (``D♠``, ``ds``, ``Kn♥``,
-    ``knh``): the rank in group 1, the suit in group 2."""
-    own = sorted((shown for typed, shown in RANKS[lang].items() if shown != typed),
-                 key=len, reverse=True)
-    ranks = "|".join(re.escape(r) for r in own) or "(?!)"
-    return re.compile(rf"({ranks})([{SUIT_CHARS}{''.join(s.symbol for s in Suit)}])",
-                      re.IGNORECASE)
+_NOTATION_RANKS: Final = {"7": "7", "8": "8", "9": "9", "10": "T", "T": "T", "J": "J",
+                          "Q": "Q", "K": "K", "A": "A"}
 
 
-def in_notation(text: str, lang: str | None = None) -> str:
-    """``text`` with each card written in the language's letters put in the notation of
-    RECORDS (``D♠`` is ``Q♠``, ``RC`` is ``KC``, ``Kn♥`` is ``J♥``); the notation itself
-    passes unchanged, in every language.
+def _ranks(lang: str) -> dict[str, str]:
+    """The rank letters of ``lang``, folded, to the notation's rank."""
+    typed = {"7": "7", "8": "8", "9": "9", "10": "T"}
+    typed |= {_fold(shown): rank for rank, shown in RANKS[lang].items()}
+    typed |= {_fold(t): rank for rank, more in RANKS_TYPED[lang].items() for t in more}
+    return typed
 
-    The letters come from the screen (:data:`~euchre.cli.lang.RANKS`): in French,
-    German and Danish ``D`` before a suit is the queen (dame, Dame, dame); a suit
-    letter on its own (``trump D``) stays a suit.
 
-    >>> in_notation("discard DS", "fr"), in_notation("kn♥", "da"), in_notation("DS", "en")
-    ('discard QS', 'J♥', 'DS')
-    >>> in_notation("trump D", "de"), in_notation("B♣", "de"), in_notation("E♠", "da")
-    ('trump D', 'J♣', 'A♠')
+def _suit_letters(lang: str) -> dict[str, Suit]:
+    return {_fold(t): Suit.parse(letter)
+            for letter, typed in SUIT_LETTERS[lang].items() for t in typed}
+
+
+def card_readings(word: str, lang: str | None = None) -> list[Card]:
+    """Every card a word may name in ``lang`` (default: the current language): written
+    in the language's letters (French ``VC`` the jack of hearts, German ``DK`` the queen
+    of diamonds, Danish ``EK`` the ace of clubs), in the notation (``9C``, ``10D``,
+    ``JK``), with a symbol (``D♠``), or, when neither reads it, with a rank of one and
+    a suit of the other (French ``DS``, the queen of spades).  The language's reading
+    first; two readings only where a letter means two suits (French ``C``).
+
+    >>> card_readings("VC", "fr"), card_readings("9C", "fr"), card_readings("9C", "de")
+    ([Card.parse('JH')], [Card.parse('9H'), Card.parse('9C')], [Card.parse('9C')])
+    >>> card_readings("DK", "de"), card_readings("BKr", "de"), card_readings("EK", "da")
+    ([Card.parse('QD')], [Card.parse('JC')], [Card.parse('AC')])
+    >>> card_readings("DS", "fr"), card_readings("DS", "en"), card_readings("🃏", "fr")
+    ([Card.parse('QS')], [], [Card.parse('JK')])
     """
     lang = current() if lang is None else lang
-    typed = {shown.casefold(): rank for rank, shown in RANKS[lang].items()}
-    pattern = _card_pattern(lang)
+    word = word.replace(JOKER_SYMBOL, "JK")
+    symbols = {s.symbol: s for s in Suit}
+    local_ranks, local_suits = _ranks(lang), _suit_letters(lang) | symbols
+    notation_suits = {s.char.casefold(): s for s in Suit} | symbols
+    folded = _fold(word)
 
-    def word(w: str) -> str:
-        found = pattern.fullmatch(w)
-        if found is None:
-            return w
-        return typed[found.group(1).casefold()] + found.group(2)
+    def read(ranks: dict[str, str], suits: dict[str, Suit]) -> list[Card]:
+        found = []
+        for k in range(1, len(folded)):
+            rank, suit = ranks.get(folded[:k]), suits.get(folded[k:])
+            if rank is not None and suit is not None:
+                found.append(Card.parse(rank + suit.char))
+        return found
 
-    return " ".join(word(w) for w in text.split())
+    notation: list[Card] = []
+    with contextlib.suppress(ValueError):
+        notation.append(Card.parse(word))
+    found = read(local_ranks, local_suits) + notation if lang != "en" else notation
+    if not found and lang != "en":
+        found = read(local_ranks | {_fold(r): t for r, t in _NOTATION_RANKS.items()},
+                     local_suits | notation_suits)
+    return list(dict.fromkeys(found))
+
+
+def move_word(english: str, lang: str | None = None) -> str:
+    """A move's or command's word as ``lang``'s players type it: ``passe`` for ``pass``
+    in French (:data:`~euchre.cli.lang.MOVE_WORDS`); English where it has none.
+
+    >>> move_word("pass", "fr"), move_word("trump", "de"), move_word("pass", "en")
+    ('passe', 'Trumpf', 'pass')
+    """
+    lang = current() if lang is None else lang
+    return MOVE_WORDS[lang].get(english, (english,))[0]
+
+
+def move_text(action: Action, style: CardStyle, named: bool = False) -> str:
+    """An action as the person types it in the current language (rich markup):
+    ``passe``, ``atout cœur seul``, ``écarte`` and a card in ``style``; in English the
+    notation (``trump H``).  ``named``: a trump's suit in words in English too (``trump
+    spades``).
+
+    >>> from euchre.cli.lang import use
+    >>> plain = CardStyle(colour=False)
+    >>> use("de"), move_text(Action.parse("trump H alone"), plain), use("en")
+    ('de', 'Trumpf Herz allein', 'en')
+    >>> move_text(Action.parse("trump H"), plain), move_text(Action.parse("discard 9C"), plain)
+    ('trump H', 'discard 9C')
+    """
+    kind = action.kind
+    alone = f" {move_word('alone')}" if action.alone else ""
+    if kind is ActionKind.PASS:
+        return escape(move_word("pass"))
+    if kind is ActionKind.ORDER:
+        return escape(move_word("order") + alone)
+    if kind is ActionKind.DEFEND_ALONE:
+        return escape(f"{move_word('defend')} {move_word('alone')}")
+    if kind is ActionKind.TRUMP and action.suit is not None:
+        suit = suit_name(action.suit) if named or current() != "en" else action.suit.char
+        return escape(f"{move_word('trump')} {suit}{alone}")
+    card = style.card(action.card) if action.card is not None else ""
+    if kind is ActionKind.PLAY:
+        return card
+    return f"{escape(move_word(kind.value))} {card}"
+
+
+def _english_word(word: str, lang: str) -> str:
+    """A typed word put into the notation's English (``passe`` is ``pass``)."""
+    folded = _fold(word)
+    if folded == "p":
+        return "pass"
+    for english, typed in MOVE_WORDS[lang].items():
+        if folded in (_fold(t) for t in typed):
+            return english
+    return word
+
+
+class Ambiguous(InvalidActionError):
+    """An answer two readings of which are legal (French ``9C``: the nine of hearts, or
+    of clubs in the notation): the person is asked which."""
+
+    def __init__(self, answer: str, readings: Sequence[Action]) -> None:
+        super().__init__(f"{answer!r} may be read as {', '.join(map(str, readings))}")
+        self.answer = answer
+        self.readings = list(readings)
 
 
 _CARD_WORDS: Final = ("play", "discard", "call")
 """The actions that take one card."""
 
 
-def _suit_named(words: list[str]) -> Action | None:
-    """``H``, ``hearts``, ``cœur alone``, ``trump herz``: the trump a suit's words name."""
-    if words and words[0].lower() == "trump":
+def _suit_named(words: list[str], lang: str) -> list[Action]:
+    """``H``, ``hearts``, ``cœur alone``, ``trump herz``: the trumps a suit's words may
+    name."""
+    if words and _english_word(words[0], lang) == "trump":
         words = words[1:]
-    alone = len(words) == 2 and words[1].lower() == "alone"
+    alone = len(words) == 2 and _english_word(words[1], lang) == "alone"
     if not words or len(words) > 1 + alone:
-        return None
-    suit = suit_of(words[0])
-    return None if suit is None else Action.trump(suit, alone=alone)
+        return []
+    return [Action.trump(suit, alone=alone) for suit in suit_readings(words[0], lang)]
 
 
-def _several_cards(words: list[str]) -> list[str] | None:
+def _card_actions(words: list[str], phase: Phase, lang: str) -> list[Action]:
+    """``9C``, ``play 9C``, ``discard VC``: the actions on the cards one card may be.  A
+    bare card discards it in the dealer's exchange and the dummy merge, calls it in the
+    partner call, and else plays it."""
+    verb = _english_word(words[0], lang)
+    if verb in _CARD_WORDS and len(words) == 2:
+        card = words[1]
+    elif len(words) == 1:
+        card = words[0]
+        verb = {Phase.EXCHANGE: "discard", Phase.DUMMY: "discard",
+                Phase.CALL_PARTNER: "call"}.get(phase, "play")
+    else:
+        return []
+    make = {"play": Action.play, "discard": Action.discard, "call": Action.call}[verb]
+    return [make(c) for c in card_readings(card, lang)]
+
+
+def _several_cards(words: list[str], lang: str) -> list[str] | None:
     """The cards of ``discard 9C 9D`` or ``9C 9D`` (``None``: not several cards)."""
-    cards = words[1:] if words[0].lower() in _CARD_WORDS else words
-    if len(cards) < 2:
-        return None
-    try:
-        for card in cards:
-            Card.parse(card)
-    except ValueError:
+    cards = words[1:] if _english_word(words[0], lang) in _CARD_WORDS else words
+    if len(cards) < 2 or not all(card_readings(card, lang) for card in cards):
         return None
     return cards
 
 
+def readings(answer: str, phase: Phase, lang: str | None = None) -> list[Action | Command]:
+    """Every action or command an answer may mean, the language's readings first (a
+    number is not read here: it is a listed choice).
+
+    >>> readings("passe", Phase.BID_TURNUP, "fr"), readings("p", Phase.BID_SUIT, "de")
+    ([Action.parse('pass')], [Action.parse('trump S'), Action.parse('pass')])
+    >>> readings("atout coeur seul", Phase.BID_SUIT, "fr")
+    [Action.parse('trump H alone')]
+    """
+    lang = current() if lang is None else lang
+    text = answer.strip()
+    if not text:
+        return [Command.NOTHING]
+    words = text.replace(",", " ").split()
+    naming = phase in _NAMING
+    found: list[Action | Command] = []
+    if naming or _english_word(words[0], lang) == "trump":
+        found += _suit_named(words, lang)
+    if len(words) == 1:
+        word = _english_word(words[0], lang)
+        low = words[0].lower()
+        if word == "help" or low in _HELP:
+            found.append(Command.HELP)
+        elif word == "hint" or (low in _HINT and not naming):
+            found.append(Command.HINT)
+        elif word == "quit" or low in _QUIT:
+            found.append(Command.QUIT)
+    if found and not naming:
+        return found
+    found += _card_actions(words, phase, lang)
+    english = [_english_word(w, lang) for w in words]
+    if english[0] != "trump":
+        with contextlib.suppress(InvalidActionError):
+            found.append(Action.parse(" ".join(english)))
+    return list(dict.fromkeys(found))
+
+
 def interpret(answer: str, legal: Sequence[Action], phase: Phase,
               lang: str | None = None) -> Action | Command:
-    """The action an answer means: the number of a listed legal action, or RECORDS text.
+    """The action an answer means: the number of a listed legal action, or a move typed
+    in the game's language ``lang`` (default: the current one) or in the notation of
+    RECORDS (:func:`readings`).
 
-    A bare card discards it in the dealer's exchange and the dummy merge, and calls it in
-    the partner call (a bare card otherwise plays it, as RECORDS says).  Cards may be
-    written in the letters of the game's language ``lang`` (default: the current one), as
-    the screen shows them (:func:`in_notation`).  Where a trump is named (the second round,
-    a turned-up joker) a suit on its own names it: ``H``, ``hearts``, ``cœur``; ``h`` is
-    then hearts, not the hint, which stays ``hint``.  Raises :class:`InvalidActionError`,
-    worded for the player, for text that is no action; whether the action is legal is
-    the engine's to say.
+    Cards may be written in the letters of the language, as the screen shows them.
+    Where a trump is named (the second round, a turned-up joker) a suit on its own names
+    it: ``H``, ``hearts``, ``cœur``; ``h`` is then hearts, not the hint, which stays
+    ``hint``.  An answer with several readings means the one that is legal; where two
+    are, :class:`Ambiguous` is raised (the person is asked which); where none is, the
+    language's reading is returned, for the engine to refuse.  Raises
+    :class:`InvalidActionError`, worded for the player, for text that is no action.
 
     >>> from euchre import Deal, Rules
     >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
@@ -241,61 +415,63 @@ def interpret(answer: str, legal: Sequence[Action], phase: Phase,
     >>> legal = deal.legal_actions()
     >>> interpret("1", legal, deal.phase), interpret("h", legal, deal.phase)
     (Action.parse('pass'), <Command.HINT: 'h'>)
+    >>> interpret("passe", legal, deal.phase, "fr"), interpret("p", legal, deal.phase)
+    (Action.parse('pass'), Action.parse('pass'))
     >>> _ = deal.apply('order')
     >>> interpret("kd", deal.legal_actions(), deal.phase)  # a bare card, in the exchange
     Action.parse('discard KD')
+    >>> interpret("9C", deal.legal_actions(), deal.phase, "fr")  # 9H is not held: 9C
+    Action.parse('discard 9C')
     >>> interpret("xyz", deal.legal_actions(), deal.phase)
     Traceback (most recent call last):
       ...
     euchre.actions.InvalidActionError: 'xyz' is not a choice or a move: ...
     """
-    text = in_notation(answer.strip().replace(JOKER_SYMBOL, "JK"), lang)
-    low = text.lower()
-    if not text:
-        return Command.NOTHING
-    words = text.replace(",", " ").split()
-    if phase in _NAMING:
-        named = _suit_named(words)
-        if named is not None:
-            return named
-        if low in _HINT[1:]:
-            return Command.HINT
-    elif low in _HINT:
-        return Command.HINT
-    if low in _HELP:
-        return Command.HELP
-    if low in _QUIT:
-        return Command.QUIT
+    lang = current() if lang is None else lang
+    text = answer.strip()
     if text.isdecimal():
         number = text.lstrip("0") or "0"
         if len(number) < 4 and 1 <= int(number) <= len(legal):
             return legal[int(number) - 1]
         raise InvalidActionError(ngettext(
-            "there is no choice {k}: the only choice is 1, or type the move itself",
-            "there is no choice {k}: choose 1 to {n}, or type the move itself",
+            "There is no choice {k}: the only choice is 1, or type the move itself.",
+            "There is no choice {k}: choose 1 to {n}, or type the move itself.",
             len(legal)).format(k=shorten(number), n=len(legal)))
-    if words[0].lower() == "trump" and len(words) > 1 and suit_of(words[1]) is not None:
-        words[1] = str(suit_of(words[1]))
-    several = _several_cards(words)
-    if several is not None:
-        first = " ".join([words[0], several[0]] if words[0].lower() in _CARD_WORDS
-                         else [several[0]])
-        raise InvalidActionError(_(
-            "{text}: one card at a time, please; type {first} first").format(
-                text=repr(shorten(answer.strip())), first=first))
-    try:
-        action = Action.parse(" ".join(words))
-    except InvalidActionError:
+    found = readings(text, phase, lang)
+    if not found:
+        words = text.replace(",", " ").split()
+        several = _several_cards(words, lang)
+        if several is not None:
+            verb = _english_word(words[0], lang) in _CARD_WORDS
+            first = " ".join([words[0], several[0]] if verb else [several[0]])
+            raise InvalidActionError(_(
+                "{text}: one card at a time, please; type {first} first").format(
+                    text=repr(shorten(text)), first=first))
         raise InvalidActionError(_(
             "{text} is not a choice or a move: type the number of a choice, or the move "
-            "itself (a card such as 9C or JH, or pass); ? explains").format(
-                text=repr(shorten(answer.strip())))) from None
-    if action.kind is ActionKind.PLAY and len(words) == 1 and action.card is not None:
-        if phase in (Phase.EXCHANGE, Phase.DUMMY):
-            return Action.discard(action.card)
-        if phase is Phase.CALL_PARTNER:
-            return Action.call(action.card)
-    return action
+            "itself (a card such as {card}, or {word}); ? explains").format(
+                text=repr(shorten(text)), card=example_card(lang),
+                word=move_word("pass", lang)))
+    if len(found) == 1:
+        return found[0]
+    allowed = [r for r in found if isinstance(r, Command) or r in legal]
+    if len(allowed) == 1:
+        return allowed[0]
+    if len(allowed) > 1:
+        raise Ambiguous(text, [r for r in allowed if isinstance(r, Action)])
+    return found[0]  # the language's reading, for the engine to refuse
+
+
+def example_card(lang: str | None = None, card: Card = Card.JH) -> str:
+    """A card as ``lang``'s players type it, in their letters alone: ``VC`` in French.
+
+    >>> example_card("fr"), example_card("de"), example_card("da"), example_card("en")
+    ('VC', 'BH', 'KnH', 'JH')
+    """
+    lang = current() if lang is None else lang
+    assert card.suit is not None
+    rank = RANKS[lang].get(card.rank_char, card.rank_char)
+    return rank + SUIT_LETTERS[lang].get(card.suit.char, (card.suit.char,))[0]
 
 
 class Prompter:
@@ -323,11 +499,15 @@ class Prompter:
             and _line_editing()
         self._reading = False
         self._held = False
+        self.stopped: int | None = None
+        """The stopping signal received (:data:`STOPPING`), if one was."""
 
     def ask(self, prompt: str) -> str:
         """Print ``prompt`` (rich markup) and read one line; ``EOFError`` at the end, and
         at once for every question after it; ``KeyboardInterrupt`` for a Ctrl-C, also
         one held since the last question."""
+        if self.stopped is not None:
+            raise Stopped(self.stopped)
         if self.ended:
             raise EOFError
         if self._held:
@@ -374,16 +554,22 @@ class Prompter:
         """At a terminal, a Ctrl-C interrupts a question being asked, and else is held
         until the game asks for it (:meth:`interrupted`) or asks the next question: a
         game is never cut in the middle of a move.  Off a terminal Ctrl-C stops at once,
-        as usual."""
-        if not self.interactive or threading.current_thread() is not threading.main_thread():
+        as usual.  Everywhere, :data:`STOPPING` signals are held the same way and raise
+        :class:`Stopped` (so that the game is saved before the program ends)."""
+        if threading.current_thread() is not threading.main_thread():
             yield
             return
-        previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        previous = {signum: signal.signal(signum, self._on_stop) for signum in STOPPING}
         try:
+            if not self.interactive:
+                yield
+                return
+            previous[signal.SIGINT] = signal.signal(signal.SIGINT, self._on_interrupt)
             with _keeping_typed_lines():
                 yield
         finally:
-            signal.signal(signal.SIGINT, previous)
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
             self._held = False
 
     def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
@@ -391,8 +577,17 @@ class Prompter:
             raise KeyboardInterrupt
         self._held = True
 
+    def _on_stop(self, signum: int, frame: FrameType | None) -> None:
+        self.stopped = signum
+        self.ended = True  # nothing more is asked
+        if self._reading:
+            raise Stopped(signum)
+
     def interrupted(self) -> bool:
-        """Whether a Ctrl-C is held (and it is no longer)."""
+        """Whether a Ctrl-C is held (and it is no longer); raises :class:`Stopped` when a
+        stopping signal came."""
+        if self.stopped is not None:
+            raise Stopped(self.stopped)
         held, self._held = self._held, False
         return held
 

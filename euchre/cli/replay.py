@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 
 from euchre.cards import Card, cards_of
-from euchre.cli.lang import N_, RANKS, LangOption, _, current, ngettext, use
+from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import fail, input_records
 from euchre.cli.results import result_words, score_words
@@ -78,12 +78,12 @@ def replay_command(
     several = len(first_two) > 1
     console = Console(highlight=False)
     for k, record in enumerate(chain(first_two, records)):
-        where = f"record {k + 1}, " if several else ""
+        where = f"{file}: " + (f"record {k + 1}, " if several else "")
         # deal records number by their place in the file; a game record's deals by game
         game = "deals" in record
         narration = None
         if not json_out:
-            style = CardStyle(symbols, ranks=RANKS[current()])
+            style = CardStyle.speaking(current(), symbols)
             narration = RecordNarration.of(console, record, seat, style,
                                            game_number=k + 1 if game and several else None)
         try:

@@ -100,13 +100,15 @@ def result_words(
         said = (names.act(side, N_("{who} marches alone"), N_("You march alone"))
                 if result.alone else
                 names.act(side, N_("{who} marches"), N_("You march"), N_("{who} march")))
-        return f"{said}{forced}: {points}"
+        # TRANSLATORS: "You march: 2 points" (French: a narrow space before ":")
+        return _("{said}: {points}").format(said=f"{said}{forced}", points=points)
     if outcome == "made":
         said = (names.act(side, N_("{who} makes it alone"), N_("You make it alone"))
                 if result.alone else
                 names.act(side, N_("{who} makes it"), N_("You make it"), N_("{who} make it")))
         with_tricks = ngettext("with {n} trick", "with {n} tricks", tricks).format(n=tricks)
-        return f"{said}{forced} {with_tricks}: {points}"
+        return _("{said}: {points}").format(said=f"{said}{forced} {with_tricks}",
+                                            points=points)
     lone = result.lone_defender
     by = (" " + names.act(lone, N_("by {who} defending alone"), N_("by you defending alone"))
           if lone is not None else "")

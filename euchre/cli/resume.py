@@ -85,8 +85,11 @@ def load_saved_game(file: str, new_seed: int | None) -> SavedGame:
                     f"by euchre play")
     record = records[0]
     if "deals" not in record:
-        _fail(file, f"this is the record of one deal, not of a game; "
-                    f"{command_name()} replay {file} tells it")
+        if "hands" in record or "dealer" in record:
+            _fail(file, f"this is the record of one deal, not of a game; "
+                        f"{command_name()} replay {file} tells it")
+        _fail(file, "not a saved game: a game saved by euchre play is one line of JSON "
+                    "with the rules, the seats and the deals")
     try:
         replayed = list(replay(record))
         return _rebuild(file, record, replayed, new_seed)

@@ -15,7 +15,10 @@ import contextlib
 import errno
 import json
 import os
+import shlex
+import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Final
 
@@ -26,7 +29,8 @@ from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.options import command_name
 from euchre.cli.prompt import Prompter
 
-__all__ = ["SaveTarget", "describe_file", "free_name", "offer_save", "write_atomically"]
+__all__ = ["SaveTarget", "describe_file", "free_name", "games_folder", "keep_game",
+           "offer_save", "write_atomically"]
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -161,9 +165,17 @@ class SaveTarget:
                                + _("{path}: {reason}").format(path=_shown(path),
                                                               reason=_reason(e)))
             return False
-        self.console.print(_("Saved the game record to {path}").format(path=escape(str(path)))
-                           + f" [dim]({escape(command_name())} replay "
-                             f"{escape(str(path))})[/]")
+        quoted = escape(shlex.quote(str(path)))
+        saved = _("Saved the game record to {path}").format(path=escape(str(path)))
+        # soft wrap: a long path stays whole, so that it can be copied
+        if record.get("winners"):
+            self.console.print(f"{saved} [dim]({escape(command_name())} replay {quoted})[/]",
+                               soft_wrap=True)
+        else:  # an unfinished game: how to go on with it
+            self.console.print(saved, soft_wrap=True)
+            self.console.print(_("To go on with this game: {command}").format(
+                command=f"[bold]{escape(command_name())} play --resume {quoted}[/]"),
+                soft_wrap=True)
         return True
 
 
@@ -192,7 +204,9 @@ def _shown(path: Path) -> str:
 
 def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) -> None:
     """Save to ``--save``, then (or else) offer to save when a person sits at a terminal,
-    until the game is saved or the person declines with Enter."""
+    until the game is saved or the person declines with Enter.  An unfinished game that
+    nobody could be asked about, or whose question was cut (Ctrl-C, Ctrl-D), and any game
+    when the program is told to stop, goes to :func:`games_folder` (:func:`keep_game`)."""
     if save is not None and target.save(save, record):
         return
     while target.may_ask():
@@ -201,8 +215,41 @@ def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) ->
                 _("Save the game record? File name [dim](Enter to skip)[/] › "))
         except (EOFError, KeyboardInterrupt):
             target.console.print()
-            return
+            break
         if not name:
             return
         if target.save(Path(name).expanduser(), record):
             return
+    if not record.get("winners") or target.prompter.stopped is not None:
+        keep_game(target, record, None)
+
+
+def games_folder() -> Path:
+    """Where an unfinished game is saved when no file was named: ``games`` in euchre's
+    folder of the user's data directory (``$XDG_DATA_HOME/euchre``, else
+    ``~/.local/share/euchre``, on Linux)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "euchre" / "games"
+
+
+def keep_game(target: SaveTarget, record: dict[str, Any], save: Path | None) -> bool:
+    """Save a game (one stopped before its end) without asking anything: to ``--save``
+    (beside it when that file exists), else, or when that fails, to a new file of
+    :func:`games_folder`; the screen says where, and how to go on.  Whether it was saved."""
+    if save is not None and target.save(save, record):
+        return True
+    folder = games_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        target.console.print("[red]" + _("Could not save the game record:") + "[/] "
+                             + _("{path}: {reason}").format(path=_shown(folder),
+                                                            reason=_reason(e)))
+        return False
+    path = folder / time.strftime("game-%Y-%m-%d-%H%M%S.json")
+    return target.save(free_name(path) if path.exists() else path, record)

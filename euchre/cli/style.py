@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from euchre.cards import Card, Suit, left_bower, right_bower
-from euchre.cli.lang import N_, _, pgettext
+from euchre.cli.lang import N_, RANKS, SUIT_LETTERS, _, pgettext
+from euchre.i18n import translation
 
 __all__ = ["JOKER_SYMBOL", "SUIT_NAMES", "CardStyle", "card_role", "role_words", "suit_name",
            "suit_one"]
@@ -39,23 +40,24 @@ _ROLES: Final = {
 }
 
 
-def suit_name(suit: Suit) -> str:
-    """The suit in the current language: ``hearts``, ``cœur``, ``Herz``, ``hjerter``.
+def suit_name(suit: Suit, lang: str | None = None) -> str:
+    """The suit in ``lang`` (default: the current language): ``hearts``, ``cœur``,
+    ``Herz``, ``hjerter``.
 
     >>> from euchre.cli.lang import use
     >>> suit_name(Suit.HEARTS), use("de"), suit_name(Suit.HEARTS), use("en")
     ('hearts', 'de', 'Herz', 'en')
     """
-    return _(SUIT_NAMES[suit])
+    return _(SUIT_NAMES[suit]) if lang is None else translation(lang).gettext(SUIT_NAMES[suit])
 
 
-def suit_one(suit: Suit) -> str:
+def suit_one(suit: Suit, lang: str | None = None) -> str:
     """One card of the suit, as in "the highest heart".
 
     >>> suit_one(Suit.HEARTS), suit_one(Suit.CLUBS)
     ('heart', 'club')
     """
-    return _(_SUIT_ONE[suit])
+    return _(_SUIT_ONE[suit]) if lang is None else translation(lang).gettext(_SUIT_ONE[suit])
 
 
 def role_words(role: str, short: bool = False, after_with: bool = False) -> str:
@@ -119,6 +121,20 @@ class CardStyle:
     ranks: Mapping[str, str] = field(default_factory=dict)
     """The letters shown for ranks in the player's language (``{"J": "V"}`` in French);
     a rank not in it shows as typed."""
+    suits: Mapping[str, str] = field(default_factory=dict)
+    """Without symbols, the letters shown for suits in the player's language, by the
+    notation's letter (``{"H": "C"}`` in French, cœur); a suit not in it shows as typed."""
+
+    @classmethod
+    def speaking(cls, lang: str, symbols: bool, colour: bool = True) -> CardStyle:
+        """Cards as ``lang``'s players read and type them: their rank letters, and
+        (without symbols) their suit letters.
+
+        >>> CardStyle.speaking("fr", symbols=False, colour=False).cards([Card.JH, Card.AS])
+        'VC AP'
+        """
+        suits = {char: letters[0] for char, letters in SUIT_LETTERS[lang].items()}
+        return cls(symbols=symbols, colour=colour, ranks=RANKS[lang], suits=suits)
 
     def card(self, card: Card) -> str:
         """One card, coloured by its suit (the joker has a colour of its own).
@@ -133,7 +149,9 @@ class CardStyle:
             rank = "10" if card.rank_char == "T" else card.rank_char
             text = self.ranks.get(rank, rank) + suit.symbol
         else:
-            text = self.ranks.get(card.rank_char, card.rank_char) + suit.char
+            # the language's own letters write the ten 10: French T is trèfle
+            rank = "10" if card.rank_char == "T" and self.suits else card.rank_char
+            text = self.ranks.get(rank, rank) + self.suits.get(suit.char, suit.char)
         return self._paint(_RED if suit.red else _BLACK, text)
 
     def _paint(self, colour: str, text: str) -> str:

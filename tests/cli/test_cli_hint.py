@@ -4,6 +4,7 @@ gives too."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -60,8 +61,10 @@ def test_the_hint_s_choice_on_a_position_is_never_flagged_by_analyze_on_that_pos
         ["-c", "from euchre.cli import main; main()", "play", *args, "--to", "5",
          "--bots", "basic", "--delay", "0", "--no-autoplay", "--save", "game.json",
          "--overwrite"],
-        cwd=str(tmp_path), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-                                "XDG_CONFIG_HOME": str(tmp_path / "config")},
+        cwd=str(tmp_path), env={"TERM": "dumb", "PATH": "/usr/bin:/bin",
+                 "PYTHONPATH": os.environ.get("PYTHONPATH", ""), "LANG": "C.UTF-8",
+                                "XDG_CONFIG_HOME": str(tmp_path / "config"),
+                                "XDG_DATA_HOME": str(tmp_path / "data")},
         encoding="utf-8", dimensions=(50, 250), timeout=120)
     hinted = []
     # "hint" in full: where trump is named, h is hearts

@@ -18,7 +18,7 @@ from euchre import Action, InvalidActionError, Phase, Suit
 from euchre.cards import CARDS, Card
 from euchre.cli import app
 from euchre.cli.lang import RANKS, use
-from euchre.cli.prompt import Command, Prompter, interpret, suit_of
+from euchre.cli.prompt import Command, Prompter, interpret, suit_readings
 from euchre.cli.save import SaveTarget
 from euchre.cli.style import CardStyle, suit_name, suit_one
 
@@ -43,7 +43,7 @@ def play(*args: str, answers: str, env: dict[str, str] | None = None) -> Result:
 @pytest.mark.parametrize("speaking", ["en", "fr", "de", "da"], indirect=True)
 @pytest.mark.parametrize("symbols", [True, False])
 def test_every_card_can_be_typed_as_the_screen_shows_it(speaking: str, symbols: bool) -> None:
-    style = CardStyle(symbols=symbols, colour=False, ranks=RANKS[speaking])
+    style = CardStyle.speaking(speaking, symbols, colour=False)
     for card in CARDS:
         shown = style.card(card)
         for typed in (shown, shown.lower(), shown.upper()):
@@ -52,8 +52,8 @@ def test_every_card_can_be_typed_as_the_screen_shows_it(speaking: str, symbols: 
 
 
 @pytest.mark.parametrize(("speaking", "typed", "card"), [
-    ("fr", "D♠", "QS"), ("fr", "DS", "QS"), ("fr", "R♣", "KC"), ("fr", "RC", "KC"),
-    ("fr", "V♥", "JH"), ("fr", "vh", "JH"), ("fr", "DD", "QD"),
+    ("fr", "D♠", "QS"), ("fr", "DS", "QS"), ("fr", "R♣", "KC"), ("fr", "RC", "KH"),
+    ("fr", "RT", "KC"), ("fr", "V♥", "JH"), ("fr", "vh", "JH"), ("fr", "DD", "QD"),
     ("de", "B♣", "JC"), ("de", "bc", "JC"), ("de", "D♦", "QD"), ("de", "K♠", "KS"),
     ("da", "Kn♥", "JH"), ("da", "KnH", "JH"), ("da", "knh", "JH"), ("da", "E♠", "AS"),
     ("da", "K♥", "KH"), ("da", "D♣", "QC"),
@@ -67,7 +67,10 @@ def test_the_notation_of_records_is_understood_in_every_language(speaking: str) 
     for typed, action in [("JH", "play JH"), ("QS", "play QS"), ("10D", "play TD"),
                           ("call AH", "call AH"), ("discard 9C", "discard 9C"),
                           ("trump D", "trump D"), ("🃏", "play JK")]:
-        assert interpret(typed, [], Phase.PLAY) == Action.parse(action), typed
+        # the notation's move is legal here: a letter that also reads otherwise in the
+        # language (French C, cœur) means the legal move
+        assert interpret(typed, [Action.parse(action)], Phase.PLAY) == Action.parse(
+            action), typed
 
 
 @pytest.mark.parametrize("speaking", ["en"], indirect=True)
@@ -83,11 +86,13 @@ def test_another_languages_letters_are_not_cards_in_english(speaking: str) -> No
 def test_suits_are_named_in_the_language_or_in_english(speaking: str) -> None:
     for suit in Suit:
         names = {suit_name(suit), suit_one(suit), suit.name.lower(), suit.char, suit.symbol}
+        # French C is cœur, and clubs in the notation: the legal one is meant
+        legal = [Action.trump(suit), Action.trump(suit, alone=True)]
         for name in names | {n.upper() for n in names} | {n.capitalize() for n in names}:
-            assert suit_of(name) is suit, name
-            assert interpret(f"trump {name}", [], Phase.PLAY) == Action.trump(suit), name
-            assert interpret(name, [], Phase.BID_SUIT) == Action.trump(suit), name
-            assert interpret(f"{name} alone", [], Phase.NAME_TRUMP) == Action.trump(
+            assert suit in suit_readings(name), name
+            assert interpret(f"trump {name}", legal, Phase.PLAY) == Action.trump(suit), name
+            assert interpret(name, legal, Phase.BID_SUIT) == Action.trump(suit), name
+            assert interpret(f"{name} alone", legal, Phase.NAME_TRUMP) == Action.trump(
                 suit, alone=True), name
 
 
@@ -133,22 +138,26 @@ def test_a_long_answer_is_cut_in_the_refusal() -> None:
     out = play("--seed", "7", answers="x" * 5000 + "\n" + "9" * 5000 + "\nq\ny\n").stdout
     assert "x" * 100 not in out and "9" * 100 not in out
     assert re.search(r"'x{39}…' is not a choice or a move", out)
-    assert re.search(r"there is no choice 9{39}…: choose 1 to 3", out)
+    assert re.search(r"There is no choice 9{39}…: choose 1 to 3", out)
 
 
 # -- the help speaks of the letters on the screen -------------------------------------------
-@pytest.mark.parametrize(("lang", "jack", "queen"), [
-    ("fr", "V♥", "D♠, DS, QS: la dame de pique"),
-    ("de", "B♥", "D♠, DS, QS: die Pik-Dame"),
-    ("da", "Kn♥", "D♠, DS, QS: spar dame"),
+@pytest.mark.parametrize(("lang", "ranks", "suits"), [
+    ("fr", "A as, R roi, D dame, V valet", "T trèfle, K carreau, C cœur, P pique"),
+    ("de", "A Ass, K König, D Dame, B Bube", "Kr Kreuz, K Karo, H Herz, P Pik"),
+    ("da", "E es, K konge, D dame, Kn knægt, B knægt", "K klør, R ruder, H hjerter, S spar"),
 ])
-def test_the_help_shows_the_languages_own_letters(lang: str, jack: str, queen: str) -> None:
+def test_the_help_says_what_each_letter_means_in_the_language(lang: str, ranks: str,
+                                                               suits: str) -> None:
+    """Issue 30: the help names the language's own letters, not the notation's as if
+    they were the language's (French "C trèfle")."""
     out = play("--seed", "7", "--lang", lang, answers="?\nq\ny\n").stdout
-    out = out.replace("\u202f", "")  # French: a thin space before ":"
+    out = out.replace("\u202f", " ")  # French: a thin space before ":"
     help_text = " ".join(out.split("?", 2)[-1].split())  # the help, its lines joined
-    assert f"10♦, {jack}, 🃏" in help_text
-    assert queen in help_text
-    assert "J♥" not in help_text
+    assert ranks in help_text and suits in help_text
+    assert "C clubs" not in help_text  # the notation's letters are said to be the notation's
+    if lang == "fr":  # C reads two ways: the help says what happens
+        assert "C est cœur, ou trèfle dans la notation anglaise" in help_text
 
 
 # -- the small print -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ the actions one types, the flags) and less every word the language's own transla
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
@@ -25,7 +26,7 @@ from typer.testing import CliRunner
 from euchre import Action, Deal, Rules
 from euchre.cli import app, command_in, main
 from euchre.cli.illegal import why_illegal
-from euchre.cli.lang import RANKS, use
+from euchre.cli.lang import use
 from euchre.cli.style import CardStyle
 from euchre.i18n import LOCALE_DIR
 
@@ -67,8 +68,10 @@ def english_words(lang: str) -> frozenset[str]:
 def spawn(folder: Path, args: list[str], env: dict[str, str]) -> pexpect.spawn[str]:
     return pexpect.spawn(
         sys.executable, ["-c", "from euchre.cli import main; main()", *args],
-        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "COLUMNS": "200",
-                              "XDG_CONFIG_HOME": str(folder / "config"), **env},
+        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin",
+                 "PYTHONPATH": os.environ.get("PYTHONPATH", ""), "COLUMNS": "200",
+                              "XDG_CONFIG_HOME": str(folder / "config"),
+                              "XDG_DATA_HOME": str(folder / "data"), **env},
         encoding="utf-8", dimensions=(50, 200), timeout=60)
 
 
@@ -148,7 +151,7 @@ def test_a_refused_move_is_explained_in_the_language(lang: str, cannot: str) -> 
     """Over random deals of every size, every refusal is worded in the language (the
     engine only says what is legal)."""
     use(lang)
-    style = CardStyle(colour=False, symbols=True, ranks=RANKS[lang])
+    style = CardStyle.speaking(lang, symbols=True, colour=False)
     rng = random.Random(lang)
     for players in (2, 3, 4, 5):
         for obs, action in refusals(rng, players, deals=3, per_turn=4):
@@ -189,7 +192,8 @@ def test_analyze_speaks_the_language(tmp_path: Path) -> None:
     out = result.stdout
     assert "Décisions de Sud (place 1) face au bot expert" in out
     assert re.search(r"┃ donne ┃ coup ┃ quand +┃ joué +┃ expert +┃ +coût ┃", out)
-    assert re.search(r"│ +1 │ +2 │ enchères, premier tour +│ order +│ pareil +│ +0,00 │", out)
+    # the move in French words (issue 30)
+    assert re.search(r"│ +1 │ +2 │ enchères, premier tour +│ commande +│ pareil +│ +0,00 │", out)
     assert "6 décisions · coût attendu" in out
     assert not words(out) & english_words("fr")
 

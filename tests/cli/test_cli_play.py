@@ -86,7 +86,7 @@ def test_a_bad_answer_re_prompts_with_the_reason() -> None:
     out = result.stdout
     assert result.exit_code == 0
     assert "'zz' is not a choice or a move" in out
-    assert "there is no choice 99" in out
+    assert "There is no choice 99" in out
     assert "You cannot defend alone." in out
     assert "How to answer" in out  # the help of ?
     assert "RULES" not in out and "RECORDS" not in out and "seat " not in out

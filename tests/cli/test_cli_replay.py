@@ -175,7 +175,7 @@ def test_a_fault_in_a_later_record_keeps_the_earlier_ones(tmp_path: Path) -> Non
     result = replay(tmp_path, text, "--json")
     assert result.exit_code == 1
     assert [json.loads(line) for line in result.stdout.splitlines()] == [MARCH_RESULT]
-    assert result.stderr.startswith("euchre: record 2, deal 1, action 7 'AH'")
+    assert re.match(r"euchre: \S+records\.json: record 2, deal 1, action 7 'AH'", result.stderr)
     assert result.stderr.count("\n") == 1
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -36,8 +38,10 @@ def spawn(folder: Path, *args: str, menu: bool = False) -> pexpect.spawn[str]:
     bots = [] if menu or "--bots" in args else ["--bots", "basic"]
     child = pexpect.spawn(
         sys.executable, ["-c", "from euchre.cli import main; main()", "play", *bots, *args],
-        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin", "COLUMNS": "200",
-                              "XDG_CONFIG_HOME": str(folder / "config")},
+        cwd=str(folder), env={"TERM": "dumb", "PATH": "/usr/bin:/bin",
+                 "PYTHONPATH": os.environ.get("PYTHONPATH", ""), "COLUMNS": "200",
+                              "XDG_CONFIG_HOME": str(folder / "config"),
+                              "XDG_DATA_HOME": str(folder / "data")},
         encoding="utf-8", dimensions=(50, 200), timeout=120)  # a loaded machine starts slowly
     return child
 
@@ -98,18 +102,33 @@ def answer_first_until_the_end_or_replace(child: pexpect.spawn[str]) -> None:
         child.sendline("1" if asked == 1 else "n")
 
 
-def test_ctrl_d_ends_the_game_without_asking_for_a_file_name(tmp_path: Path) -> None:
-    """The line typed after Ctrl-D goes to the shell, never into a file name."""
+def saved_games(folder: Path) -> list[Path]:
+    """The games saved in the default place (the spawned game's data folder)."""
+    games = folder / "data" / "euchre" / "games"
+    return sorted(games.iterdir()) if games.is_dir() else []
+
+
+def test_ctrl_d_ends_the_game_without_asking_for_a_file_name_and_saves_it(
+        tmp_path: Path) -> None:
+    """The line typed after Ctrl-D goes to the shell, never into a file name; the game is
+    saved in the default place, and the screen says where and how to go on."""
     child = spawn(tmp_path, "--seed", "9", "--delay", "0")
+    log = logged(child)
     child.expect(PROMPT)
     child.sendeof()
     child.expect("Game abandoned: the input ended before the game did.")
+    child.expect(r"Saved the game record to (\S+)\r\nTo go on with this game: euchre play "
+                 r"--resume (\S+)\r\n")
+    found = child.match
+    assert isinstance(found, re.Match) and found.group(1) == found.group(2)
     child.sendline("typed-afterwards.json")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
-    assert "File name" not in (child.before or "")
-    assert list(tmp_path.iterdir()) == []
+    assert "File name" not in log.getvalue()
+    [game] = saved_games(tmp_path)
+    assert str(game) == found.group(1)
+    assert json.loads(game.read_text())["winners"] == []
 
 
 def test_ctrl_d_with_save_keeps_the_existing_file_and_saves_beside_it(tmp_path: Path) -> None:
@@ -230,7 +249,8 @@ def test_ctrl_c_while_the_bots_play_asks_between_two_moves(tmp_path: Path) -> No
     leave_without_saving(child)
 
 
-def test_a_second_ctrl_c_at_the_question_quits_without_saving(tmp_path: Path) -> None:
+def test_a_second_ctrl_c_at_the_question_quits_at_once_and_saves_the_game(
+        tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "7", "--delay", "0")
     log = logged(child)
     child.expect(PROMPT)
@@ -238,11 +258,79 @@ def test_a_second_ctrl_c_at_the_question_quits_without_saving(tmp_path: Path) ->
     child.expect(r"Quit this game\? \[y/N\] $")
     child.sendintr()
     child.expect("Game abandoned: interrupted.")
+    child.expect(r"Saved the game record to \S+\r\nTo go on with this game: euchre play "
+                 r"--resume \S+\r\n")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
     assert "File name" not in log.getvalue()
-    assert list(tmp_path.iterdir()) == []
+    [game] = saved_games(tmp_path)
+    assert json.loads(game.read_text())["winners"] == []
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_game_stopped_by_a_signal_is_saved_and_says_where(
+        tmp_path: Path, signum: signal.Signals) -> None:
+    """SIGTERM (the system stopping the program) and SIGHUP (the terminal closed) end the
+    game at once, saved in the default place."""
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    child.expect(PROMPT)
+    child.kill(signum)
+    child.expect("Game abandoned: the program was told to stop.")
+    child.expect(r"Saved the game record to \S+\r\nTo go on with this game: euchre play "
+                 r"--resume \S+\r\n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 128 + signum
+    [game] = saved_games(tmp_path)
+    assert json.loads(game.read_text())["winners"] == []
+
+
+def test_a_game_left_with_ctrl_c_twice_or_ctrl_d_is_resumed_from_where_the_screen_says(
+        tmp_path: Path) -> None:
+    """The issue's lost game: Ctrl-C, Ctrl-C again at the question; then Ctrl-D in the
+    game resumed; each time the command the screen names goes on with it."""
+    args = ("--players", "2", "--to", "3", "--seed", "5", "--delay", "0")
+    child = spawn(tmp_path, *args)
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"Quit this game\? \[y/N\] $")
+    child.sendintr()
+    child.expect(r"To go on with this game: euchre play --resume (\S+)\r\n")
+    found = child.match
+    assert isinstance(found, re.Match)
+    first = found.group(1)
+    child.expect(pexpect.EOF)
+    child.close()
+
+    child = spawn(tmp_path, "--resume", first, "--delay", "0")
+    child.expect(r"Going on with the game saved in ")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect(r"To go on with this game: euchre play --resume (\S+)\r\n")
+    found = child.match
+    assert isinstance(found, re.Match)
+    second = found.group(1)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert second != first
+    left = json.loads(Path(second).read_text())
+    assert left["winners"] == [] and left["seed"] == 5
+    assert len(left["deals"][-1]["actions"]) > len(
+        json.loads(Path(first).read_text())["deals"][-1]["actions"])
+
+    child = spawn(tmp_path, "--resume", second, "--delay", "0")
+    log = logged(child)
+    answer_first_until_the_end(child)
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Game over" in log.getvalue()
 
 
 @pytest.mark.parametrize(("name", "said"), [
@@ -456,7 +544,8 @@ def test_a_game_quit_with_q_and_saved_is_resumed_where_it_stopped_and_finished(
     child.sendline("y")
     child.expect(SAVE_PROMPT)
     child.sendline("g.json")
-    child.expect(r"Saved the game record to g\.json")
+    child.expect(r"Saved the game record to g\.json\r\n"
+                 r"To go on with this game: euchre play --resume g\.json\r\n")
     child.expect(pexpect.EOF)
     child.close()
     left = json.loads((tmp_path / "g.json").read_text())
@@ -477,3 +566,29 @@ def test_a_game_quit_with_q_and_saved_is_resumed_where_it_stopped_and_finished(
     first = left["deals"][0]
     assert done["deals"][0]["hands"] == first["hands"]
     assert done["deals"][0]["actions"][:len(first["actions"])] == first["actions"]
+
+
+def test_ctrl_c_at_the_file_name_of_a_game_left_saves_it_in_the_default_place(
+        tmp_path: Path) -> None:
+    """Quitting with q and cutting the offer to save with Ctrl-C is no choice to lose the
+    game (Enter is: it skips); the game goes where the screen says."""
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(r"\[y/N\] $")
+    child.sendline("y")
+    child.expect(SAVE_PROMPT)
+    child.sendintr()
+    child.expect(r"To go on with this game: euchre play --resume (\S+)\r\n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    [game] = saved_games(tmp_path)
+    assert json.loads(game.read_text())["winners"] == []
+
+
+def test_enter_at_the_file_name_of_a_game_left_saves_nothing(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "7", "--delay", "0")
+    child.expect(PROMPT)
+    leave_without_saving(child)
+    assert saved_games(tmp_path) == []

@@ -89,7 +89,8 @@ def test_a_lone_defender_or_maker_who_is_you_is_named_in_your_own_words() -> Non
         "Gescheitert an West als alleinigem Verteidiger (du spieltest allein)! "
         "Ost und West bekommen 4")
     use("da")
-    assert result_words(by_you, names, 0).startswith("Bet mod dig som eneste forsvarer")
+    # the euchre is by you (af dig), not against you (mod dig): issue 30
+    assert result_words(by_you, names, 0).startswith("Bet af dig som eneste forsvarer")
 
 
 def test_other_variants_results_in_words() -> None:
