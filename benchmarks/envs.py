@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from selfplay import machine
 
 from euchre.envs.gymnasium import VectorEuchreEnv
+from euchre.envs.ismcts import OPENSPIEL_DEFAULTS
 from euchre.envs.pettingzoo import env
 
 try:
@@ -47,7 +48,7 @@ try:
 except ImportError:  # the optional `bench` extra is not installed
     pyspiel = None
 
-OPENSPIEL_OPTIONS: dict[str, Any] = {"stick_the_dealer": True, "dealer_must_take_up": True}
+OPENSPIEL_OPTIONS: dict[str, Any] = dict(OPENSPIEL_DEFAULTS)
 """The rules OpenSpiel's ``euchre`` plays with its default parameters."""
 
 

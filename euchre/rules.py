@@ -135,10 +135,11 @@ class Rules:
     """Four-handed: play a rubber, best of three games (RULES §11)."""
 
     def __post_init__(self) -> None:
+        """Fill in the variant's defaults and check the options: each against its own
+        bounds in :data:`OPTIONS` (:meth:`RuleOption.check`), the pack against the hands."""
         self._check_types()
         n = self.players
-        if not 2 <= n <= 5:
-            raise RulesError(f"Euchre is for 2 to 5 players, not {describe_value(n)} (RULES §1)")
+        option("players").check(self)
         defaults = {
             "deck": 28 if n == 5 else 24,
             "stick_the_dealer": n == 5,
@@ -147,9 +148,14 @@ class Rules:
         for name, value in defaults.items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
-        if self.deck not in (24, 28, 32):
-            raise RulesError(f"the pack has 24, 28 or 32 cards, not {describe_value(self.deck)} "
-                             f"(RULES §1)")
+        if self.joker_turnup != "dealer_names":
+            prefix, _, suit = self.joker_turnup.partition(":")
+            try:
+                if prefix == "suit":
+                    object.__setattr__(self, "joker_turnup", "suit:" + Suit.parse(suit).char)
+            except ValueError:
+                pass  # refused below, with the value as given
+        option("deck").check(self)
         size = self.pack_size
         need = 5 * self.hands + 1
         if need > size:
@@ -163,39 +169,15 @@ class Rules:
                 f"{what} need {need} cards (5 × {self.hands} + the turn-up) but the pack has "
                 f"{size} (RULES §1); use {fix}"
             )
-        if self.joker_turnup != "dealer_names":
-            prefix, _, suit = self.joker_turnup.partition(":")
-            try:
-                ok = prefix == "suit" and Suit.parse(suit) is not None
-            except ValueError:
-                ok = False
-            if not ok:
-                raise RulesError(
-                    f"joker_turnup is 'dealer_names' or 'suit:S' with S one of C D H S, "
-                    f"not {self.joker_turnup!r} (RULES §3)"
-                )
-            object.__setattr__(self, "joker_turnup", "suit:" + Suit.parse(suit).char)
-        if self.defend_alone and n in (2, 5):
-            raise RulesError(
-                f"defending alone is not played {_NAMES[n]}-handed, only three- and "
-                f"four-handed (RULES §7)"
-            )
-        if self.target < 1:
-            raise RulesError(f"the target must be a positive number of points, not "
-                             f"{describe_value(self.target)} (RULES §10)")
-        for name in ("draw", "rubber"):
-            if getattr(self, name) and n != 4:
-                raise RulesError(
-                    f"{'the draw' if name == 'draw' else 'rubbers'} belong to four-handed "
-                    f"euchre, not {_NAMES[n]}-handed (RULES §11)"
-                )
+        for o in OPTIONS[2:]:
+            o.check(self)
 
     def _check_types(self) -> None:
         """Each option has its field's type: a bool is true or false (never the string
         ``"false"``), a number is an int (never a bool), ``joker_turnup`` a string."""
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if value is None and option(f.name).default is None:
+            if value is None and f.default is None:
                 continue  # the variant's default
             if f.type == "bool":
                 ok = isinstance(value, bool)
@@ -369,9 +351,8 @@ class RuleOption:
     """
 
     name: str
-    """The field of :class:`Rules` (and the key of a record's ``"rules"``)."""
-    type: type
-    """``bool``, ``int`` or ``str``."""
+    """The field of :class:`Rules` (and the key of a record's ``"rules"``), which declares
+    the option's type (:attr:`type`) and its value when unset (:attr:`default`)."""
     flag: str
     """The command line's option, e.g. ``--to`` for ``target``."""
     help: str
@@ -382,19 +363,24 @@ class RuleOption:
     """What the option means, in one line (marked for the catalogs)."""
     section: str
     """Its section of the rules page: the anchor of the English heading."""
-    default: Any = None
-    """The value when unset; ``None``: the variant's (:meth:`Rules.__post_init__`)."""
     choices: tuple[Any, ...] = ()
-    """The only values allowed, if the option has a short list of them."""
+    """The only values allowed, if the option has a short list of them (:class:`Rules`
+    refuses any other with :attr:`refused`)."""
     low: int | None = None
-    """The least value of a number (the most: :attr:`high`)."""
+    """The least value of a number (the most: :attr:`high`); :class:`Rules` refuses a
+    smaller one with :attr:`refused`."""
     high: int | None = None
     """The largest value of a number a person may ask for (the server's and the
     command line's bound; a record may hold a larger target)."""
     max_length: int | None = None
     """The longest string a request may give (the engine reads the value further)."""
     variants: tuple[int, ...] = (2, 3, 4, 5)
-    """The numbers of players whose game the option may be turned on for."""
+    """The numbers of players whose game the option may be turned on for (:class:`Rules`
+    refuses it on in another with :attr:`refused`)."""
+    refused: str = ""
+    """The sentence that refuses a value outside :attr:`choices` or under :attr:`low`
+    (``{value}``: the value given), or the option turned on in a variant not among
+    :attr:`variants` (``{variant}``: e.g. ``two-handed``); it cites its RULES §."""
     negatable: bool = False
     """Whether the command line also has ``--no-FLAG`` (to turn off a variant's default)."""
     short: str | None = None
@@ -415,6 +401,39 @@ class RuleOption:
     choice_labels: tuple[tuple[str, str], ...] = ()
     """Words for some of :attr:`choices` (marked for the catalogs)."""
 
+    @property
+    def type(self) -> type:
+        """``bool``, ``int`` or ``str``: the type of its field of :class:`Rules`.
+
+        >>> option("deck").type, option("joker_turnup").type
+        (<class 'int'>, <class 'str'>)
+        """
+        return _TYPES[str(_FIELDS[self.name].type)]
+
+    @property
+    def default(self) -> Any:
+        """The value when unset, its field's default; ``None``: the variant's
+        (:meth:`defaults`).
+
+        >>> option("target").default, option("deck").default
+        (10, None)
+        """
+        return _FIELDS[self.name].default
+
+    def check(self, rules: Rules) -> None:
+        """Raise :class:`RulesError` with :attr:`refused` if ``rules`` give the option a
+        value outside :attr:`choices`, under :attr:`low`, or turn it on in a variant not
+        among :attr:`variants`.
+
+        >>> option("deck").check(Rules(players=4))
+        """
+        value = getattr(rules, self.name)
+        if ((self.choices and value not in self.choices)
+                or (self.low is not None and value < self.low)):
+            raise RulesError(self.refused.format(value=describe_value(value)))
+        if value is True and rules.players not in self.variants:
+            raise RulesError(self.refused.format(variant=rules.variant))
+
     def defaults(self) -> dict[int, Any]:
         """The option's value when unset, by number of players.
 
@@ -431,12 +450,13 @@ class RuleOption:
         >>> option("draw").to_json()["variants"], option("draw").to_json()["defaults"]["4"]
         ([4], False)
         """
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
+        out: dict[str, Any] = {"name": self.name, "type": self.type.__name__,
+                               "default": self.default}
+        for f in dataclasses.fields(self)[1:]:
+            if f.name == "refused":
+                continue  # the engine's sentence; the lobby's form words its own
             value = getattr(self, f.name)
-            if f.name == "type":
-                value = value.__name__
-            elif f.name == "choice_labels":
+            if f.name == "choice_labels":
                 value = dict(value)
             elif isinstance(value, tuple):
                 value = list(value)
@@ -447,76 +467,90 @@ class RuleOption:
 
 OPTIONS: Final[tuple[RuleOption, ...]] = (
     RuleOption(
-        "players", int, "--players", short="-n", metavar="2..5", default=4, low=2, high=5,
+        "players", "--players", short="-n", metavar="2..5", low=2, high=5,
         choices=(2, 3, 4, 5), section="", label=N_("Variant"),
+        refused="Euchre is for 2 to 5 players, not {value} (RULES §1)",
         help=N_("Players: 2, 3 (cutthroat, with a dummy), 4 (partners) or 5 (called "
                 "partner)."),
         note=N_("The number of players picks the variant")),
     RuleOption(
-        "deck", int, "--deck", metavar="24|28|32", choices=(24, 28, 32), section="the-pack",
-        label=N_("Pack"),
+        "deck", "--deck", metavar="24|28|32", choices=(24, 28, 32), section="the-pack",
+        label=N_("Pack"), refused="the pack has 24, 28 or 32 cards, not {value} (RULES §1)",
         help=N_("Cards in the pack: 24 (9 to A), 28 (8 to A) or 32 (7 to A). "
                 "Default 28 five-handed, else 24."),
         note=N_("24, 28 or 32 cards")),
     RuleOption(
-        "joker", bool, "--joker", default=False, negatable=True, section="the-pack",
+        "joker", "--joker", negatable=True, section="the-pack",
         label=N_("Joker (benny)"),
         help=N_("Add the joker (benny), the highest trump. Default: no joker."),
         note=N_("Add the joker, the highest trump")),
     RuleOption(
-        "joker_turnup", str, "--joker-turnup", metavar="dealer_names|suit:S",
-        default="dealer_names", choices=("dealer_names", "suit:C", "suit:D", "suit:H", "suit:S"),
+        "joker_turnup", "--joker-turnup", metavar="dealer_names|suit:S",
+        choices=("dealer_names", "suit:C", "suit:D", "suit:H", "suit:S"),
         max_length=20, section="the-pack", label=N_("Joker turned up"), shown_with="joker",
         choice_labels=(("dealer_names", N_("the dealer names trump")),),
+        refused="joker_turnup is 'dealer_names' or 'suit:S' with S one of C D H S, "
+                "not {value} (RULES §3)",
         help=N_("A turned-up joker: the dealer names trump (dealer_names, the default), "
                 "or it stands for a fixed suit (suit:S) and bidding goes on as usual."),
         note=N_("A turned-up joker: the dealer names trump, or it stands for a suit")),
     RuleOption(
-        "stick_the_dealer", bool, "--stick-the-dealer", negatable=True,
+        "stick_the_dealer", "--stick-the-dealer", negatable=True,
         section="choosing-trump-the-bidding", label=N_("Stick the dealer"),
         on_words=N_("stick the dealer"),
         help=N_("The dealer may not pass in round 2. Default on five-handed only."),
         note=N_("The dealer may not pass in the second bidding round")),
     RuleOption(
-        "dealer_must_take_up", bool, "--dealer-must-take-up", default=False,
+        "dealer_must_take_up", "--dealer-must-take-up",
         section="after-the-bidding", label=N_("Dealer must take up"),
         on_words=N_("the dealer must take up"),
         help=N_("The dealer must keep an ordered-up turn-up. Default: the dealer may "
                 "decline."),
         note=N_("The dealer must keep the turn-up when ordered up")),
     RuleOption(
-        "defend_alone", bool, "--defend-alone", negatable=True, variants=(3, 4),
+        "defend_alone", "--defend-alone", negatable=True, variants=(3, 4),
         section="defending-alone", label=N_("Defend alone"),
         on_words=N_("defending alone allowed"),
+        refused="defending alone is not played {variant}, only three- and four-handed "
+                "(RULES §7)",
         help=N_("A defender may declare alone. Default on three-handed; "
                 "four-handed may turn it on."),
         note=N_("A defender may go alone")),
     RuleOption(
-        "target", int, "--to", metavar="N", default=10, low=1, high=100, per_deal=False,
+        "target", "--to", metavar="N", low=1, high=100, per_deal=False,
         suggestions=(5, 7, 10), suggested_for=(4,), section="", label=N_("Play to"),
+        refused="the target must be a positive number of points, not {value} (RULES §10)",
         help=N_("Points that win the game. Default 10."),
         note=N_("Points that win the game")),
     RuleOption(
-        "draw", bool, "--draw", default=False, variants=(4,), per_deal=False,
+        "draw", "--draw", variants=(4,), per_deal=False,
         section="four-handed-extras", label=N_("The draw for partners"),
         on_words=N_("the draw for partners"),
+        refused="the draw belong to four-handed euchre, not {variant} (RULES §11)",
         help=N_("Four-handed: draw cards for partners and the first deal."),
         note=N_("The draw fixes partners and the first dealer")),
     RuleOption(
-        "rubber", bool, "--rubber", default=False, variants=(4,), per_deal=False,
+        "rubber", "--rubber", variants=(4,), per_deal=False,
         section="four-handed-extras", label=N_("Rubber (best of three)"),
         on_words=N_("a rubber, best of three games"),
+        refused="rubbers belong to four-handed euchre, not {variant} (RULES §11)",
         help=N_("Four-handed: play a rubber, the best of three games, with rubber points."),
         note=N_("Best of three games, with rubber points")),
 )
 """Every option of :class:`Rules`, in its fields' order: the one place that declares
-them.
+them besides the field (its type and default); the engine's checks of a value are made
+from it (:meth:`RuleOption.check`).
 
 >>> [o.name for o in OPTIONS] == [f.name for f in dataclasses.fields(Rules)]
 True
 >>> option("target").flag, option("target").high
 ('--to', 100)
 """
+
+
+_FIELDS: Final = {f.name: f for f in dataclasses.fields(Rules)}
+"""Each option's field of :class:`Rules`: its type and its default."""
+_TYPES: Final[dict[str, type]] = {"bool": bool, "int": int, "str": str}
 
 
 def option(name: str) -> RuleOption:

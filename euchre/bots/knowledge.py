@@ -36,7 +36,7 @@ The evaluation of the actions in these worlds is :mod:`euchre.bots.evaluation`.
 >>> import random
 >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
 ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
->>> world = sample_world(deal.observation(1), random.Random(1))
+>>> world = sample_weighted_world(deal.observation(1), random.Random(1))
 >>> world.hands[1] == deal.hand_mask(1), world.hands[0].bit_count()
 (True, 5)
 """
@@ -59,7 +59,7 @@ from euchre.cards import (
 from euchre.deal import Observation
 from euchre.worlds import InfoSet, _bits, view_from_observation
 
-__all__ = ["World", "hand_estimate", "sample_world"]
+__all__ = ["World", "hand_estimate", "sample_weighted_world"]
 
 _TAU: Final = 0.5
 """Softness of the bid likelihood (in estimated tricks)."""
@@ -384,7 +384,7 @@ class _Know(InfoSet):
 
 # -- sampling worlds -------------------------------------------------------------------------
 class World(NamedTuple):
-    """One sampled deal of the cards a seat cannot see (see :func:`sample_world`)."""
+    """One sampled deal of the cards a seat cannot see (see :func:`sample_weighted_world`)."""
 
     hands: tuple[int, ...]
     """Each seat's cards now as a bitmask (the observing seat's own hand included; a
@@ -397,11 +397,15 @@ class World(NamedTuple):
     """The likelihood of the other seats' bids with these hands (unnormalised)."""
 
 
-def sample_world(observation: Observation, rng: random.Random | None = None,
-                 inference: bool = False) -> World | None:
+def sample_weighted_world(observation: Observation, rng: random.Random | None = None,
+                          inference: bool = False) -> World | None:
     """Deal the cards ``observation``'s seat cannot see, consistently with what it saw
     (the module doc lists the constraints), and weigh the deal by the bids seen (and,
     with ``inference``, by the cards the others played).
+
+    Unlike :func:`euchre.worlds.sample_world` (a uniform world as a core state, for the
+    searches), it reads a :class:`~euchre.deal.Observation` and returns a :class:`World`
+    of bitmasks with the likelihood the expert weighs it by.
 
     ``None`` only if no consistent deal was found (it should not happen).
     """

@@ -64,7 +64,7 @@ import numpy.typing as npt
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots.modelfiles import file_name, rules_key, shipped
 from euchre.deal import Observation
-from euchre.rules import Rules
+from euchre.rules import OPTIONS, Rules
 
 __all__ = [
     "GAME_LEVEL",
@@ -87,15 +87,25 @@ MODEL_VERSION: Final = 1
 PREFIX: Final = "net-"
 """The shipped net models' file names begin with it."""
 
-OPTION_FIELDS: Final = ("deck", "joker", "stick_the_dealer", "dealer_must_take_up",
-                        "defend_alone")
-"""The rules options a net may take as inputs, in the order of their numbers: those that
-change how a deal is bid or played and whose cards the observation tensor can show (it
-has a place for each of the 33 card ids, the joker's and the 7s' and 8s' included)."""
-GAME_LEVEL: Final = ("target", "draw", "rubber")
-"""Options of the game, not of the deal: the net judges one deal and reads no score (its
-value is the deal's points, no game bonus), so any of them is played by the model of the
-rest of the rules."""
+OPTION_FIELDS: Final = tuple(o.name for o in OPTIONS
+                             if o.per_deal and o.name != "players" and o.type is not str)
+"""The rules options a net may take as inputs, in the order of their numbers (that of
+:data:`~euchre.rules.OPTIONS`): the options of a deal besides the variant (a model is of one)
+and the turned-up joker's string, those that change how a deal is bid or played and whose
+cards the observation tensor can show (it has a place for each of the 33 card ids, the
+joker's and the 7s' and 8s' included).
+
+>>> OPTION_FIELDS
+('deck', 'joker', 'stick_the_dealer', 'dealer_must_take_up', 'defend_alone')
+"""
+GAME_LEVEL: Final = tuple(o.name for o in OPTIONS if not o.per_deal)
+"""Options of the game, not of the deal (:attr:`~euchre.rules.RuleOption.per_deal`): the
+net judges one deal and reads no score (its value is the deal's points, no game bonus), so
+any of them is played by the model of the rest of the rules.
+
+>>> GAME_LEVEL
+('target', 'draw', 'rubber')
+"""
 
 F32 = npt.NDArray[np.float32]
 Layer = tuple[F32, F32]

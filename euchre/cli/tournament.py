@@ -34,6 +34,7 @@ from euchre.cli.options import (
     show_progress,
 )
 from euchre.cli.results import describe_rules
+from euchre.envs.ismcts import OPENSPIEL_DEFAULTS
 from euchre.jobs.distributed import Backend, CheckpointError
 from euchre.jobs.tournament import (
     CHUNK_SIZE,
@@ -107,9 +108,7 @@ def tournament(
     given = rules_given.options
     if rules_given.players == 4 and any(name.strip().lower().partition(":")[0] == "ismcts"
                                         for name in bots.split(",")):
-        # four-handed, OpenSpiel's rules where the user left them open (the dealer keeps the
-        # upcard, stick the dealer: its default), so that ismcts searches OpenSpiel's own game
-        given = {"dealer_must_take_up": True, "stick_the_dealer": True, **given}
+        given = {**OPENSPIEL_DEFAULTS, **given}  # ismcts searches OpenSpiel's own game
     rules = build_rules(rules_given.players, **given)
     if deals < 2:
         fail(f"--deals is a number of deal sets, 2 or more (for a confidence interval), "

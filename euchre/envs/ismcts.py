@@ -94,6 +94,7 @@ __all__ = [
     "DEFAULT_SIMULATIONS",
     "DEFAULT_WORLDS",
     "NEEDS_OPENSPIEL",
+    "OPENSPIEL_DEFAULTS",
     "ISMCTSBot",
     "available",
     "check_rules",
@@ -108,6 +109,10 @@ __all__ = [
 NEEDS_OPENSPIEL: Final = "the ismcts bot needs OpenSpiel: pip install -e '.[bench]'"
 DEFAULT_SIMULATIONS: Final = 1000
 DEFAULT_WORLDS: Final = 1
+OPENSPIEL_DEFAULTS: Final = {"dealer_must_take_up": True, "stick_the_dealer": True}
+"""The options of OpenSpiel's own euchre (the dealer keeps the turn-up; stick the dealer,
+its default) that a four-handed game with the ``ismcts`` bot takes where the user left
+them open (``euchre tournament``), so that the bot searches OpenSpiel's compiled game."""
 UCT_C: Final = 2.0
 
 # OpenSpiel's euchre action ids (open_spiel/games/euchre/euchre.h)

@@ -19,7 +19,7 @@ from euchre.bots import BOTS, make_bot, play_deal, play_game
 from euchre.bots.basic import BasicBot, hand_value
 from euchre.bots.evaluation import _PrePlayEval
 from euchre.bots.expert import ExpertBot, IntermediateBot, PimcBot
-from euchre.bots.knowledge import _Know, _Worlds, hand_estimate, sample_world
+from euchre.bots.knowledge import _Know, _Worlds, hand_estimate, sample_weighted_world
 from euchre.cards import (
     EFFECTIVE_SUIT,
     SUIT_MASKS,
@@ -144,7 +144,7 @@ def _voids(obs: Observation) -> dict[int, int]:
 
 
 def _check_world(obs: Observation, rng: random.Random, inference: bool = False) -> None:
-    world = sample_world(obs, rng, inference)
+    world = sample_weighted_world(obs, rng, inference)
     assert world is not None
     n = obs.rules.players
     me = obs.seat
@@ -222,7 +222,7 @@ def test_a_void_seat_never_gets_the_suit() -> None:
     rng = random.Random(2)
     spades = SUIT_MASKS[2][3]
     for _ in range(200):
-        world = sample_world(obs, rng)
+        world = sample_weighted_world(obs, rng)
         assert world is not None
         assert not world.hands[0] & spades
         assert world.hands[0] >> 16 + 2 & 1  # the dealer holds the turn-up, 9H
@@ -240,14 +240,14 @@ def test_bids_weigh_the_samples() -> None:
     weighted = total = 0.0
     trumps = SUIT_MASKS[2][2]
     for _ in range(400):
-        world = sample_world(obs, rng)
+        world = sample_weighted_world(obs, rng)
         assert world is not None
         count = (world.hands[1] & trumps).bit_count()
         weighted += world.weight * count
         total += world.weight
     plain = []
     for _ in range(400):
-        world = sample_world(obs, rng)
+        world = sample_weighted_world(obs, rng)
         assert world is not None
         plain.append((world.hands[1] & trumps).bit_count())
     assert weighted / total > sum(plain) / len(plain) + 0.3

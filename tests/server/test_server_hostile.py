@@ -28,9 +28,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import psycopg
 import pytest
 from pgcluster import Cluster
 from serverkit import (
@@ -47,6 +46,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import ClientConnection, connect
 
 from euchre.server.storage import SQLiteStorage, Storage, StorageError
+
+if TYPE_CHECKING:
+    import psycopg
 
 BIG = 60_000
 """The length of the long ids and tokens."""
@@ -741,10 +743,19 @@ def _fill_sqlite(storage: SQLiteStorage, monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(storage, "_run", failing)
 
 
+def _postgres(url: str) -> psycopg.Connection[tuple[Any, ...]]:
+    """A connection to the PostgreSQL database ``url`` that commits each statement.
+    psycopg is imported here, not with the module, so that the SQLite tests are collected
+    without the 'postgres' extra (the PostgreSQL ones skip in ``pg_cluster``)."""
+    import psycopg
+
+    return psycopg.connect(url, autocommit=True)
+
+
 def _fill_postgres(url: str) -> None:
     """From now on every write to the tables fails as PostgreSQL's own does on a full
     disk (SQLSTATE 53100, raised by a trigger); reads still work."""
-    with psycopg.connect(url, autocommit=True) as conn:
+    with _postgres(url) as conn:
         conn.execute("CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$ "
                      "BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' "
                      "USING ERRCODE = 'disk_full'; END $$")
@@ -754,7 +765,7 @@ def _fill_postgres(url: str) -> None:
 
 
 def _empty_postgres(url: str) -> None:
-    with psycopg.connect(url, autocommit=True) as conn:
+    with _postgres(url) as conn:
         conn.execute("DROP FUNCTION IF EXISTS disk_full() CASCADE")
 
 
@@ -847,7 +858,7 @@ def test_a_database_of_a_foreign_schema_is_a_503_not_a_500(
         return
     with running_server(db) as server, _records("euchre", "uvicorn") as records:
         if backend == "postgresql":  # the schema changed under the running server
-            with psycopg.connect(str(db), autocommit=True) as conn:
+            with _postgres(str(db)) as conn:
                 conn.execute("ALTER TABLE tables RENAME COLUMN name TO title")
         try:
             r = server.http.post("/api/tables", json={"rules": {"players": 2}, "seats": [
@@ -858,7 +869,7 @@ def test_a_database_of_a_foreign_schema_is_a_503_not_a_500(
             assert r.status_code == 503, r.text
         finally:  # the database goes back to the next test as it was
             if backend == "postgresql":
-                with psycopg.connect(str(db), autocommit=True) as conn:
+                with _postgres(str(db)) as conn:
                     conn.execute("ALTER TABLE tables RENAME COLUMN title TO name")
     lines = [r.getMessage() for r in records if r.levelno >= logging.WARNING]
     assert len(lines) == 2, lines
@@ -871,7 +882,7 @@ def test_a_lost_database_connection_is_a_503_and_the_next_request_is_served(
     url = pg_cluster.new_database()
     with running_server(url) as server, _records("euchre", "uvicorn") as records:
         assert server.http.get("/api/tables/abcdefgh").status_code == 404  # connected
-        with psycopg.connect(url, autocommit=True) as conn:  # every session but this one
+        with _postgres(url) as conn:  # every session but this one
             conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                          "WHERE datname = current_database() AND pid <> pg_backend_pid()")
         r = server.http.get("/api/tables/abcdefgh")
