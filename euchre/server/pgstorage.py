@@ -351,33 +351,53 @@ class PostgresStorage:
              "WHERE table_id = %s AND place = %s", (kind, name, token, table_id, place)),
             ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
 
-    async def update_place(self, table_id: str, place: PlaceRecord,
-                           spend: str | None = None) -> bool:
-        """Store every field of ``place``; with ``spend``, only while the place holds
-        that invitation unspent (the row is the conflict: one of two claims wins)."""
+    async def update_place(self, table_id: str, place: PlaceRecord) -> None:
+        """Store every field of ``place``."""
+        await self._write([_place_update(table_id, place),
+                           ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    async def spend_invitation(self, table_id: str, place: PlaceRecord, invite: str
+                               ) -> bool | None:
+        """Store the place an invitation opens and start the table once every guest is
+        here, in one transaction (see :class:`~euchre.server.storage.Storage`).  The
+        transaction first locks the table's row, so two claims at one table on two
+        processes run one after the other: the second one's count of the invitations
+        still out sees the first one's seat taken (each statement of a transaction
+        reads what was committed before it began)."""
         pool = await self._open()
+        sql, params = _place_update(table_id, place, invite)
         try:
             async with pool.connection() as conn, conn.transaction():
-                cursor = await conn.execute(
-                    "UPDATE places SET kind = %s, name = %s, bot = %s, token = %s, "
-                    "claimed = %s, invite = %s WHERE table_id = %s AND place = %s "
-                    "AND (%s::text IS NULL OR (invite = %s AND NOT claimed))",
-                    (place.kind, place.name, place.bot, place.token, place.claimed,
-                     place.invite, table_id, place.index, spend, spend))
+                cur = await conn.execute("SELECT options FROM tables WHERE id = %s FOR UPDATE",
+                                         (table_id,))
+                row = await cur.fetchone()
+                if row is None:
+                    return None
+                cursor = await conn.execute(sql, params)
                 if cursor.rowcount == 0:
-                    return False
+                    return None
+                started = bool((row[0] or {}).get("started", True))
+                if not started:
+                    cur = await conn.execute(
+                        "UPDATE tables SET options = options || '{\"started\": true}' "
+                        "WHERE id = %s AND NOT EXISTS (SELECT 1 FROM places "
+                        "WHERE table_id = %s AND invite IS NOT NULL AND NOT claimed "
+                        "AND kind IN ('friend', 'bot'))", (table_id, table_id))
+                    started = cur.rowcount > 0
                 await conn.execute("SELECT pg_notify(%s, %s)",
                                    (CHANNEL, self._notice(table_id, "t")))
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this token: {e}") from None
         except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
-        return True
+        return started
 
     async def set_options(self, table_id: str, options: dict[str, Any]) -> None:
-        """Store the table's options; every process reads them again."""
+        """Store these options of the table, the others as stored; every process reads
+        them again."""
         await self._write([
-            ("UPDATE tables SET options = %s WHERE id = %s", (Jsonb(options), table_id)),
+            ("UPDATE tables SET options = options || %s WHERE id = %s",
+             (Jsonb(options), table_id)),
             ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
 
     async def discard_match(self, table_id: str, match: int) -> None:
@@ -581,6 +601,17 @@ class PostgresStorage:
         self._held.clear()
         if self._pool is not None:
             await self._pool.close()
+
+
+def _place_update(table_id: str, place: PlaceRecord, spend: str | None = None
+                  ) -> tuple[str, Any]:
+    """The statement storing every field of a place (with ``spend``, only while the place
+    holds that invitation unspent: the row is the conflict, one of two claims wins)."""
+    return ("UPDATE places SET kind = %s, name = %s, bot = %s, token = %s, claimed = %s, "
+            "invite = %s WHERE table_id = %s AND place = %s "
+            "AND (%s::text IS NULL OR (invite = %s AND NOT claimed))",
+            (place.kind, place.name, place.bot, place.token, place.claimed, place.invite,
+             table_id, place.index, spend, spend))
 
 
 async def _load(conn: psycopg.AsyncConnection[Any], table_id: str, with_matches: bool = True

@@ -1014,14 +1014,14 @@ class Table:
             _KEEP.add(task)
             task.add_done_callback(_KEEP.discard)
 
-    async def _store_place(self, place: PlaceRecord, spend: str | None = None) -> bool:
-        """Write one place (the lock is held); ``False`` if ``spend`` was spent already."""
-        return await self.storage.update_place(self.id, place, spend)
+    async def _store_place(self, place: PlaceRecord) -> None:
+        """Write one place (the lock is held)."""
+        await self.storage.update_place(self.id, place)
 
     async def _store_options(self, **changes: Any) -> None:
-        options = {**self.options, **changes}
-        await self.storage.set_options(self.id, options)
-        self._take_options(options)
+        """Store these options (the others stay as stored) and take them."""
+        await self.storage.set_options(self.id, changes)
+        self._take_options({**self.options, **changes})
 
     async def claim_invite(self, invite: str, name: str | None) -> PlaceRecord:
         """A person opens an invitation: the place is theirs, with a new seat token, and
@@ -1039,7 +1039,10 @@ class Table:
             new_name = (name or "").strip()[:40] or kept or "Friend"
             claimed = PlaceRecord(place.index, "friend", new_name, None, new_token(), True,
                                   place.invite)
-            if not await self._store_place(claimed, spend=invite):
+            # whether everyone is here is the database's to say, in the claim's own
+            # transaction: another process may have seated the other guests a moment ago
+            started = await self.storage.spend_invitation(self.id, claimed, invite)
+            if started is None:
                 raise TableError("invitation_spent", "this invitation was used already: "
                                  "the seat is taken")
             was_bot = place.kind == "bot"
@@ -1047,8 +1050,8 @@ class Table:
             if was_bot:  # a late arrival takes the seat back from the bot keeping it
                 self._bots = self._make_bots(self.match.number)
             self.away.discard(place.index)
-            if not self.started and not self.invited():
-                await self._store_options(started=True)  # everyone is here: deal
+            if started and not self.started:  # everyone is here: deal
+                self._take_options({**self.options, "started": True})
             self._arm_clock()
             self.broadcast()
         self.kick()

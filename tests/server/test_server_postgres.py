@@ -353,3 +353,59 @@ def test_one_open_seat_asked_for_on_two_processes_at_once_goes_to_exactly_one(
                     break
                 time.sleep(0.05)
             assert names == {row[1]}
+
+
+def _claim(url: str, invite: str, go: threading.Barrier,
+           answers: dict[str, httpx2.Response]) -> None:
+    go.wait()
+    answers[invite] = httpx2.post(url, timeout=20, json={"invite": invite, "name": invite[:6]})
+
+
+def _until_dealt(ws: ClientConnection) -> dict[str, Any]:
+    """The first state of a table that has started (the cards dealt); every message
+    waits at most 20 s (the table waits for nothing else)."""
+    while True:
+        m = recv(ws, 20)
+        if m["type"] == "state" and m["table"]["started"]:
+            return m
+
+
+def test_the_last_guests_arriving_at_once_on_two_processes_start_the_game_every_time(
+        pg_cluster: Cluster) -> None:
+    # the host invites three friends; they open their invitations at the same moment, on
+    # two server processes: whichever claim the database stores last sees every seat
+    # taken and deals, in every round (the decision is the database's, not a process's
+    # memory of the others' claims, which may be a moment behind)
+    url = pg_cluster.new_database()
+    with serving(url, 2, "--tables-per-address", "100") as procs:
+        bases = [base for _, base in procs]
+        for race in range(25):
+            answer = httpx2.post(f"{bases[0]}/api/tables", timeout=20, json={
+                "rules": {"players": 4, "target": 5},
+                "seats": [{"kind": "you", "name": "Host"}] + [{"kind": "friend"}] * 3,
+                "private": False}).json()
+            tid = answer["id"]
+            for base in bases:  # both processes hold the table, waiting
+                info = httpx2.get(f"{base}/api/tables/{tid}", timeout=20).json()
+                assert not info["started"]
+            answers: dict[str, httpx2.Response] = {}
+            go = threading.Barrier(3)
+            threads = [threading.Thread(
+                target=_claim, args=(f"{bases[(race + i) % 2]}/api/tables/{tid}/join",
+                                     invite["invite"], go, answers))
+                for i, invite in enumerate(answer["invites"])]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(30)
+            assert sorted(r.status_code for r in answers.values()) == [200] * 3, [
+                r.text for r in answers.values()]
+            with psycopg.connect(url) as conn:
+                row = conn.execute("SELECT options->'started' FROM tables WHERE id = %s",
+                                   (tid,)).fetchone()
+            assert row == (True,), f"round {race}: every seat is taken but no deal"
+            tokens = [answers[i["invite"]].json()["token"] for i in answer["invites"]]
+            for base, token in zip(bases, tokens, strict=False):  # each process deals
+                with ws_connect(base.replace("http", "ws"), tid, token) as ws:
+                    state = _until_dealt(ws)
+                    assert state["deal"]["hand"], state["deal"]
