@@ -379,10 +379,27 @@ def create_app(
                         for p in places if p.kind == "friend"],
         }
 
+    async def keyed(request: Request, table_id: str) -> Table:
+        """The table, if the request may see it: at a private table, with one of its keys
+        (:meth:`Table.may_see`) in the ``X-Euchre-Key`` header (or ``?key=``)."""
+        table = await table_or_404(request, table_id)
+        if not table.may_see(_key(request)):
+            raise Refusal(403, "private", "this table is private: it is shown to its "
+                          "players, its host and those with its watch link")
+        return table
+
     @app.get("/api/tables/{table_id}")
     async def get_table(request: Request, table_id: str) -> dict[str, Any]:
-        """One table's public facts: rules, seats, score."""
-        return _summary(await table_or_404(request, table_id))
+        """One table's facts: rules, seats, score; a private table's only with one of
+        its keys (header ``X-Euchre-Key``).  Given an invitation, whether it is spent
+        (``invitation``), which opening it would not do."""
+        table = await keyed(request, table_id)
+        summary = _summary(table)
+        key = _key(request)
+        invited = table.place_by_invite(key) if key else None
+        if invited is not None:
+            summary["invitation"] = {"place": invited.index, "spent": invited.claimed}
+        return summary
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinRequest) -> dict[str, Any]:
@@ -521,12 +538,7 @@ def create_app(
         return {"id": table.id, "deleted": True}
 
     async def finished_match(request: Request, table_id: str, number: int) -> tuple[Table, Match]:
-        table = await table_or_404(request, table_id)
-        if table.private:  # a seat's, the host's or the watch link's key
-            key = request.query_params.get("key") or request.headers.get("x-euchre-key")
-            if not (table.may_watch(key) or (key and table.place_by_token(key))):
-                raise Refusal(403, "private", "this table is private: its games are shown "
-                              "to its players, its host and those with its watch link")
+        table = await keyed(request, table_id)
         if number == table.match.number:
             match = table.match
         else:
@@ -732,7 +744,7 @@ async def _handle(table: Table, conn: Connection, text: str,
     if isinstance(message, ReclaimMessage):
         return await table.reclaim(conn)
     if isinstance(message, ChatMessage):
-        return table.chat(conn, message.text, message.preset)
+        return await table.chat(conn, message.text, message.preset)
     raise AssertionError(message)  # pragma: no cover
 
 
@@ -746,6 +758,13 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
 
 
 # -- limits and refusals -----------------------------------------------------------------
+def _key(request: Request) -> str | None:
+    """The key to a table a request gives: header ``X-Euchre-Key`` (a seat token in
+    ``X-Seat-Token`` as well, or ``?key=``)."""
+    return (request.headers.get("x-euchre-key") or request.headers.get("x-seat-token")
+            or request.query_params.get("key") or None)
+
+
 def _address(request: Request | WebSocket) -> str:
     """The client's address (behind a trusted proxy, the one it forwards)."""
     return request.client.host if request.client is not None else ""

@@ -503,14 +503,28 @@ class PostgresStorage:
                 log.error("the database's notifications stopped (%s); reconnecting", e)
                 await asyncio.sleep(1)
 
-    async def send_chat(self, table_id: str, message: dict[str, Any]) -> None:
+    async def send_chat(self, table_id: str, message: dict[str, Any]) -> bool | None:
         """A chat message to the other processes, in a notification of its own (a
-        message of 200 characters is far below the 8,000 bytes one may carry)."""
+        message of 200 characters is far below the 8,000 bytes one may carry), sent only
+        if the stored options do not mute its place; whether it was (``None``: the
+        database failed, which is logged)."""
         payload = f"{self._notice(table_id, 'c')} {json.dumps(message)}"
+        muted = json.dumps([message.get("place")])
+
+        async def send(conn: psycopg.AsyncConnection[Any]) -> bool:
+            cur = await conn.execute(
+                "SELECT pg_notify(%s, %s) FROM tables WHERE id = %s "
+                "AND NOT coalesce(options->'muted', '[]'::jsonb) @> %s::jsonb",
+                (CHANNEL, payload, table_id, muted))
+            return await cur.fetchone() is not None
+
         try:
-            await self._write([("SELECT pg_notify(%s, %s)", (CHANNEL, payload))])
+            sent: bool = await self._read(send)
         except StorageError as e:
-            log.warning("a chat message did not reach the other processes: %s", e)
+            log.warning("a chat message did not reach the other processes: %s",
+                        " ".join(str(e).split()))
+            return None
+        return sent
 
     def _parse(self, payload: str) -> Change | None:
         try:

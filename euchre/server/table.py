@@ -274,6 +274,15 @@ class Table:
         private one, the watch link's key or the host's."""
         return not self.private or self._key_matches("watch", key) or self.is_host(key)
 
+    def may_see(self, key: str | None) -> bool:
+        """May someone with this key (or none) read the table's facts and its finished
+        games?  Anyone at a public table; at a private one, whoever holds one of its
+        keys: a seat token, an invitation out for one of its places, the host's key or
+        the watch link's (a person removed or replaced holds none of them any more)."""
+        return self.may_watch(key) or (bool(key) and (
+            self.place_by_token(key or "") is not None
+            or self.place_by_invite(key or "") is not None))
+
     @property
     def started(self) -> bool:
         """Has the game begun?  A table with invited seats waits until every invited
@@ -1029,6 +1038,13 @@ class Table:
         it) or ``invitation_spent`` (someone took the seat with it already)."""
         async with self.lock:
             place = self.place_by_invite(invite)
+            if place is None and self.peers is not None:
+                # the host may have made it at another process a moment ago, before this
+                # one heard of it: the database says
+                record = await self.storage.load_table(self.id)
+                if record is not None:
+                    self._take_places(record)
+                place = self.place_by_invite(invite)
             if place is None:
                 raise TableError("bad_invitation",
                                  "this invitation does not open a seat at this table")
@@ -1163,14 +1179,16 @@ class Table:
                 "places": places}
 
     # -- the chat ---------------------------------------------------------------------------------
-    def chat(self, conn: Connection, text: str | None, preset: str | None
-             ) -> dict[str, Any] | None:
+    async def chat(self, conn: Connection, text: str | None, preset: str | None
+                   ) -> dict[str, Any] | None:
         """A player says something to the table; returns an error, or ``None`` once sent
-        to every connection (spectators read it but may not talk)."""
+        to every connection (spectators read it but may not talk).  With other server
+        processes, the database says first whether the place is muted: a mute the host
+        set at another process is in force before the host is answered."""
         if conn.place is None:
             return _error("spectator", "a spectator may not talk to the players",
                           {"asked": "chat"})
-        if conn.place in self.muted:
+        if self.peers is None and conn.place in self.muted:
             return _error("muted", "the host has muted you at this table")
         wait = conn.chat.take(time.monotonic())
         if wait:
@@ -1191,11 +1209,11 @@ class Table:
             if not clean:
                 return _error("malformed", "an empty chat message")
             message["text"] = clean[:CHAT_LENGTH]
-        self.receive_chat(message)
         if self.peers is not None:
-            task = asyncio.create_task(self.peers.send_chat(self.id, message))
-            _KEEP.add(task)
-            task.add_done_callback(_KEEP.discard)
+            sent = await self.peers.send_chat(self.id, message)
+            if sent is False or (sent is None and conn.place in self.muted):
+                return _error("muted", "the host has muted you at this table")
+        self.receive_chat(message)
         return None
 
     def receive_chat(self, message: dict[str, Any]) -> None:

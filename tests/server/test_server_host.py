@@ -384,13 +384,43 @@ def test_a_private_table_is_not_listed_and_is_watched_only_with_its_watch_link(
     assert tid not in [t["id"] for t in server.http.get("/api/tables").json()["open"]]
 
 
+def test_a_private_tables_facts_are_shown_only_with_one_of_its_keys(server: Server) -> None:
+    # names, rules, scores and who is connected: to its players (seat tokens), the guests
+    # it waits for (their invitations), its host and its watch link, never to a person
+    # the host removed, nor to anyone with its id alone
+    answer = server.create({"players": 3}, friends(3), private=True)
+    tid = answer["id"]
+    watch = answer["watch_url"].split("?watch=", 1)[1]
+    bo = server.seat(answer, 1, "Bo")
+    waiting = answer["invites"][1]["invite"]
+    assert host(server, tid, "remove", answer["host"], place=1).status_code == 200
+    removed_invite = answer["invites"][0]["invite"]
+    path = f"/api/tables/{tid}"
+    for key in (answer["token"], answer["host"], watch, waiting):
+        for how in ({"headers": {"X-Euchre-Key": key}}, {"params": {"key": key}}):
+            r = server.http.get(path, **how)  # type: ignore[arg-type]
+            assert r.status_code == 200, r.text
+            assert r.json()["seats"][0]["name"] == "Ann"
+    guest = server.http.get(path, headers={"X-Euchre-Key": waiting}).json()
+    assert guest["invitation"] == {"place": 2, "spent": False}  # told without spending it
+    before = server.http.get(path, headers={"X-Euchre-Key": answer["host"]}).json()
+    for key in (None, "", "nonsense", bo, removed_invite, tid):
+        headers = {} if key is None else {"X-Euchre-Key": key}
+        params = refused(server.http.get(path, headers=headers), 403, "private")
+        assert params == {}
+        refused(server.http.get(path, params={"key": key or ""}), 403, "private")
+    assert server.http.get(path, headers={"X-Euchre-Key": answer["host"]}).json() == before
+    assert join(server, tid, waiting, "Cy").status_code == 200  # the check spent nothing
+
+
 def test_a_finished_private_game_is_shown_only_with_a_key(server: Server) -> None:
     rules = {"players": 2, "target": 1, "stick_the_dealer": True}
     hidden = server.create(rules, [BOT, BOT], private=True)
     shown = server.create(rules, [BOT, BOT])
     deadline = time.monotonic() + 30
     for t in (hidden, shown):
-        while not server.http.get(f"/api/tables/{t['id']}").json()["over"]:
+        while not server.http.get(f"/api/tables/{t['id']}",
+                                  headers={"X-Euchre-Key": t["host"]}).json()["over"]:
             assert time.monotonic() < deadline, "the bots did not finish"
             time.sleep(0.05)
     finished = [g["id"] for g in server.http.get("/api/tables").json()["finished"]]
@@ -538,3 +568,46 @@ def test_the_hosts_timer_and_end(server: Server, route: str) -> None:
             codes, _ = ended(ann)
             assert codes == ["closed"]
             refused(server.http.get(f"/api/tables/{tid}"), 404, "no_table")
+
+
+def test_a_mute_set_at_one_process_is_in_force_at_another_before_the_host_is_answered(
+        pg_cluster: Cluster) -> None:
+    # the host mutes Bo at process A; Bo, at process B, speaks the moment the host is
+    # answered: B refuses it (the database says, not what B has heard so far), and once
+    # unmuted his words reach Ann at A
+    url = pg_cluster.new_database()
+    with contextlib.ExitStack() as stack:
+        bases = []
+        for _ in range(2):
+            port = free_port()
+            stack.enter_context(server_process(url, port))
+            bases.append(f"http://127.0.0.1:{port}")
+        a = stack.enter_context(httpx2.Client(base_url=bases[0], timeout=10))
+        b = stack.enter_context(httpx2.Client(base_url=bases[1], timeout=10))
+        answer = a.post("/api/tables", json={"rules": {"players": 2}, "seats": friends(2),
+                                             "private": False}).json()
+        tid, key = answer["id"], answer["host"]
+        r = b.post(f"/api/tables/{tid}/join", json={"invite": answer["invites"][0]["invite"],
+                                                    "name": "Bo"})
+        assert r.status_code == 200, r.text
+        ann = stack.enter_context(ws_connect(bases[0].replace("http", "ws"), tid,
+                                             answer["token"]))
+        bo = stack.enter_context(ws_connect(bases[1].replace("http", "ws"), tid,
+                                            r.json()["token"]))
+        hello(ann)
+        hello(bo)
+        for muted in (True, False, True, False):
+            r = a.post(f"/api/tables/{tid}/host/mute",
+                       json={"host": key, "place": 1, "muted": muted})
+            assert r.status_code == 200 and r.json()["places"][1]["muted"] is muted
+            say(bo, text=f"muted {muted}")
+            if muted:
+                error(bo, "muted")
+            else:
+                assert chat(ann)["text"] == f"muted {muted}"
+        # nothing said while muted reached Ann (her own last words come after the rest)
+        say(ann, text="bye")
+        heard = []
+        while not heard or heard[-1] != "bye":
+            heard.append(chat(ann)["text"])
+        assert "muted True" not in heard

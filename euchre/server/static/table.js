@@ -104,7 +104,7 @@ export async function showTable(root, id, params) {
 async function askToJoin(invite) {
   let info;
   try {
-    info = await api(`/api/tables/${T.id}`);
+    info = await api(`/api/tables/${T.id}`, { headers: { "X-Euchre-Key": invite } });
   } catch (err) {
     refusedJoin(err);
     return;
