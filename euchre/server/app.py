@@ -101,6 +101,7 @@ from euchre.server.storage import (
 from euchre.server.table import (
     BOT_NAMES,
     HINT_BOT,
+    STORAGE_FAILED,
     Settings,
     Table,
     TableError,
@@ -887,8 +888,7 @@ def _no_table(table_id: str) -> Refusal:
     return Refusal(404, "no_table", f"no table {shown(table_id)!r}", table=shown(table_id))
 
 
-_STORAGE_FAILED = ("the server could not read or write its database: nothing was done; "
-                   "try again in a moment")
+_STORAGE_FAILED = STORAGE_FAILED
 
 
 def _log_storage(method: str, path: str, e: StorageError) -> None:

@@ -53,12 +53,20 @@ try:
 except ImportError:  # pragma: no cover - the optional extra is missing
     psycopg = None  # type: ignore[assignment]
 
+# the pool says in a warning of several lines each time it fails to connect; every read or
+# write that fails for it is one line of the server's own (StorageError)
+logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStorage", "lock_key", "migrate", "shown_url"]
 
 log = logging.getLogger("euchre.server")
 
 CHANNEL: Final = "euchre"
 """The ``LISTEN``/``NOTIFY`` channel; a payload is ``SENDER TABLE KIND MATCH SEQ``."""
+
+CONNECT_WAIT: Final = 5.0
+"""Seconds a read or a write waits for a connection to the database before it fails
+(a person's action during an outage is answered within this time, nothing done)."""
 
 _MIGRATION_LOCK: Final = 0x6575636872  # "euchr": one process migrates at a time
 
@@ -236,7 +244,7 @@ class PostgresStorage:
             if self._pool is None:
                 pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
                     self.url, min_size=1, max_size=self._pool_size, open=False,
-                    kwargs={"autocommit": True}, name="euchre")
+                    kwargs={"autocommit": True}, name="euchre", timeout=CONNECT_WAIT)
                 try:
                     await pool.open(wait=True, timeout=10)
                 except Exception as e:
@@ -479,7 +487,12 @@ class PostgresStorage:
 
     async def _listen(self, on_change: Callable[[Change], None],
                       ready: asyncio.Future[None]) -> None:
+        """Listen, and reconnect when the connection is lost: one line in the log when
+        the notifications stop, one when they are back (not one per try), the tries
+        spaced from 1 to 10 seconds."""
         first = True
+        lost: float | None = None
+        wait = 1.0
         while not self._closed:
             try:
                 async with await psycopg.AsyncConnection.connect(
@@ -490,6 +503,10 @@ class PostgresStorage:
                         first = False
                     else:
                         on_change(Change("*"))
+                    if lost is not None:
+                        log.warning("the database's notifications are back after %.0f s",
+                                    time.monotonic() - lost)
+                        lost, wait = None, 1.0
                     async for note in conn.notifies():
                         change = self._parse(note.payload)
                         if change is not None:
@@ -500,8 +517,12 @@ class PostgresStorage:
                 if first:
                     ready.set_exception(StorageError(f"cannot listen on the database: {e}"))
                     return
-                log.error("the database's notifications stopped (%s); reconnecting", e)
-                await asyncio.sleep(1)
+                if lost is None:
+                    lost = time.monotonic()
+                    log.error("the database's notifications stopped (%s); reconnecting",
+                              _hidden(str(e), self.url))
+                await asyncio.sleep(wait)
+                wait = min(10.0, wait * 2)
 
     async def send_chat(self, table_id: str, message: dict[str, Any]) -> bool | None:
         """A chat message to the other processes, in a notification of its own (a
@@ -562,7 +583,7 @@ class PostgresStorage:
                 row = await cur.fetchone()
             except Exception as e:
                 log.error("the bots' lock of table %s could not be asked for: %s",
-                          table_id, e)
+                          table_id, _hidden(str(e), self.url))
                 return False
             if row is not None and row[0]:
                 self._held.add(table_id)

@@ -61,7 +61,13 @@ lobby, or a bot."""
 
 
 class StorageError(RuntimeError):
-    """The database refused a write or a read; the action it carried did not happen."""
+    """The database refused a write or a read; the action it carried did not happen.
+
+    Its message is one line, whatever the driver's said (libpq's span several): one
+    failure is one line in the log."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(" ".join(str(message).split()))
 
 
 class StorageConflict(StorageError):

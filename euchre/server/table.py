@@ -54,8 +54,8 @@ from euchre.server.storage import (
     TableRecord,
 )
 
-__all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "Settings", "Table", "TableError",
-           "new_token"]
+__all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "STORAGE_FAILED", "Settings", "Table",
+           "TableError", "new_token"]
 
 log = logging.getLogger("euchre.server")
 
@@ -81,6 +81,11 @@ left (:meth:`~.registry.Tables.make_room`)."""
 PRESENCE_DELAY = 1.0
 """Seconds the players wait to hear that spectators came or went: the watching count is
 sent at most once in this time, however many arrive (a crowd of N costs O(N) messages)."""
+
+STORAGE_FAILED = ("the server could not read or write its database: nothing was done; "
+                  "try again in a moment")
+"""What a person is told when the database failed (each page words it by its code,
+``storage``, in its own language); the database's own words go to the log only."""
 
 CHAT_LENGTH = 200
 """The longest chat message, in characters."""
@@ -641,6 +646,11 @@ class Table:
                         # storage is ahead of memory: play on from what it holds
                         if not await self._reload(e):
                             return
+                        if self.peers is not None:
+                            # the bots' lock may have gone with a lost connection to the
+                            # database, and another process taken the bots: ask again
+                            await self.peers.release_bots(self.id)
+                            await self.peers.claim_bots(self.id)
                         continue
                 failures = 0
             except StorageError as e:
@@ -668,7 +678,9 @@ class Table:
                           "reloaded: nothing was done", {"at": self.match.seq},
                           seq=self.match.seq)
         except StorageError as e:
-            return _error("storage", f"{e}: nothing was done")
+            # the cause, in one line, is the log's; the player is told what it means
+            log.error("table %s: an action was not stored: %s", self.id, " ".join(str(e).split()))
+            return _error("storage", STORAGE_FAILED)
         return None
 
     async def _reload(self, conflict: StorageError) -> bool:

@@ -25,11 +25,12 @@ from typing import Any
 
 import httpx2
 import pytest
-from pgcluster import Cluster
+from pgcluster import Cluster, Outage
 from serverkit import (
     claim_invite,
     free_port,
     latest_state,
+    my_turn,
     recv,
     seat_all,
     wait_until_serving,
@@ -46,6 +47,7 @@ import psycopg
 from euchre.server.pgstorage import lock_key
 
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
+BOT_SEAT = {"kind": "bot", "bot": "basic"}
 
 
 @contextlib.contextmanager
@@ -409,3 +411,69 @@ def test_the_last_guests_arriving_at_once_on_two_processes_start_the_game_every_
                 with ws_connect(base.replace("http", "ws"), tid, token) as ws:
                     state = _until_dealt(ws)
                     assert state["deal"]["hand"], state["deal"]
+
+
+def test_a_five_second_database_outage_is_a_line_per_failure_and_a_players_message(
+        pg_cluster: Cluster, tmp_path: Path) -> None:
+    # the database goes away for five seconds under two processes, a game on: the log
+    # gets one line per failure (no traceback, no message of the driver's on several
+    # lines, not one line per reconnection try), the player whose action failed is told
+    # in words the page translates (code "storage"), not the driver's, and the game goes
+    # on once the database is back
+    relay = Outage(pg_cluster.port)
+    url = relay.url(pg_cluster.new_database())
+    logs = [tmp_path / f"server{i}.log" for i in range(2)]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    procs = []
+    try:
+        for log in logs:
+            port = free_port()
+            with log.open("w") as out:
+                procs.append((subprocess.Popen(
+                    [EUCHRE, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", url,
+                     "--bot-delay", "0"], env=env, stdout=subprocess.DEVNULL, stderr=out),
+                    f"http://127.0.0.1:{port}"))
+        for proc, base in procs:
+            wait_until_serving(proc, base, time.monotonic() + 60)
+        base_a, base_b = procs[0][1], procs[1][1]
+        answer = httpx2.post(f"{base_a}/api/tables", timeout=20, json={
+            "rules": {"players": 2, "target": 10},
+            "seats": [{"kind": "you", "name": "Ann"}, BOT_SEAT], "private": False}).json()
+        with ws_connect(base_b.replace("http", "ws"), answer["id"], answer["token"]) as ws:
+            state = my_turn(ws)
+            before = [log.stat().st_size for log in logs]
+            relay.cut()
+            cut = time.monotonic()
+            ws.send(json.dumps({"type": "act", "action": state["deal"]["legal"][0],
+                                "seq": state["seq"]}))
+            refused = recv(ws, 60)
+            assert refused["type"] == "error" and refused["code"] == "storage", refused
+            assert "database" in refused["message"] and "connection" not in refused["message"]
+            while time.monotonic() - cut < 5:  # the rest of the five seconds
+                time.sleep(0.1)
+            relay.restore()
+            # once it is back, the same action is stored and the game goes on
+            deadline = time.monotonic() + 60
+            while True:
+                ws.send(json.dumps({"type": "act", "action": state["deal"]["legal"][0],
+                                    "seq": state["seq"]}))
+                m = recv(ws, 60)
+                while m["type"] not in ("error", "state"):
+                    m = recv(ws, 60)
+                if m["type"] == "state":
+                    break
+                assert m["code"] == "storage" and time.monotonic() < deadline, m
+                time.sleep(0.5)
+        for proc, _ in procs:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(20)
+    finally:
+        for proc, _ in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+        relay.close()
+    for log, start in zip(logs, before, strict=True):
+        lines = log.read_text()[start:].splitlines()
+        assert not [line for line in lines if line[:1].isspace() or "Traceback" in line], lines
+        assert len(lines) <= 12, lines  # one a failure: not one a try, not one a second
