@@ -87,6 +87,10 @@ STORAGE_FAILED = ("the server could not read or write its database: nothing was 
 """What a person is told when the database failed (each page words it by its code,
 ``storage``, in its own language); the database's own words go to the log only."""
 
+SPECTATOR_PACE = 0.2
+"""Seconds between two states sent to a table's spectators: they see the newest state
+at most five times a second (people at the speed of play see every one)."""
+
 CHAT_LENGTH = 200
 """The longest chat message, in characters."""
 
@@ -174,6 +178,9 @@ class Table:
         """Someone it was made for has come: a person at one of its places (at a table of
         bots only, a spectator).  A table never visited expires within minutes."""
         self._presence: asyncio.TimerHandle | None = None
+        self._watchers: asyncio.TimerHandle | None = None
+        """The spectators' next state, when one is due (:meth:`_spectators_later`)."""
+        self._watchers_told = -SPECTATOR_PACE
         self.closed = False
         self._stand_ins: dict[int, Bot] = {}
         self._clock: asyncio.TimerHandle | None = None
@@ -440,11 +447,29 @@ class Table:
 
     def broadcast(self, to: list[Connection] | None = None) -> None:
         """Send every connection (or those of ``to``) the state its seat may see, each
-        view built once.  Spectators get the newest state only: one still queued for a
-        slow one is replaced, not followed (:meth:`Connection.push_state`)."""
+        view built once.
+
+        The players get every state at once.  The spectators of a table get the newest
+        state only, after the players and at most once every :data:`SPECTATOR_PACE`
+        seconds (:meth:`_tell_spectators`): a crowd at a table that moves fast costs a
+        bounded number of messages a second, whatever the pace of play, and never holds
+        up the players of any table.  A spectator named in ``to`` (one who just came)
+        gets the state at once.
+        """
         conns = self.connections if to is None else to
         if not conns:
             return
+        players = [c for c in conns if c.place is not None]
+        if to is None:
+            if len(players) < len(conns):
+                self._spectators_later()
+            conns = players
+        if conns:
+            self._send_state(conns)
+
+    def _send_state(self, conns: list[Connection]) -> None:
+        """The state to each of ``conns`` as its seat may see it, each view built once
+        (a spectator's replacing one still queued for it: :meth:`Connection.push_state`)."""
         # the public part is encoded once; each seat adds only its own view of the deal
         head = json.dumps(self.public_state(), separators=(",", ":"))[:-1]
         deal = self.match.game.deal
@@ -461,6 +486,23 @@ class Table:
                 conn.push_state(text)
             else:
                 conn.push(text)
+
+    def _spectators_later(self) -> None:
+        """Send the spectators the newest state once the players' sends are queued, and
+        not sooner than :data:`SPECTATOR_PACE` after the last time (once, however many
+        states came meanwhile)."""
+        if self._watchers is not None or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        wait = max(0.0, self._watchers_told + SPECTATOR_PACE - loop.time())
+        self._watchers = loop.call_later(wait, self._tell_spectators)
+
+    def _tell_spectators(self) -> None:
+        self._watchers = None
+        self._watchers_told = asyncio.get_running_loop().time()
+        watchers = [c for c in self.connections if c.place is None]
+        if watchers and not self.closed:
+            self._send_state(watchers)
 
     def _presence_changed(self) -> None:
         """A spectator came or went: the players hear the watching count within
@@ -858,9 +900,10 @@ class Table:
 
 
     def _stop_presence(self) -> None:
-        if self._presence is not None:
-            self._presence.cancel()
-            self._presence = None
+        for timer in (self._presence, self._watchers):
+            if timer is not None:
+                timer.cancel()
+        self._presence = self._watchers = None
 
     # -- the summary's wait, the turn timer, stand-ins, leaving ----------------------------------
     def _deal_ended(self, ended: bool) -> None:
