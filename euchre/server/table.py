@@ -88,8 +88,13 @@ STORAGE_FAILED = ("the server could not read or write its database: nothing was 
 ``storage``, in its own language); the database's own words go to the log only."""
 
 SPECTATOR_PACE = 0.2
-"""Seconds between two states sent to a table's spectators: they see the newest state
-at most five times a second (people at the speed of play see every one)."""
+"""Seconds at least between two states sent to a table's spectators: they see the newest
+state at most five times a second (people at the speed of play see every one)."""
+
+CROWD_RATE = 1000
+"""States a second at most that a table sends its spectators, all of them together: a
+crowd larger than ``CROWD_RATE * SPECTATOR_PACE`` sees the newest state less often (1,000
+spectators once a second), so its cost is bounded whatever its size."""
 
 CHAT_LENGTH = 200
 """The longest chat message, in characters."""
@@ -451,9 +456,9 @@ class Table:
 
         The players get every state at once.  The spectators of a table get the newest
         state only, after the players and at most once every :data:`SPECTATOR_PACE`
-        seconds (:meth:`_tell_spectators`): a crowd at a table that moves fast costs a
-        bounded number of messages a second, whatever the pace of play, and never holds
-        up the players of any table.  A spectator named in ``to`` (one who just came)
+        seconds (less often for a crowd, :data:`CROWD_RATE`; :meth:`_tell_spectators`):
+        a crowd at a table that moves fast costs a bounded number of messages a second,
+        whatever the pace of play, and never holds up the players of any table.  A spectator named in ``to`` (one who just came)
         gets the state at once.
         """
         conns = self.connections if to is None else to
@@ -494,7 +499,8 @@ class Table:
         if self._watchers is not None or self.closed:
             return
         loop = asyncio.get_running_loop()
-        wait = max(0.0, self._watchers_told + SPECTATOR_PACE - loop.time())
+        pace = max(SPECTATOR_PACE, self.watching / CROWD_RATE)
+        wait = max(0.0, self._watchers_told + pace - loop.time())
         self._watchers = loop.call_later(wait, self._tell_spectators)
 
     def _tell_spectators(self) -> None:
