@@ -458,8 +458,8 @@ class Table:
         state only, after the players and at most once every :data:`SPECTATOR_PACE`
         seconds (less often for a crowd, :data:`CROWD_RATE`; :meth:`_tell_spectators`):
         a crowd at a table that moves fast costs a bounded number of messages a second,
-        whatever the pace of play, and never holds up the players of any table.  A spectator named in ``to`` (one who just came)
-        gets the state at once.
+        whatever the pace of play, and never holds up the players of any table.  A
+        spectator named in ``to`` (one who just came) gets the state at once.
         """
         conns = self.connections if to is None else to
         if not conns:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -129,7 +130,9 @@ def test_a_stale_choice_is_dropped_quietly_and_the_page_asks_for_the_state(
                   lambda m: _refusal("stale", given=m["seq"], at=m["seq"] + 1)
                   if m["type"] == "act" else None)
     page.locator(".hand-card.legal").first.click()
-    page.wait_for_timeout(200)
+    deadline = time.monotonic() + 10  # the page asks for the state: wait for that
+    while "sync" not in [m["type"] for m in seen["sent"]] and time.monotonic() < deadline:
+        page.wait_for_timeout(30)
     assert page.locator("#toast").is_hidden()
     assert [m["type"] for m in seen["sent"]][-2:] == ["act", "sync"]
 
@@ -147,6 +150,8 @@ def test_a_spectators_page_connects_in_its_language_without_a_token(
     page.route_web_socket(re.compile(r"/ws/"), answer)
     page.goto(f"{static_server.base}/table/t-watch")
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
-    page.wait_for_timeout(100)
+    deadline = time.monotonic() + 10  # the socket opens after the words are loaded
+    while not urls and time.monotonic() < deadline:
+        page.wait_for_timeout(30)
     context.close()
     assert urls and urls[0].endswith("/ws/t-watch?lang=fr")

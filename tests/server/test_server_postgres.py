@@ -116,9 +116,13 @@ def test_four_players_on_four_processes_finish_a_game_and_a_spectator_sees_every
             def ws(base: str) -> str:
                 return base.replace("http", "ws") + f"/ws/{tid}"
 
-            # the spectator first, on the fifth process, so that it sees state 0
+            # the spectator first, on the fifth process, so that it sees state 0: the
+            # players start once it has its first state
             watcher = asyncio.create_task(_player(ws(bases[4]), random.Random(9), logs[None]))
-            await asyncio.sleep(0.3)
+            deadline = time.monotonic() + 30
+            while not any(m["type"] == "state" for m in logs[None]):
+                assert time.monotonic() < deadline and not watcher.done(), "no state came"
+                await asyncio.sleep(0.01)
             players = [asyncio.create_task(_player(f"{ws(bases[p])}?token={tokens[p]}",
                                                    random.Random(p), logs[p]))
                        for p in range(4)]
