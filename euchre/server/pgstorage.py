@@ -323,24 +323,33 @@ class PostgresStorage:
             ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
 
     async def append_action(
-        self, table_id: str, match: int, index: int, seat: int, action: str
+        self, table_id: str, match: int, index: int, seat: int, action: str,
+        token: str | None = None,
     ) -> None:
         """Store action ``index`` of a match; one statement, so one round trip, and its
         notification leaves with its commit.  :class:`StorageConflict` if another
-        process stored action ``index`` first."""
+        process stored action ``index`` first, or if ``token`` (a person's) no longer
+        holds a place at the table."""
         pool = await self._open()
         notice = self._notice(table_id, "a", match, index + 1)
         try:
             async with pool.connection() as conn:
-                await conn.execute(
+                cur = await conn.execute(
                     "WITH stored AS (INSERT INTO actions (table_id, match, seq, seat, action, "
-                    "at) VALUES (%s, %s, %s, %s, %s, %s) RETURNING 1) "
+                    "at) SELECT %s, %s, %s, %s, %s, %s WHERE %s::text IS NULL OR EXISTS "
+                    "(SELECT 1 FROM places WHERE table_id = %s AND token = %s AND claimed "
+                    "AND kind <> 'bot') RETURNING 1) "
                     "SELECT pg_notify(%s, %s) FROM stored",
-                    (table_id, match, index, seat, action, time.time(), CHANNEL, notice))
+                    (table_id, match, index, seat, action, time.time(), token, table_id,
+                     token, CHANNEL, notice))
+                stored = await cur.fetchone()
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this action: {e}") from None
         except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
+        if stored is None:
+            raise StorageConflict("the seat token of this action no longer holds a place "
+                                  "at the table")
 
     async def finish_match(self, table_id: str, match: int, result: dict[str, Any]) -> None:
         """Mark a match as over, with its scores and winners (once: the first to do it

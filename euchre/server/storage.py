@@ -145,11 +145,15 @@ class Storage(Protocol):
         ...
 
     async def append_action(
-        self, table_id: str, match: int, index: int, seat: int, action: str
+        self, table_id: str, match: int, index: int, seat: int, action: str,
+        token: str | None = None,
     ) -> None:
         """Store action ``index`` of a match (RECORDS notation).
 
-        Refused (:class:`StorageConflict`) if action ``index`` is already stored.
+        Refused (:class:`StorageConflict`) if action ``index`` is already stored, and,
+        given the seat ``token`` of the person acting, if that token no longer holds a
+        place at the table (the host gave the seat away at another process a moment
+        ago: in force before the host was answered).
         """
         ...
 
@@ -513,9 +517,12 @@ class SQLiteStorage:
         await self._run(write)
 
     async def append_action(
-        self, table_id: str, match: int, index: int, seat: int, action: str
+        self, table_id: str, match: int, index: int, seat: int, action: str,
+        token: str | None = None,
     ) -> None:
-        """Store action ``index`` of a match (RECORDS notation)."""
+        """Store action ``index`` of a match (RECORDS notation); one process holds the
+        file, and its tables end a revoked seat's connections at once, so ``token`` is
+        not asked about."""
         now = time.time()
 
         def write(conn: sqlite3.Connection) -> None:

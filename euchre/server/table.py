@@ -621,20 +621,22 @@ class Table:
             place = self.match.place_at[seat]
             self.away.discard(place)  # acting takes the seat back
             self.reading.discard(place)  # and is reading on
-            refused = await self._write(self._commit(seat, action))
+            refused = await self._write(self._commit(seat, action, conn.token))
             if refused is not None:
                 return refused
         self.kick()
         return None
 
-    async def _commit(self, seat: int, action: Action) -> None:
-        """Store, apply and broadcast one legal action (the lock is held).
+    async def _commit(self, seat: int, action: Action, token: str | None = None) -> None:
+        """Store, apply and broadcast one legal action (the lock is held); ``token``, a
+        person's seat token, must still hold its place in the database.
 
         The action is stored before it is applied; a match it ends is marked finished
         before anyone is told.
         """
         match = self.match
-        await self.storage.append_action(self.id, match.number, match.seq, seat, str(action))
+        await self.storage.append_action(self.id, match.number, match.seq, seat, str(action),
+                                         token)
         ended = match.apply(action, seat)
         if match.is_over:
             await self.storage.finish_match(self.id, match.number, match.result())

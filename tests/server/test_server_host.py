@@ -20,7 +20,15 @@ from typing import Any
 import httpx2
 import pytest
 from pgcluster import Cluster
-from serverkit import Server, free_port, latest_state, recv, server_process, ws_connect
+from serverkit import (
+    Server,
+    free_port,
+    latest_state,
+    my_turn,
+    recv,
+    server_process,
+    ws_connect,
+)
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
@@ -611,3 +619,40 @@ def test_a_mute_set_at_one_process_is_in_force_at_another_before_the_host_is_ans
         while not heard or heard[-1] != "bye":
             heard.append(chat(ann)["text"])
         assert "muted True" not in heard
+
+
+def test_a_seat_given_away_at_one_process_refuses_the_old_holders_move_at_another(
+        pg_cluster: Cluster) -> None:
+    # Bo's turn, Bo at process B; the host, at process A, invites someone else to Bo's
+    # seat; the moment the host is answered, Bo's move (sent at B, which may not have
+    # heard yet) is refused, nothing is stored, and Bo's socket is ended
+    import psycopg
+
+    url = pg_cluster.new_database()
+    with contextlib.ExitStack() as stack:
+        bases = []
+        for _ in range(2):
+            port = free_port()
+            stack.enter_context(server_process(url, port))
+            bases.append(f"http://127.0.0.1:{port}")
+        a = stack.enter_context(httpx2.Client(base_url=bases[0], timeout=10))
+        b = stack.enter_context(httpx2.Client(base_url=bases[1], timeout=10))
+        answer = a.post("/api/tables", json={
+            "rules": {"players": 3}, "private": False,
+            "seats": [{"kind": "friend", "name": "Bo"}, BOT, BOT]}).json()
+        tid, key = answer["id"], answer["host"]
+        r = b.post(f"/api/tables/{tid}/join", json={"invite": answer["invites"][0]["invite"]})
+        assert r.status_code == 200, r.text
+        with ws_connect(bases[1].replace("http", "ws"), tid, r.json()["token"]) as bo:
+            state = my_turn(bo)
+            invited = a.post(f"/api/tables/{tid}/host/invite", json={"host": key, "place": 0})
+            assert invited.status_code == 200, invited.text
+            bo.send(json.dumps({"type": "act", "action": state["deal"]["legal"][0],
+                                "seq": state["seq"]}))
+            codes, close = ended(bo)
+        assert codes[0] in ("stale", "revoked") and "revoked" in codes, codes
+        assert close == 4403
+        with psycopg.connect(url) as conn:
+            stored = conn.execute("SELECT count(*) FROM actions WHERE table_id = %s",
+                                  (tid,)).fetchone()
+        assert stored == (state["seq"],)  # the bots' moves before Bo's turn, not his
