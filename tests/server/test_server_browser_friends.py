@@ -126,6 +126,10 @@ def test_the_host_recovers_the_links_in_another_browser_and_starts_the_game(
     tid = first.url.rsplit("/", 1)[-1]
     host = _token(first, tid, "host")
     assert host
+    # the lobby lists it under "Your tables" (its facts asked for with this browser's key)
+    first.goto(one.base + "/")
+    first.wait_for_selector("#my-tables .table-item")
+    assert "Friday <b>game</b>" in first.locator("#my-tables").inner_text()
     first.context.close()  # the tab and its browser are gone
     # a private table is not in the lobby
     listing = one.http.get("/api/tables").json()

@@ -106,6 +106,8 @@ async function askToJoin(invite) {
   try {
     info = await api(`/api/tables/${T.id}`, { headers: { "X-Euchre-Key": invite } });
   } catch (err) {
+    // a private table shows nothing to a link that is not one of its own
+    if (err.code === "private") Object.assign(err, { code: "bad_invitation", message: errorText("bad_invitation") });
     refusedJoin(err);
     return;
   }
