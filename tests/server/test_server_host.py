@@ -615,7 +615,7 @@ def test_a_mute_set_at_one_process_is_in_force_at_another_before_the_host_is_ans
                 assert chat(ann)["text"] == f"muted {muted}"
         # nothing said while muted reached Ann (her own last words come after the rest)
         say(ann, text="bye")
-        heard = []
+        heard: list[str] = []
         while not heard or heard[-1] != "bye":
             heard.append(chat(ann)["text"])
         assert "muted True" not in heard

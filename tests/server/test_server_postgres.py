@@ -65,7 +65,7 @@ def serving(url: str, count: int, *args: str) -> Iterator[list[tuple[subprocess.
                  "--bot-delay", "0", *args],
                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             procs.append((proc, f"http://127.0.0.1:{port}"))
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # a loaded machine starts them slowly
         for proc, base in procs:
             wait_until_serving(proc, base, deadline)
         yield procs
@@ -438,7 +438,7 @@ def test_a_five_second_database_outage_is_a_line_per_failure_and_a_players_messa
                      "--bot-delay", "0"], env=env, stdout=subprocess.DEVNULL, stderr=out),
                     f"http://127.0.0.1:{port}"))
         for proc, base in procs:
-            wait_until_serving(proc, base, time.monotonic() + 60)
+            wait_until_serving(proc, base, time.monotonic() + 120)
         base_a, base_b = procs[0][1], procs[1][1]
         answer = httpx2.post(f"{base_a}/api/tables", timeout=20, json={
             "rules": {"players": 2, "target": 10},
