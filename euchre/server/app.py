@@ -439,7 +439,7 @@ def create_app(
         """Give up your place: it opens to others and a bot plays it meanwhile; the last
         person to leave an unfinished game closes the table."""
         table = await table_or_404(request, table_id)
-        place = table.place_by_token(body.token)
+        place = await table.place_by_token_stored(body.token)
         if place is None:
             raise Refusal(403, "bad_token", "this seat token opens no seat at this table")
         await tables_of(request).leave(table, place.index)
@@ -654,7 +654,12 @@ def create_app(
             return
         place = None
         if token:
-            found = table.place_by_token(token)
+            try:
+                found = await table.place_by_token_stored(token)
+            except StorageError as e:
+                _log_storage("WebSocket", websocket.url.path, e)
+                await _refuse(websocket, "storage", _STORAGE_FAILED, 4503)
+                return
             if found is None:
                 await _refuse(websocket, "bad_token",
                               "this seat token opens no seat at this table", 4403)

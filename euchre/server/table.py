@@ -1065,6 +1065,23 @@ class Table:
             self._bots = self._make_bots(self.match.number)
         self._drop_revoked()
 
+    async def _read_places(self) -> None:
+        """Places and settings as stored now (the lock is held)."""
+        record = await self.storage.load_table(self.id)
+        if record is not None:
+            self._take_places(record)
+
+    async def place_by_token_stored(self, token: str) -> PlaceRecord | None:
+        """:meth:`place_by_token`, and with other server processes, if this one knows
+        no place of the token, the same asked of the places as stored now: a seat taken
+        at another process a moment ago opens here before this process hears of it."""
+        found = self.place_by_token(token)
+        if found is None and self.peers is not None:
+            async with self.lock:
+                await self._read_places()
+            found = self.place_by_token(token)
+        return found
+
     def _drop_revoked(self, why: str = "reinvited") -> None:
         """End every connection whose seat token no longer opens its place (the host
         invited someone else to it, removed the person, or seated a bot)."""
@@ -1104,9 +1121,7 @@ class Table:
             if place is None and self.peers is not None:
                 # the host may have made it at another process a moment ago, before this
                 # one heard of it: the database says
-                record = await self.storage.load_table(self.id)
-                if record is not None:
-                    self._take_places(record)
+                await self._read_places()
                 place = self.place_by_invite(invite)
             if place is None:
                 raise TableError("bad_invitation",
