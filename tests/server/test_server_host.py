@@ -82,9 +82,12 @@ def claimed(server: Server, tid: str, invite: str, name: str = "") -> str:
     return token
 
 
-def seats(server: Server, tid: str) -> dict[int, dict[str, Any]]:
-    """The table's seats by place, as anyone sees them."""
-    return {s["place"]: s for s in server.http.get(f"/api/tables/{tid}").json()["seats"]}
+def seats(server: Server, tid: str, key: str = "") -> dict[int, dict[str, Any]]:
+    """The table's seats by place, as anyone sees them (at a private table, anyone with
+    one of its keys)."""
+    r = server.http.get(f"/api/tables/{tid}", headers={"X-Euchre-Key": key})
+    assert r.status_code == 200, r.text
+    return {s["place"]: s for s in r.json()["seats"]}
 
 
 def message(ws: ClientConnection, check: Callable[[dict[str, Any]], bool],
@@ -174,7 +177,7 @@ def test_every_refusal_of_the_host_and_join_routes_is_one_clear_4xx_and_changes_
     tid = answer["id"]
     bo = server.seat(answer, 1, "Bo")  # place 2 still invited: the table waits
     invites = {i["place"]: i["invite"] for i in answer["invites"]}
-    before = server.http.get(f"/api/tables/{tid}").json()
+    before = seats(server, tid, answer["host"])
     view = host_view(server, answer)
     body = {"place": 1, "bot": "basic", "turn_timer": 30, "muted": True}
     for key in ("nonsense", answer["token"], bo, invites[1], invites[2], answer["watch_url"]
@@ -186,7 +189,7 @@ def test_every_refusal_of_the_host_and_join_routes_is_one_clear_4xx_and_changes_
         assert refused(host(server, tid, route, answer["host"], place=3), 422,
                        "no_place") == {"place": 3}
         refused(host(server, tid, route, answer["host"]), 422, "no_place")
-    assert server.http.get(f"/api/tables/{tid}").json() == before
+    assert seats(server, tid, answer["host"]) == before
     assert host_view(server, answer) == view
 
     # a spent invitation: 409, and the first holder keeps the seat, its name and its socket
@@ -194,13 +197,13 @@ def test_every_refusal_of_the_host_and_join_routes_is_one_clear_4xx_and_changes_
         assert latest_state(bo_ws)["you"] is not None
         params = refused(join(server, tid, invites[1], "Mallory"), 409, "invitation_spent")
         assert params == {"watch": False, "place": 1}
-        assert seats(server, tid)[1]["name"] == "Bo"
+        assert seats(server, tid, answer["host"])[1]["name"] == "Bo"
         assert latest_state(bo_ws)["table"]["seats"][seat_of_place(latest_state(bo_ws), 1)][
             "name"] == "Bo"
     # an unknown invitation, or a seat token given as one
     for bad in ("nonsense", answer["token"], bo, answer["host"]):
         assert refused(join(server, tid, bad), 403, "bad_invitation") == {}
-    assert server.http.get(f"/api/tables/{tid}").json() == before
+    assert seats(server, tid, answer["host"]) == before
     assert host_view(server, answer) == view
 
     # a deleted table: 404 on the join and on every host route
@@ -249,8 +252,9 @@ def test_neither_the_creators_answer_nor_the_host_view_holds_a_friends_seat_toke
         assert bo not in text and cy not in text
     for text in shown[1:]:  # the host's view holds no seat token, not even the creator's
         assert answer["token"] not in text
-    for text in (server.http.get(f"/api/tables/{tid}").text,
-                 host(server, tid, "start", answer["host"]).text):
+    facts = server.http.get(f"/api/tables/{tid}", headers={"X-Euchre-Key": answer["host"]})
+    assert facts.status_code == 200
+    for text in (facts.text, host(server, tid, "start", answer["host"]).text):
         assert all(t not in text for t in (bo, cy, answer["token"], answer["host"]))
 
 
@@ -273,14 +277,14 @@ def test_a_new_invitation_cuts_the_old_holder_off_and_seats_the_new_guest(
         refused(server.http.post(f"/api/tables/{tid}/leave", json={"token": bo}), 403,
                 "bad_token")
         refused(join(server, tid, first), 403, "bad_invitation")
-        assert seats(server, tid)[1]["invited"] is True
+        assert seats(server, tid, answer["host"])[1]["invited"] is True
         cy = claimed(server, tid, fresh, "Cy")
         with server.ws(tid, cy) as cy_ws:
             assert hello(cy_ws)["place"] == 1
             state = latest_state(cy_ws)
         assert state["table"]["seats"][seat_of_place(state, 1)]["name"] == "Cy"
         assert latest_state(ann)["table"]["started"] is True  # Ann's socket is untouched
-    assert seats(server, tid)[1]["kind"] == "person"
+    assert seats(server, tid, answer["host"])[1]["kind"] == "person"
     refused(join(server, tid, fresh), 409, "invitation_spent")
 
 
