@@ -25,6 +25,12 @@ after another.  It counts every message (and byte) every socket of the table rec
 while the crowd came and went, and the server's CPU time: the cost of a crowd, which
 must grow as O(N).
 
+With ``--crowd N`` the players' tables play as usual while one more table, a person
+playing flat out (with a rematch at each game's end) against three bots, is watched by N
+spectators: the players' figures then say what a crowd at another table costs them.  The
+crowd and its player run in a process of their own, so that they do not slow the
+measuring players down.
+
 Loopback only, bounded in connections and time; it stops by itself and kills the servers.
 
     .venv/bin/python benchmarks/ws_load.py --tables 200 --seconds 30
@@ -32,6 +38,7 @@ Loopback only, bounded in connections and time; it stops by itself and kills the
     .venv/bin/python benchmarks/ws_load.py --tables 400 --postgres --processes 2
     .venv/bin/python benchmarks/ws_load.py --spectators 1500
     .venv/bin/python benchmarks/ws_load.py --tables 50 --flooders 20
+    .venv/bin/python benchmarks/ws_load.py --tables 50 --crowd 1000
 """
 
 from __future__ import annotations
@@ -195,6 +202,14 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
         flooding = multiprocessing.Process(
             target=_flood, args=(target, args.flooders, args.warmup + args.seconds, results))
         flooding.start()
+    crowding = None
+    if args.crowd:
+        watched: multiprocessing.Queue[dict[str, int]] = multiprocessing.Queue()
+        crowding = multiprocessing.Process(
+            target=_watched_table, args=(bases[0], args.crowd, args.warmup + args.seconds,
+                                         watched))
+        crowding.start()
+        ready = await asyncio.to_thread(watched.get, True, 300)  # the crowd is there
     await asyncio.sleep(min(args.warmup, args.seconds))
     stats.measuring = True
     started = time.perf_counter()
@@ -211,6 +226,11 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
     if flooding is not None:
         flood = results.get(timeout=60)
         flooding.join(10)
+    crowd = {"spectators": 0, "states": 0, "actions": 0}
+    if crowding is not None:
+        crowd = await asyncio.to_thread(watched.get, True, 120)
+        crowd["spectators"] = ready["spectators"]
+        crowding.join(10)
     for ws, _ in conns:
         await ws.close()
     for t in tasks:
@@ -254,6 +274,9 @@ async def _run(args: argparse.Namespace, bases: list[str]) -> dict[str, Any]:
         "flood_messages_sent": flood["sent"],
         "flooders_closed": flood["closed"],
         "flooders_refused": flood.get("refused", 0),
+        "crowd": crowd["spectators"],
+        "crowd_table_actions": crowd["actions"],
+        "crowd_states": crowd["states"],
     }
 
 
@@ -285,6 +308,63 @@ def _flood(url: str, sockets: int, seconds: float,
 
     asyncio.run(run())
     results.put(flood)
+
+
+def _watched_table(base: str, spectators: int, seconds: float,
+                   results: multiprocessing.Queue[dict[str, int]]) -> None:
+    """One table, a person playing flat out against three bots, watched by
+    ``spectators``: puts ``{"spectators": n}`` in ``results`` once they all see it, then
+    plays for ``seconds`` and puts the actions played and the states the crowd got."""
+    counts = {"states": 0, "actions": 0}
+
+    async def run() -> None:
+        async with httpx2.AsyncClient(timeout=30) as http:
+            r = await http.post(f"{base}/api/tables", json={
+                "rules": {"players": 4}, "private": False,
+                "seats": [{"kind": "you", "name": "P0"}]
+                + [{"kind": "bot", "bot": "random"}] * 3})
+            r.raise_for_status()
+            answer = r.json()
+        url = f"ws://{base.split('://')[1]}/ws/{answer['id']}"
+        rng = random.Random(5)
+        until = time.monotonic() + 3600.0
+
+        async def watch(ws: ClientConnection, seen: asyncio.Event) -> None:
+            with contextlib.suppress(Exception):
+                async for raw in ws:
+                    if '"type":"state"' in raw[:40]:
+                        counts["states"] += 1
+                        seen.set()
+
+        crowd = []
+        for _ in range(spectators):
+            ws = await connect(url, max_size=2**22)
+            seen = asyncio.Event()
+            crowd.append((ws, asyncio.create_task(watch(ws, seen))))
+            await asyncio.wait_for(seen.wait(), 30)
+        results.put({"spectators": spectators})
+        counts["states"] = 0
+        until = time.monotonic() + seconds
+        async with connect(f"{url}?token={answer['token']}", max_size=2**22) as player:
+            async for raw in player:
+                if time.monotonic() > until:
+                    break
+                m = json.loads(raw)
+                if m["type"] != "state":
+                    continue
+                if m["over"]:
+                    await player.send(json.dumps({"type": "rematch"}))
+                elif m["deal"]["to_move"] == m["you"] and m["deal"]["legal"]:
+                    counts["actions"] += 1
+                    await player.send(json.dumps({"type": "act", "seq": m["seq"],
+                                                  "action": rng.choice(m["deal"]["legal"])}))
+        for ws, task in crowd:
+            task.cancel()
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    asyncio.run(run())
+    results.put(counts)
 
 
 async def _crowd(args: argparse.Namespace, base: str) -> dict[str, Any]:
@@ -369,6 +449,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--flooders", type=int, default=0,
                         help="sockets at the first table that send pings as fast as they "
                              "can (reconnecting when closed) while the others play")
+    parser.add_argument("--crowd", type=int, default=0,
+                        help="spectators watching one more table, played flat out, while "
+                             "the players' tables play")
     parser.add_argument("--spectators", type=int, default=0,
                         help="measure a crowd of this many spectators at one table instead")
     parser.add_argument("--server-args", default="--sockets-per-address 100000 "
@@ -378,6 +461,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not 0 <= args.spectators <= MAX_SPECTATORS:
         parser.error(f"--spectators is 0 to {MAX_SPECTATORS}")
+    if not 0 <= args.crowd <= MAX_SPECTATORS:
+        parser.error(f"--crowd is 0 to {MAX_SPECTATORS}")
     if args.processes != 1 and not (args.postgres or args.db):
         parser.error("several processes need PostgreSQL: --postgres or --db URL")
     if not 1 <= args.processes <= 8:
@@ -386,7 +471,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--tables is 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, MAX_SECONDS)
 
-    need = args.tables * args.players * 2 + 2 * args.spectators + 256
+    need = args.tables * args.players * 2 + 2 * (args.spectators + args.crowd) + 256
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < need:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(need, hard), hard))
@@ -459,6 +544,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  database CPU        {result['db_cpu_percent']} % of one core, "
               f"{result['db_cpu_ms_per_action']} ms per action")
     print(f"  games finished {result['games_finished']}, errors {result['errors']}")
+    if args.crowd:
+        print(f"  crowd               {result['crowd']} spectators at one more table "
+              f"({result['crowd_table_actions']} of its person's actions, "
+              f"{result['crowd_states']} states to the crowd)")
     if args.flooders:
         print(f"  flooders            {args.flooders}: {result['flood_messages_sent']} "
               f"messages sent, closed {result['flooders_closed']} times, refused "

@@ -114,6 +114,7 @@ from euchre.server.storage import (
 from euchre.server.table import (
     BOT_NAMES,
     HINT_BOT,
+    STORAGE_FAILED,
     Settings,
     Table,
     TableError,
@@ -407,10 +408,27 @@ def create_app(
                         for p in places if p.kind == "friend"],
         }
 
+    async def keyed(request: Request, table_id: str) -> Table:
+        """The table, if the request may see it: at a private table, with one of its keys
+        (:meth:`Table.may_see`) in the ``X-Euchre-Key`` header (or ``?key=``)."""
+        table = await table_or_404(request, table_id)
+        if not table.may_see(_key(request)):
+            raise Refusal(403, "private", "this table is private: it is shown to its "
+                          "players, its host and those with its watch link")
+        return table
+
     @app.get("/api/tables/{table_id}")
     async def get_table(request: Request, table_id: str) -> dict[str, Any]:
-        """One table's public facts: rules, seats, score."""
-        return _summary(await table_or_404(request, table_id))
+        """One table's facts: rules, seats, score; a private table's only with one of
+        its keys (header ``X-Euchre-Key``).  Given an invitation, whether it is spent
+        (``invitation``), which opening it would not do."""
+        table = await keyed(request, table_id)
+        summary = _summary(table)
+        key = _key(request)
+        invited = table.place_by_invite(key) if key else None
+        if invited is not None:
+            summary["invitation"] = {"place": invited.index, "spent": invited.claimed}
+        return summary
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(request: Request, table_id: str, body: JoinRequest) -> dict[str, Any]:
@@ -449,7 +467,7 @@ def create_app(
         ``bad_invitation``, 409 ``invitation_spent``."""
         rates["joins"].check(_address(request))
         table = await table_or_404(request, table_id)
-        place = table.place_by_invite(body.invite or "")
+        place = await table.invited_place(body.invite or "")
         if place is None:
             raise _invitation_refused(table, body.invite or "", TableError(
                 "bad_invitation", "this invitation does not open a seat at this table"))
@@ -464,7 +482,7 @@ def create_app(
         """Give up your place: it opens to others and a bot plays it meanwhile; the last
         person to leave an unfinished game closes the table."""
         table = await table_or_404(request, table_id)
-        place = table.place_by_token(body.token)
+        place = await table.place_by_token_stored(body.token)
         if place is None:
             raise Refusal(403, "bad_token", "this seat token opens no seat at this table")
         await tables_of(request).leave(table, place.index)
@@ -575,13 +593,7 @@ def create_app(
         return {"id": table.id, "deleted": True}
 
     async def finished_match(request: Request, table_id: str, number: int) -> tuple[Table, Match]:
-        table = await table_or_404(request, table_id)
-        if table.private:  # a seat's, the host's or the watch link's key
-            key = (request.query_params.get("key") or request.headers.get("x-euchre-key")
-                   or request.headers.get("x-seat-token"))
-            if not (table.may_watch(key) or (key and table.place_by_token(key))):
-                raise Refusal(403, "private", "this table is private: its games are shown "
-                              "to its players, its host and those with its watch link")
+        table = await keyed(request, table_id)
         if number == table.match.number:
             match = table.match
         else:
@@ -696,7 +708,12 @@ def create_app(
             return
         place = None
         if token:
-            found = table.place_by_token(token)
+            try:
+                found = await table.place_by_token_stored(token)
+            except StorageError as e:
+                _log_storage("WebSocket", websocket.url.path, e)
+                await _refuse(websocket, "storage", _STORAGE_FAILED, 4503)
+                return
             if found is None:
                 await _refuse(websocket, "bad_token",
                               "this seat token opens no seat at this table", 4403)
@@ -787,7 +804,7 @@ async def _handle(table: Table, conn: Connection, text: str,
     if isinstance(message, ReclaimMessage):
         return await table.reclaim(conn)
     if isinstance(message, ChatMessage):
-        return table.chat(conn, message.text, message.preset)
+        return await table.chat(conn, message.text, message.preset)
     raise AssertionError(message)  # pragma: no cover
 
 
@@ -801,6 +818,13 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
 
 
 # -- limits and refusals -----------------------------------------------------------------
+def _key(request: Request) -> str | None:
+    """The key to a table a request gives: header ``X-Euchre-Key`` (a seat token in
+    ``X-Seat-Token`` as well, or ``?key=``)."""
+    return (request.headers.get("x-euchre-key") or request.headers.get("x-seat-token")
+            or request.query_params.get("key") or None)
+
+
 def _address(request: Request | WebSocket) -> str:
     """The client's address (behind a trusted proxy, the one it forwards)."""
     return request.client.host if request.client is not None else ""
@@ -933,8 +957,7 @@ def _no_table(table_id: str) -> Refusal:
     return Refusal(404, "no_table", f"no table {shown(table_id)!r}", table=shown(table_id))
 
 
-_STORAGE_FAILED = ("the server could not read or write its database: nothing was done; "
-                   "try again in a moment")
+_STORAGE_FAILED = STORAGE_FAILED
 
 
 def _log_storage(method: str, path: str, e: StorageError) -> None:

@@ -53,12 +53,20 @@ try:
 except ImportError:  # pragma: no cover - the optional extra is missing
     psycopg = None  # type: ignore[assignment]
 
+# the pool says in a warning of several lines each time it fails to connect; every read or
+# write that fails for it is one line of the server's own (StorageError)
+logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStorage", "lock_key", "migrate", "shown_url"]
 
 log = logging.getLogger("euchre.server")
 
 CHANNEL: Final = "euchre"
 """The ``LISTEN``/``NOTIFY`` channel; a payload is ``SENDER TABLE KIND MATCH SEQ``."""
+
+CONNECT_WAIT: Final = 5.0
+"""Seconds a read or a write waits for a connection to the database before it fails
+(a person's action during an outage is answered within this time, nothing done)."""
 
 _MIGRATION_LOCK: Final = 0x6575636872  # "euchr": one process migrates at a time
 
@@ -236,7 +244,7 @@ class PostgresStorage:
             if self._pool is None:
                 pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
                     self.url, min_size=1, max_size=self._pool_size, open=False,
-                    kwargs={"autocommit": True}, name="euchre")
+                    kwargs={"autocommit": True}, name="euchre", timeout=CONNECT_WAIT)
                 try:
                     await pool.open(wait=True, timeout=10)
                 except Exception as e:
@@ -315,24 +323,33 @@ class PostgresStorage:
             ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
 
     async def append_action(
-        self, table_id: str, match: int, index: int, seat: int, action: str
+        self, table_id: str, match: int, index: int, seat: int, action: str,
+        token: str | None = None,
     ) -> None:
         """Store action ``index`` of a match; one statement, so one round trip, and its
         notification leaves with its commit.  :class:`StorageConflict` if another
-        process stored action ``index`` first."""
+        process stored action ``index`` first, or if ``token`` (a person's) no longer
+        holds a place at the table."""
         pool = await self._open()
         notice = self._notice(table_id, "a", match, index + 1)
         try:
             async with pool.connection() as conn:
-                await conn.execute(
+                cur = await conn.execute(
                     "WITH stored AS (INSERT INTO actions (table_id, match, seq, seat, action, "
-                    "at) VALUES (%s, %s, %s, %s, %s, %s) RETURNING 1) "
+                    "at) SELECT %s, %s, %s, %s, %s, %s WHERE %s::text IS NULL OR EXISTS "
+                    "(SELECT 1 FROM places WHERE table_id = %s AND token = %s AND claimed "
+                    "AND kind <> 'bot') RETURNING 1) "
                     "SELECT pg_notify(%s, %s) FROM stored",
-                    (table_id, match, index, seat, action, time.time(), CHANNEL, notice))
+                    (table_id, match, index, seat, action, time.time(), token, table_id,
+                     token, CHANNEL, notice))
+                stored = await cur.fetchone()
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this action: {e}") from None
         except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
+        if stored is None:
+            raise StorageConflict("the seat token of this action no longer holds a place "
+                                  "at the table")
 
     async def finish_match(self, table_id: str, match: int, result: dict[str, Any]) -> None:
         """Mark a match as over, with its scores and winners (once: the first to do it
@@ -351,33 +368,53 @@ class PostgresStorage:
              "WHERE table_id = %s AND place = %s", (kind, name, token, table_id, place)),
             ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
 
-    async def update_place(self, table_id: str, place: PlaceRecord,
-                           spend: str | None = None) -> bool:
-        """Store every field of ``place``; with ``spend``, only while the place holds
-        that invitation unspent (the row is the conflict: one of two claims wins)."""
+    async def update_place(self, table_id: str, place: PlaceRecord) -> None:
+        """Store every field of ``place``."""
+        await self._write([_place_update(table_id, place),
+                           ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+
+    async def spend_invitation(self, table_id: str, place: PlaceRecord, invite: str
+                               ) -> bool | None:
+        """Store the place an invitation opens and start the table once every guest is
+        here, in one transaction (see :class:`~euchre.server.storage.Storage`).  The
+        transaction first locks the table's row, so two claims at one table on two
+        processes run one after the other: the second one's count of the invitations
+        still out sees the first one's seat taken (each statement of a transaction
+        reads what was committed before it began)."""
         pool = await self._open()
+        sql, params = _place_update(table_id, place, invite)
         try:
             async with pool.connection() as conn, conn.transaction():
-                cursor = await conn.execute(
-                    "UPDATE places SET kind = %s, name = %s, bot = %s, token = %s, "
-                    "claimed = %s, invite = %s WHERE table_id = %s AND place = %s "
-                    "AND (%s::text IS NULL OR (invite = %s AND NOT claimed))",
-                    (place.kind, place.name, place.bot, place.token, place.claimed,
-                     place.invite, table_id, place.index, spend, spend))
+                cur = await conn.execute("SELECT options FROM tables WHERE id = %s FOR UPDATE",
+                                         (table_id,))
+                row = await cur.fetchone()
+                if row is None:
+                    return None
+                cursor = await conn.execute(sql, params)
                 if cursor.rowcount == 0:
-                    return False
+                    return None
+                started = bool((row[0] or {}).get("started", True))
+                if not started:
+                    cur = await conn.execute(
+                        "UPDATE tables SET options = options || '{\"started\": true}' "
+                        "WHERE id = %s AND NOT EXISTS (SELECT 1 FROM places "
+                        "WHERE table_id = %s AND invite IS NOT NULL AND NOT claimed "
+                        "AND kind IN ('friend', 'bot'))", (table_id, table_id))
+                    started = cur.rowcount > 0
                 await conn.execute("SELECT pg_notify(%s, %s)",
                                    (CHANNEL, self._notice(table_id, "t")))
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this token: {e}") from None
         except Exception as e:  # the driver's, the network's, or a value it cannot send
             raise StorageError(f"the database refused the write: {e}") from None
-        return True
+        return started
 
     async def set_options(self, table_id: str, options: dict[str, Any]) -> None:
-        """Store the table's options; every process reads them again."""
+        """Store these options of the table, the others as stored; every process reads
+        them again."""
         await self._write([
-            ("UPDATE tables SET options = %s WHERE id = %s", (Jsonb(options), table_id)),
+            ("UPDATE tables SET options = options || %s WHERE id = %s",
+             (Jsonb(options), table_id)),
             ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
 
     async def discard_match(self, table_id: str, match: int) -> None:
@@ -459,7 +496,12 @@ class PostgresStorage:
 
     async def _listen(self, on_change: Callable[[Change], None],
                       ready: asyncio.Future[None]) -> None:
+        """Listen, and reconnect when the connection is lost: one line in the log when
+        the notifications stop, one when they are back (not one per try), the tries
+        spaced from 1 to 10 seconds."""
         first = True
+        lost: float | None = None
+        wait = 1.0
         while not self._closed:
             try:
                 async with await psycopg.AsyncConnection.connect(
@@ -470,6 +512,10 @@ class PostgresStorage:
                         first = False
                     else:
                         on_change(Change("*"))
+                    if lost is not None:
+                        log.warning("the database's notifications are back after %.0f s",
+                                    time.monotonic() - lost)
+                        lost, wait = None, 1.0
                     async for note in conn.notifies():
                         change = self._parse(note.payload)
                         if change is not None:
@@ -480,17 +526,35 @@ class PostgresStorage:
                 if first:
                     ready.set_exception(StorageError(f"cannot listen on the database: {e}"))
                     return
-                log.error("the database's notifications stopped (%s); reconnecting", e)
-                await asyncio.sleep(1)
+                if lost is None:
+                    lost = time.monotonic()
+                    log.error("the database's notifications stopped (%s); reconnecting",
+                              _hidden(str(e), self.url))
+                await asyncio.sleep(wait)
+                wait = min(10.0, wait * 2)
 
-    async def send_chat(self, table_id: str, message: dict[str, Any]) -> None:
+    async def send_chat(self, table_id: str, message: dict[str, Any]) -> bool | None:
         """A chat message to the other processes, in a notification of its own (a
-        message of 200 characters is far below the 8,000 bytes one may carry)."""
+        message of 200 characters is far below the 8,000 bytes one may carry), sent only
+        if the stored options do not mute its place; whether it was (``None``: the
+        database failed, which is logged)."""
         payload = f"{self._notice(table_id, 'c')} {json.dumps(message)}"
+        muted = json.dumps([message.get("place")])
+
+        async def send(conn: psycopg.AsyncConnection[Any]) -> bool:
+            cur = await conn.execute(
+                "SELECT pg_notify(%s, %s) FROM tables WHERE id = %s "
+                "AND NOT coalesce(options->'muted', '[]'::jsonb) @> %s::jsonb",
+                (CHANNEL, payload, table_id, muted))
+            return await cur.fetchone() is not None
+
         try:
-            await self._write([("SELECT pg_notify(%s, %s)", (CHANNEL, payload))])
+            sent: bool = await self._read(send)
         except StorageError as e:
-            log.warning("a chat message did not reach the other processes: %s", e)
+            log.warning("a chat message did not reach the other processes: %s",
+                        " ".join(str(e).split()))
+            return None
+        return sent
 
     def _parse(self, payload: str) -> Change | None:
         try:
@@ -528,7 +592,7 @@ class PostgresStorage:
                 row = await cur.fetchone()
             except Exception as e:
                 log.error("the bots' lock of table %s could not be asked for: %s",
-                          table_id, e)
+                          table_id, _hidden(str(e), self.url))
                 return False
             if row is not None and row[0]:
                 self._held.add(table_id)
@@ -581,6 +645,17 @@ class PostgresStorage:
         self._held.clear()
         if self._pool is not None:
             await self._pool.close()
+
+
+def _place_update(table_id: str, place: PlaceRecord, spend: str | None = None
+                  ) -> tuple[str, Any]:
+    """The statement storing every field of a place (with ``spend``, only while the place
+    holds that invitation unspent: the row is the conflict, one of two claims wins)."""
+    return ("UPDATE places SET kind = %s, name = %s, bot = %s, token = %s, claimed = %s, "
+            "invite = %s WHERE table_id = %s AND place = %s "
+            "AND (%s::text IS NULL OR (invite = %s AND NOT claimed))",
+            (place.kind, place.name, place.bot, place.token, place.claimed, place.invite,
+             table_id, place.index, spend, spend))
 
 
 async def _load(conn: psycopg.AsyncConnection[Any], table_id: str, with_matches: bool = True

@@ -61,7 +61,13 @@ lobby, or a bot."""
 
 
 class StorageError(RuntimeError):
-    """The database refused a write or a read; the action it carried did not happen."""
+    """The database refused a write or a read; the action it carried did not happen.
+
+    Its message is one line, whatever the driver's said (libpq's span several): one
+    failure is one line in the log."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(" ".join(str(message).split()))
 
 
 class StorageConflict(StorageError):
@@ -139,11 +145,15 @@ class Storage(Protocol):
         ...
 
     async def append_action(
-        self, table_id: str, match: int, index: int, seat: int, action: str
+        self, table_id: str, match: int, index: int, seat: int, action: str,
+        token: str | None = None,
     ) -> None:
         """Store action ``index`` of a match (RECORDS notation).
 
-        Refused (:class:`StorageConflict`) if action ``index`` is already stored.
+        Refused (:class:`StorageConflict`) if action ``index`` is already stored, and,
+        given the seat ``token`` of the person acting, if that token no longer holds a
+        place at the table (the host gave the seat away at another process a moment
+        ago: in force before the host was answered).
         """
         ...
 
@@ -184,16 +194,25 @@ class Storage(Protocol):
         """Forget an unfinished match and its actions (an abandoned game)."""
         ...
 
-    async def update_place(self, table_id: str, place: PlaceRecord,
-                           spend: str | None = None) -> bool:
-        """Store every field of ``place``.  With ``spend`` (an invitation) the database
-        writes it only if the place still has that invitation unspent, so of two people
-        opening one invitation at once exactly one gets the seat: returns whether it was
-        written."""
+    async def update_place(self, table_id: str, place: PlaceRecord) -> None:
+        """Store every field of ``place``."""
+        ...
+
+    async def spend_invitation(self, table_id: str, place: PlaceRecord, invite: str
+                               ) -> bool | None:
+        """A person opens the invitation ``invite``: store ``place`` (theirs now) only if
+        the place still has that invitation unspent, so of two people opening one
+        invitation at once exactly one gets the seat, and in the same transaction, once
+        no place's invitation is left unspent, mark the table started (its option
+        ``started``): of the last two guests arriving at once on two server processes,
+        the second to commit sees the first's seat taken and deals.  Returns ``None``
+        when the invitation was spent already, else whether the table is started."""
         ...
 
     async def set_options(self, table_id: str, options: dict[str, Any]) -> None:
-        """Store the table's options (the host's settings: timer, privacy, start)."""
+        """Store these options of the table (the host's settings: timer, privacy,
+        start): each replaces the stored one of its name, the others stay as stored (a
+        process whose copy of the others is a moment old does not undo their change)."""
         ...
 
     async def delete_table(self, table_id: str) -> None:
@@ -248,8 +267,12 @@ class Peers(Protocol):
         """Unfinished tables with bots that no process plays."""
         ...
 
-    async def send_chat(self, table_id: str, message: dict[str, Any]) -> None:
-        """Pass a chat message said here to the other processes (nothing is stored)."""
+    async def send_chat(self, table_id: str, message: dict[str, Any]) -> bool | None:
+        """Pass a chat message said here to the other processes (nothing is stored),
+        unless the stored options of the table mute its place (``message["place"]``):
+        whether it was sent, ``None`` if the database could not be asked.  A mute
+        stored at another process is in force here before that process answers its
+        host, whatever this one has heard of it."""
         ...
 
 
@@ -494,9 +517,12 @@ class SQLiteStorage:
         await self._run(write)
 
     async def append_action(
-        self, table_id: str, match: int, index: int, seat: int, action: str
+        self, table_id: str, match: int, index: int, seat: int, action: str,
+        token: str | None = None,
     ) -> None:
-        """Store action ``index`` of a match (RECORDS notation)."""
+        """Store action ``index`` of a match (RECORDS notation); one process holds the
+        file, and its tables end a revoked seat's connections at once, so ``token`` is
+        not asked about."""
         now = time.time()
 
         def write(conn: sqlite3.Connection) -> None:
@@ -590,27 +616,40 @@ class SQLiteStorage:
 
         await self._run(write)
 
-    async def update_place(self, table_id: str, place: PlaceRecord,
-                           spend: str | None = None) -> bool:
-        """Store every field of ``place`` (see :class:`Storage`)."""
+    async def update_place(self, table_id: str, place: PlaceRecord) -> None:
+        """Store every field of ``place``."""
 
-        def write(conn: sqlite3.Connection) -> bool:
-            cursor = conn.execute(
-                "UPDATE places SET kind = ?, name = ?, bot = ?, token = ?, claimed = ?, "
-                "invite = ? WHERE table_id = ? AND place = ?"
-                " AND (? IS NULL OR (invite = ? AND claimed = 0))",
-                (place.kind, place.name, place.bot, place.token, int(place.claimed),
-                 place.invite, table_id, place.index, spend, spend))
-            return cursor.rowcount > 0
+        def write(conn: sqlite3.Connection) -> None:
+            _write_place(conn, table_id, place)
+
+        await self._run(write)
+
+    async def spend_invitation(self, table_id: str, place: PlaceRecord, invite: str
+                               ) -> bool | None:
+        """Store the place an invitation opens and start the table once every guest is
+        here, in one transaction (see :class:`Storage`)."""
+
+        def write(conn: sqlite3.Connection) -> bool | None:
+            if not _write_place(conn, table_id, place, invite):
+                return None
+            options = _options(conn, table_id)
+            if options.get("started", True):
+                return True
+            waiting = conn.execute(
+                "SELECT 1 FROM places WHERE table_id = ? AND invite IS NOT NULL "
+                "AND claimed = 0 AND kind IN ('friend', 'bot')", (table_id,)).fetchone()
+            if waiting is not None:
+                return False
+            _merge_options(conn, table_id, {"started": True})
+            return True
 
         return await self._run(write)
 
     async def set_options(self, table_id: str, options: dict[str, Any]) -> None:
-        """Store the table's options."""
+        """Store these options of the table, the others as stored."""
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT OR REPLACE INTO table_options (table_id, options) "
-                         "VALUES (?, ?)", (table_id, json.dumps(options)))
+            _merge_options(conn, table_id, options)
 
         await self._run(write)
 
@@ -870,6 +909,32 @@ class _Unreadable(StorageError):
         self.table_id = table_id
         self.reason = f"its stored {what} {'are' if what.endswith('s') else 'is'} not JSON"
         super().__init__(f"table {table_id}: {self.reason}")
+
+
+def _write_place(conn: sqlite3.Connection, table_id: str, place: PlaceRecord,
+                 spend: str | None = None) -> bool:
+    """Store every field of a place (with ``spend``, only while the place holds that
+    invitation unspent); whether it was written."""
+    cursor = conn.execute(
+        "UPDATE places SET kind = ?, name = ?, bot = ?, token = ?, claimed = ?, "
+        "invite = ? WHERE table_id = ? AND place = ?"
+        " AND (? IS NULL OR (invite = ? AND claimed = 0))",
+        (place.kind, place.name, place.bot, place.token, int(place.claimed),
+         place.invite, table_id, place.index, spend, spend))
+    return cursor.rowcount > 0
+
+
+def _options(conn: sqlite3.Connection, table_id: str) -> dict[str, Any]:
+    row = conn.execute("SELECT options FROM table_options WHERE table_id = ?",
+                       (table_id,)).fetchone()
+    options: dict[str, Any] = {} if row is None else _decode(row[0], table_id, "options")
+    return options
+
+
+def _merge_options(conn: sqlite3.Connection, table_id: str, changes: dict[str, Any]) -> None:
+    """Store ``changes`` over the table's stored options (in the caller's transaction)."""
+    conn.execute("INSERT OR REPLACE INTO table_options (table_id, options) VALUES (?, ?)",
+                 (table_id, json.dumps({**_options(conn, table_id), **changes})))
 
 
 def _decode(text: Any, table_id: str, what: str) -> Any:

@@ -54,8 +54,8 @@ from euchre.server.storage import (
     TableRecord,
 )
 
-__all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "Settings", "Table", "TableError",
-           "new_token"]
+__all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "STORAGE_FAILED", "Settings", "Table",
+           "TableError", "new_token"]
 
 log = logging.getLogger("euchre.server")
 
@@ -81,6 +81,20 @@ left (:meth:`~.registry.Tables.make_room`)."""
 PRESENCE_DELAY = 1.0
 """Seconds the players wait to hear that spectators came or went: the watching count is
 sent at most once in this time, however many arrive (a crowd of N costs O(N) messages)."""
+
+STORAGE_FAILED = ("the server could not read or write its database: nothing was done; "
+                  "try again in a moment")
+"""What a person is told when the database failed (each page words it by its code,
+``storage``, in its own language); the database's own words go to the log only."""
+
+SPECTATOR_PACE = 0.2
+"""Seconds at least between two states sent to a table's spectators: they see the newest
+state at most five times a second (people at the speed of play see every one)."""
+
+CROWD_RATE = 1000
+"""States a second at most that a table sends its spectators, all of them together: a
+crowd larger than ``CROWD_RATE * SPECTATOR_PACE`` sees the newest state less often (1,000
+spectators once a second), so its cost is bounded whatever its size."""
 
 CHAT_LENGTH = 200
 """The longest chat message, in characters."""
@@ -169,6 +183,9 @@ class Table:
         """Someone it was made for has come: a person at one of its places (at a table of
         bots only, a spectator).  A table never visited expires within minutes."""
         self._presence: asyncio.TimerHandle | None = None
+        self._watchers: asyncio.TimerHandle | None = None
+        """The spectators' next state, when one is due (:meth:`_spectators_later`)."""
+        self._watchers_told = -SPECTATOR_PACE
         self.closed = False
         self._stand_ins: dict[int, Bot] = {}
         self._clock: asyncio.TimerHandle | None = None
@@ -273,6 +290,15 @@ class Table:
         """May a spectator with this key (or none) watch?  Anyone at a public table; at a
         private one, the watch link's key or the host's."""
         return not self.private or self._key_matches("watch", key) or self.is_host(key)
+
+    def may_see(self, key: str | None) -> bool:
+        """May someone with this key (or none) read the table's facts and its finished
+        games?  Anyone at a public table; at a private one, whoever holds one of its
+        keys: a seat token, an invitation out for one of its places, the host's key or
+        the watch link's (a person removed or replaced holds none of them any more)."""
+        return self.may_watch(key) or (bool(key) and (
+            self.place_by_token(key or "") is not None
+            or self.place_by_invite(key or "") is not None))
 
     @property
     def started(self) -> bool:
@@ -426,11 +452,29 @@ class Table:
 
     def broadcast(self, to: list[Connection] | None = None) -> None:
         """Send every connection (or those of ``to``) the state its seat may see, each
-        view built once.  Spectators get the newest state only: one still queued for a
-        slow one is replaced, not followed (:meth:`Connection.push_state`)."""
+        view built once.
+
+        The players get every state at once.  The spectators of a table get the newest
+        state only, after the players and at most once every :data:`SPECTATOR_PACE`
+        seconds (less often for a crowd, :data:`CROWD_RATE`; :meth:`_tell_spectators`):
+        a crowd at a table that moves fast costs a bounded number of messages a second,
+        whatever the pace of play, and never holds up the players of any table.  A
+        spectator named in ``to`` (one who just came) gets the state at once.
+        """
         conns = self.connections if to is None else to
         if not conns:
             return
+        players = [c for c in conns if c.place is not None]
+        if to is None:
+            if len(players) < len(conns):
+                self._spectators_later()
+            conns = players
+        if conns:
+            self._send_state(conns)
+
+    def _send_state(self, conns: list[Connection]) -> None:
+        """The state to each of ``conns`` as its seat may see it, each view built once
+        (a spectator's replacing one still queued for it: :meth:`Connection.push_state`)."""
         # the public part is encoded once; each seat adds only its own view of the deal
         head = json.dumps(self.public_state(), separators=(",", ":"))[:-1]
         deal = self.match.game.deal
@@ -447,6 +491,24 @@ class Table:
                 conn.push_state(text)
             else:
                 conn.push(text)
+
+    def _spectators_later(self) -> None:
+        """Send the spectators the newest state once the players' sends are queued, and
+        not sooner than :data:`SPECTATOR_PACE` after the last time (once, however many
+        states came meanwhile)."""
+        if self._watchers is not None or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        pace = max(SPECTATOR_PACE, self.watching / CROWD_RATE)
+        wait = max(0.0, self._watchers_told + pace - loop.time())
+        self._watchers = loop.call_later(wait, self._tell_spectators)
+
+    def _tell_spectators(self) -> None:
+        self._watchers = None
+        self._watchers_told = asyncio.get_running_loop().time()
+        watchers = [c for c in self.connections if c.place is None]
+        if watchers and not self.closed:
+            self._send_state(watchers)
 
     def _presence_changed(self) -> None:
         """A spectator came or went: the players hear the watching count within
@@ -559,20 +621,22 @@ class Table:
             place = self.match.place_at[seat]
             self.away.discard(place)  # acting takes the seat back
             self.reading.discard(place)  # and is reading on
-            refused = await self._write(self._commit(seat, action))
+            refused = await self._write(self._commit(seat, action, conn.token))
             if refused is not None:
                 return refused
         self.kick()
         return None
 
-    async def _commit(self, seat: int, action: Action) -> None:
-        """Store, apply and broadcast one legal action (the lock is held).
+    async def _commit(self, seat: int, action: Action, token: str | None = None) -> None:
+        """Store, apply and broadcast one legal action (the lock is held); ``token``, a
+        person's seat token, must still hold its place in the database.
 
         The action is stored before it is applied; a match it ends is marked finished
         before anyone is told.
         """
         match = self.match
-        await self.storage.append_action(self.id, match.number, match.seq, seat, str(action))
+        await self.storage.append_action(self.id, match.number, match.seq, seat, str(action),
+                                         token)
         ended = match.apply(action, seat)
         if match.is_over:
             await self.storage.finish_match(self.id, match.number, match.result())
@@ -632,6 +696,11 @@ class Table:
                         # storage is ahead of memory: play on from what it holds
                         if not await self._reload(e):
                             return
+                        if self.peers is not None:
+                            # the bots' lock may have gone with a lost connection to the
+                            # database, and another process taken the bots: ask again
+                            await self.peers.release_bots(self.id)
+                            await self.peers.claim_bots(self.id)
                         continue
                 failures = 0
             except StorageError as e:
@@ -659,7 +728,9 @@ class Table:
                           "reloaded: nothing was done", {"at": self.match.seq},
                           seq=self.match.seq)
         except StorageError as e:
-            return _error("storage", f"{e}: nothing was done")
+            # the cause, in one line, is the log's; the player is told what it means
+            log.error("table %s: an action was not stored: %s", self.id, " ".join(str(e).split()))
+            return _error("storage", STORAGE_FAILED)
         return None
 
     async def _reload(self, conflict: StorageError) -> bool:
@@ -837,9 +908,10 @@ class Table:
 
 
     def _stop_presence(self) -> None:
-        if self._presence is not None:
-            self._presence.cancel()
-            self._presence = None
+        for timer in (self._presence, self._watchers):
+            if timer is not None:
+                timer.cancel()
+        self._presence = self._watchers = None
 
     # -- the summary's wait, the turn timer, stand-ins, leaving ----------------------------------
     def _deal_ended(self, ended: bool) -> None:
@@ -993,6 +1065,23 @@ class Table:
             self._bots = self._make_bots(self.match.number)
         self._drop_revoked()
 
+    async def _read_places(self) -> None:
+        """Places and settings as stored now (the lock is held)."""
+        record = await self.storage.load_table(self.id)
+        if record is not None:
+            self._take_places(record)
+
+    async def place_by_token_stored(self, token: str) -> PlaceRecord | None:
+        """:meth:`place_by_token`, and with other server processes, if this one knows
+        no place of the token, the same asked of the places as stored now: a seat taken
+        at another process a moment ago opens here before this process hears of it."""
+        found = self.place_by_token(token)
+        if found is None and self.peers is not None:
+            async with self.lock:
+                await self._read_places()
+            found = self.place_by_token(token)
+        return found
+
     def _drop_revoked(self, why: str = "reinvited") -> None:
         """End every connection whose seat token no longer opens its place (the host
         invited someone else to it, removed the person, or seated a bot)."""
@@ -1014,14 +1103,25 @@ class Table:
             _KEEP.add(task)
             task.add_done_callback(_KEEP.discard)
 
-    async def _store_place(self, place: PlaceRecord, spend: str | None = None) -> bool:
-        """Write one place (the lock is held); ``False`` if ``spend`` was spent already."""
-        return await self.storage.update_place(self.id, place, spend)
+    async def _store_place(self, place: PlaceRecord) -> None:
+        """Write one place (the lock is held)."""
+        await self.storage.update_place(self.id, place)
 
     async def _store_options(self, **changes: Any) -> None:
-        options = {**self.options, **changes}
-        await self.storage.set_options(self.id, options)
-        self._take_options(options)
+        """Store these options (the others stay as stored) and take them."""
+        await self.storage.set_options(self.id, changes)
+        self._take_options({**self.options, **changes})
+
+    async def invited_place(self, invite: str) -> PlaceRecord | None:
+        """The place an invitation opens, or ``None``; nothing is spent.  An invitation
+        this process has not heard of is looked up again in the database (the host may
+        have made it at another process a moment ago)."""
+        place = self.place_by_invite(invite)
+        if place is None and self.peers is not None:
+            async with self.lock:
+                await self._read_places()
+            place = self.place_by_invite(invite)
+        return place
 
     async def claim_invite(self, invite: str, name: str | None) -> PlaceRecord:
         """A person opens an invitation: the place is theirs, with a new seat token, and
@@ -1029,6 +1129,11 @@ class Table:
         it) or ``invitation_spent`` (someone took the seat with it already)."""
         async with self.lock:
             place = self.place_by_invite(invite)
+            if place is None and self.peers is not None:
+                # the host may have made it at another process a moment ago, before this
+                # one heard of it: the database says
+                await self._read_places()
+                place = self.place_by_invite(invite)
             if place is None:
                 raise TableError("bad_invitation",
                                  "this invitation does not open a seat at this table")
@@ -1039,7 +1144,10 @@ class Table:
             new_name = (name or "").strip()[:40] or kept or "Friend"
             claimed = PlaceRecord(place.index, "friend", new_name, None, new_token(), True,
                                   place.invite)
-            if not await self._store_place(claimed, spend=invite):
+            # whether everyone is here is the database's to say, in the claim's own
+            # transaction: another process may have seated the other guests a moment ago
+            started = await self.storage.spend_invitation(self.id, claimed, invite)
+            if started is None:
                 raise TableError("invitation_spent", "this invitation was used already: "
                                  "the seat is taken")
             was_bot = place.kind == "bot"
@@ -1047,8 +1155,8 @@ class Table:
             if was_bot:  # a late arrival takes the seat back from the bot keeping it
                 self._bots = self._make_bots(self.match.number)
             self.away.discard(place.index)
-            if not self.started and not self.invited():
-                await self._store_options(started=True)  # everyone is here: deal
+            if started and not self.started:  # everyone is here: deal
+                self._take_options({**self.options, "started": True})
             self._arm_clock()
             self.broadcast()
         self.kick()
@@ -1160,14 +1268,16 @@ class Table:
                 "places": places}
 
     # -- the chat ---------------------------------------------------------------------------------
-    def chat(self, conn: Connection, text: str | None, preset: str | None
-             ) -> dict[str, Any] | None:
+    async def chat(self, conn: Connection, text: str | None, preset: str | None
+                   ) -> dict[str, Any] | None:
         """A player says something to the table; returns an error, or ``None`` once sent
-        to every connection (spectators read it but may not talk)."""
+        to every connection (spectators read it but may not talk).  With other server
+        processes, the database says first whether the place is muted: a mute the host
+        set at another process is in force before the host is answered."""
         if conn.place is None:
             return _error("spectator", "a spectator may not talk to the players",
                           {"asked": "chat"})
-        if conn.place in self.muted:
+        if self.peers is None and conn.place in self.muted:
             return _error("muted", "the host has muted you at this table")
         wait = conn.chat.take(time.monotonic())
         if wait:
@@ -1188,11 +1298,11 @@ class Table:
             if not clean:
                 return _error("malformed", "an empty chat message")
             message["text"] = clean[:CHAT_LENGTH]
-        self.receive_chat(message)
         if self.peers is not None:
-            task = asyncio.create_task(self.peers.send_chat(self.id, message))
-            _KEEP.add(task)
-            task.add_done_callback(_KEEP.discard)
+            sent = await self.peers.send_chat(self.id, message)
+            if sent is False or (sent is None and conn.place in self.muted):
+                return _error("muted", "the host has muted you at this table")
+        self.receive_chat(message)
         return None
 
     def receive_chat(self, message: dict[str, Any]) -> None:

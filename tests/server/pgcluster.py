@@ -18,11 +18,12 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["Cluster", "find_binaries", "free_port", "running_cluster"]
+__all__ = ["Cluster", "Outage", "find_binaries", "free_port", "running_cluster"]
 
 
 def find_binaries() -> Path | None:
@@ -129,3 +130,69 @@ def running_cluster(bindir: Path, durable: bool = False) -> Iterator[Cluster]:
             if proc.stderr:
                 proc.stderr.close()
         shutil.rmtree(root, ignore_errors=True)
+
+
+class Outage:
+    """A loopback TCP relay to a port (the cluster's) that can be cut: while cut, every
+    connection through it is dropped and new ones are refused, as when the database's
+    server or its network goes away; servers given :attr:`port` lose their database."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port: int = self._listener.getsockname()[1]
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        self._cut = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def url(self, database_url: str) -> str:
+        """A database URL of the cluster, through the relay."""
+        return database_url.replace(f":{self.target}/", f":{self.port}/")
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            with self._lock:
+                if self._cut:
+                    client.close()
+                    continue
+                try:
+                    server = socket.create_connection(("127.0.0.1", self.target))
+                except OSError:
+                    client.close()
+                    continue
+                self._open.update((client, server))
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := src.recv(65536):
+                dst.sendall(data)
+        for s in (src, dst):
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        """The database goes away: every connection through the relay is dropped."""
+        with self._lock:
+            self._cut = True
+            for s in self._open:
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+                s.close()
+            self._open.clear()
+
+    def restore(self) -> None:
+        """The database is back: new connections go through again."""
+        with self._lock:
+            self._cut = False
+
+    def close(self) -> None:
+        """Stop relaying."""
+        self.cut()
+        self._listener.close()

@@ -175,7 +175,7 @@ def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> It
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # slow on a loaded machine: waited for, not timed
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the test server did not start")
@@ -199,6 +199,9 @@ def wait_until_serving(proc: subprocess.Popen[bytes], base: str, deadline: float
             return
         except httpx2.HTTPError:
             if proc.poll() is not None or time.monotonic() > deadline:
+                if proc.poll() is None:  # still starting: stopped, or its stderr never ends
+                    proc.kill()
+                    proc.wait(10)
                 err = proc.stderr.read().decode() if proc.stderr else ""
                 raise RuntimeError(f"the server at {base} did not start: {err}") from None
             time.sleep(0.05)
@@ -218,7 +221,8 @@ def server_process(db: Path | str, port: int, bot_delay: float = 0.0, *args: str
     proc = subprocess.Popen(server_command(db, port, bot_delay, *args),
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        wait_until_serving(proc, f"http://127.0.0.1:{port}", time.monotonic() + 30)
+        # a loaded machine may take long to start a server: the test waits for it to serve
+        wait_until_serving(proc, f"http://127.0.0.1:{port}", time.monotonic() + 120)
         yield proc
     finally:
         if proc.poll() is None:

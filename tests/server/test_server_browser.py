@@ -259,7 +259,14 @@ def test_a_reload_mid_deal_shows_the_deal_in_progress(slow_server: Server, brows
             again.on("pageerror", lambda e: errors.append(str(e)))
             again.goto(page.url)
         again.wait_for_selector("#felt")
-        again.wait_for_timeout(300)
+        # the deal in progress is shown once its log holds a move after the heading (a
+        # loaded machine takes its time: the test waits for that, not for a time)
+        again.wait_for_function(
+            """(head) => {
+              const log = [...document.querySelectorAll('#log li')].map((li) => li.innerText);
+              const at = log.indexOf(head);
+              return at >= 0 && at < log.length - 1;
+            }""", arg=deal_head)
         assert again.locator(".summary-panel").count() == 0
         assert again.locator("#overlay:not([hidden])").count() == 0
         log = again.locator("#log li").all_inner_texts()

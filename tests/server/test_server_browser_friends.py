@@ -11,7 +11,8 @@ people spread over both.  Playwright drives Debian's ``chromium``; screenshots g
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -50,6 +51,21 @@ def _token(page: Any, tid: str, what: str = "token") -> str | None:
     return value
 
 
+def _seats_once(srv: Server, tid: str, key: str,
+                check: Callable[[list[dict[str, Any]]], bool]) -> list[dict[str, Any]]:
+    """The table's seats as ``srv`` tells them (with the table's ``key``) once they pass
+    ``check``: a process hears what another stored a moment after it is stored, so the
+    test waits for that, not for a time (at most 30 s)."""
+    deadline = time.monotonic() + 30
+    while True:
+        r = srv.http.get(f"/api/tables/{tid}", headers={"X-Euchre-Key": key})
+        assert r.status_code == 200, r.text
+        seats: list[dict[str, Any]] = r.json()["seats"]
+        if check(seats) or time.monotonic() > deadline:
+            return seats
+        time.sleep(0.05)
+
+
 def _holding(page: Any, tid: str, token: str, host: str | None = None) -> None:
     """Let ``page`` hold a seat token (and the host key) of table ``tid``, as the
     browser that created it does."""
@@ -83,12 +99,14 @@ def test_a_spent_invitation_refuses_a_second_browser_and_the_first_keeps_the_sea
     # the first browser still holds the seat, under its own name
     bob.reload()
     bob.wait_for_selector(".hand-card")
-    names = [s["name"] for s in one.http.get(f"/api/tables/{tid}").json()["seats"]]
-    assert names == ["Ann", "Bob"]
-    # a forged link leaves no seat behind either
+    seats = _seats_once(one, tid, answer["host"], lambda s: s[1]["name"] == "Bob")
+    assert [s["name"] for s in seats] == ["Ann", "Bob"]
+    # a forged link opens nothing of a private table, not even its name, and leaves no
+    # seat behind either
     forged = _page(browser, errors, 1280, 800)
     forged.goto(f"{two.base}/table/{tid}?invite=forged-{'x' * 20}")
     forged.wait_for_selector("#join-refused")
+    assert "does not work" in forged.locator("#join-refused").inner_text()
     assert _token(forged, tid) is None
     assert errors == []
 
@@ -109,6 +127,10 @@ def test_the_host_recovers_the_links_in_another_browser_and_starts_the_game(
     tid = first.url.rsplit("/", 1)[-1]
     host = _token(first, tid, "host")
     assert host
+    # the lobby lists it under "Your tables" (its facts asked for with this browser's key)
+    first.goto(one.base + "/")
+    first.wait_for_selector("#my-tables .table-item")
+    assert "Friday <b>game</b>" in first.locator("#my-tables").inner_text()
     first.context.close()  # the tab and its browser are gone
     # a private table is not in the lobby
     listing = one.http.get("/api/tables").json()
@@ -133,7 +155,7 @@ def test_the_host_recovers_the_links_in_another_browser_and_starts_the_game(
     second.click("[data-cmd=host-start]")  # the host starts: a bot takes the empty seat
     friend.wait_for_selector("#waiting-room", state="detached")
     friend.wait_for_selector(".hand-card")
-    seats = one.http.get(f"/api/tables/{tid}").json()["seats"]
+    seats = _seats_once(one, tid, host, lambda s: s[2]["kind"] == "bot")
     assert [s["kind"] for s in seats] == ["person", "person", "bot", "bot"]
     assert seats[0]["name"] == "Hana" and seats[1]["name"] == "Finn"
     # a watcher without the watch link is refused
@@ -171,7 +193,7 @@ def test_a_new_invitation_ends_the_old_seat_and_a_bot_keeps_it_until_it_is_given
     ann.wait_for_selector("text=Give the seat back with this link:")
     back = ann.locator(".host-place[data-place='1'] input").input_value()
     assert "?invite=" in back
-    seats = one.http.get(f"/api/tables/{tid}").json()["seats"]
+    seats = _seats_once(one, tid, answer["host"], lambda s: True)  # seated here
     assert seats[1]["kind"] == "bot"
     ann.screenshot(path=str(ARTIFACTS / "friends-host-bot.png"))
     ann.click("#close-dialog")
@@ -179,7 +201,8 @@ def test_a_new_invitation_ends_the_old_seat_and_a_bot_keeps_it_until_it_is_given
     phone = _page(browser, errors, 390, 844, has_touch=True)
     join_by_invitation(phone, back.replace(one.base, two.base), "Bob")
     phone.wait_for_selector(".hand-card")
-    seats = one.http.get(f"/api/tables/{tid}").json()["seats"]
+    # claimed at the other process: this one hears of it a moment later
+    seats = _seats_once(one, tid, answer["host"], lambda s: s[1]["kind"] == "person")
     assert seats[1]["kind"] == "person" and seats[1]["name"] == "Bob"
     assert _token(phone, tid) not in (None, old)
     assert errors == []

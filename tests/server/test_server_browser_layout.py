@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -160,9 +161,15 @@ def test_your_hand_and_your_choices_are_in_view_in_every_moment_at_every_size(
 
 
 # -- the keyboard ------------------------------------------------------------------------------
-def _acted(sent: list[dict[str, Any]], page: Any) -> list[str]:
-    page.wait_for_timeout(100)
-    return [m["action"] for m in sent if m["type"] == "act"]
+def _acted(sent: list[dict[str, Any]], page: Any, expected: str | None) -> list[str]:
+    """The actions the page sent: once the expected one came (at most 10 s), or, when
+    none is expected, after a pause in which a wrong one would have been sent."""
+    deadline = time.monotonic() + 10
+    while True:
+        page.wait_for_timeout(50 if expected is not None else 300)
+        acted = [m["action"] for m in sent if m["type"] == "act"]
+        if expected is None or acted or time.monotonic() > deadline:
+            return acted
 
 
 @pytest.mark.parametrize(("moment", "keys", "action"), [
@@ -189,7 +196,7 @@ def test_each_key_means_one_thing(static_server: Server, page: Any, moment: str,
     sent = _show(page, static_server.base, moment)
     for key in keys:
         page.keyboard.press(key)
-    acted = _acted(sent, page)
+    acted = _acted(sent, page, action)
     assert acted == ([] if action is None else [action])
 
 

@@ -20,7 +20,15 @@ from typing import Any
 import httpx2
 import pytest
 from pgcluster import Cluster
-from serverkit import Server, free_port, latest_state, recv, server_process, ws_connect
+from serverkit import (
+    Server,
+    free_port,
+    latest_state,
+    my_turn,
+    recv,
+    server_process,
+    ws_connect,
+)
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
@@ -74,9 +82,12 @@ def claimed(server: Server, tid: str, invite: str, name: str = "") -> str:
     return token
 
 
-def seats(server: Server, tid: str) -> dict[int, dict[str, Any]]:
-    """The table's seats by place, as anyone sees them."""
-    return {s["place"]: s for s in server.http.get(f"/api/tables/{tid}").json()["seats"]}
+def seats(server: Server, tid: str, key: str = "") -> dict[int, dict[str, Any]]:
+    """The table's seats by place, as anyone sees them (at a private table, anyone with
+    one of its keys)."""
+    r = server.http.get(f"/api/tables/{tid}", headers={"X-Euchre-Key": key})
+    assert r.status_code == 200, r.text
+    return {s["place"]: s for s in r.json()["seats"]}
 
 
 def message(ws: ClientConnection, check: Callable[[dict[str, Any]], bool],
@@ -166,7 +177,7 @@ def test_every_refusal_of_the_host_and_join_routes_is_one_clear_4xx_and_changes_
     tid = answer["id"]
     bo = server.seat(answer, 1, "Bo")  # place 2 still invited: the table waits
     invites = {i["place"]: i["invite"] for i in answer["invites"]}
-    before = server.http.get(f"/api/tables/{tid}").json()
+    before = seats(server, tid, answer["host"])
     view = host_view(server, answer)
     body = {"place": 1, "bot": "basic", "turn_timer": 30, "muted": True}
     for key in ("nonsense", answer["token"], bo, invites[1], invites[2], answer["watch_url"]
@@ -178,7 +189,7 @@ def test_every_refusal_of_the_host_and_join_routes_is_one_clear_4xx_and_changes_
         assert refused(host(server, tid, route, answer["host"], place=3), 422,
                        "no_place") == {"place": 3}
         refused(host(server, tid, route, answer["host"]), 422, "no_place")
-    assert server.http.get(f"/api/tables/{tid}").json() == before
+    assert seats(server, tid, answer["host"]) == before
     assert host_view(server, answer) == view
 
     # a spent invitation: 409, and the first holder keeps the seat, its name and its socket
@@ -186,13 +197,13 @@ def test_every_refusal_of_the_host_and_join_routes_is_one_clear_4xx_and_changes_
         assert latest_state(bo_ws)["you"] is not None
         params = refused(join(server, tid, invites[1], "Mallory"), 409, "invitation_spent")
         assert params == {"watch": False, "place": 1}
-        assert seats(server, tid)[1]["name"] == "Bo"
+        assert seats(server, tid, answer["host"])[1]["name"] == "Bo"
         assert latest_state(bo_ws)["table"]["seats"][seat_of_place(latest_state(bo_ws), 1)][
             "name"] == "Bo"
     # an unknown invitation, or a seat token given as one
     for bad in ("nonsense", answer["token"], bo, answer["host"]):
         assert refused(join(server, tid, bad), 403, "bad_invitation") == {}
-    assert server.http.get(f"/api/tables/{tid}").json() == before
+    assert seats(server, tid, answer["host"]) == before
     assert host_view(server, answer) == view
 
     # a deleted table: 404 on the join and on every host route
@@ -241,8 +252,9 @@ def test_neither_the_creators_answer_nor_the_host_view_holds_a_friends_seat_toke
         assert bo not in text and cy not in text
     for text in shown[1:]:  # the host's view holds no seat token, not even the creator's
         assert answer["token"] not in text
-    for text in (server.http.get(f"/api/tables/{tid}").text,
-                 host(server, tid, "start", answer["host"]).text):
+    facts = server.http.get(f"/api/tables/{tid}", headers={"X-Euchre-Key": answer["host"]})
+    assert facts.status_code == 200
+    for text in (facts.text, host(server, tid, "start", answer["host"]).text):
         assert all(t not in text for t in (bo, cy, answer["token"], answer["host"]))
 
 
@@ -265,14 +277,14 @@ def test_a_new_invitation_cuts_the_old_holder_off_and_seats_the_new_guest(
         refused(server.http.post(f"/api/tables/{tid}/leave", json={"token": bo}), 403,
                 "bad_token")
         refused(join(server, tid, first), 403, "bad_invitation")
-        assert seats(server, tid)[1]["invited"] is True
+        assert seats(server, tid, answer["host"])[1]["invited"] is True
         cy = claimed(server, tid, fresh, "Cy")
         with server.ws(tid, cy) as cy_ws:
             assert hello(cy_ws)["place"] == 1
             state = latest_state(cy_ws)
         assert state["table"]["seats"][seat_of_place(state, 1)]["name"] == "Cy"
         assert latest_state(ann)["table"]["started"] is True  # Ann's socket is untouched
-    assert seats(server, tid)[1]["kind"] == "person"
+    assert seats(server, tid, answer["host"])[1]["kind"] == "person"
     refused(join(server, tid, fresh), 409, "invitation_spent")
 
 
@@ -384,13 +396,43 @@ def test_a_private_table_is_not_listed_and_is_watched_only_with_its_watch_link(
     assert tid not in [t["id"] for t in server.http.get("/api/tables").json()["open"]]
 
 
+def test_a_private_tables_facts_are_shown_only_with_one_of_its_keys(server: Server) -> None:
+    # names, rules, scores and who is connected: to its players (seat tokens), the guests
+    # it waits for (their invitations), its host and its watch link, never to a person
+    # the host removed, nor to anyone with its id alone
+    answer = server.create({"players": 3}, friends(3), private=True)
+    tid = answer["id"]
+    watch = answer["watch_url"].split("?watch=", 1)[1]
+    bo = server.seat(answer, 1, "Bo")
+    waiting = answer["invites"][1]["invite"]
+    assert host(server, tid, "remove", answer["host"], place=1).status_code == 200
+    removed_invite = answer["invites"][0]["invite"]
+    path = f"/api/tables/{tid}"
+    for key in (answer["token"], answer["host"], watch, waiting):
+        for how in ({"headers": {"X-Euchre-Key": key}}, {"params": {"key": key}}):
+            r = server.http.get(path, **how)  # type: ignore[arg-type]
+            assert r.status_code == 200, r.text
+            assert r.json()["seats"][0]["name"] == "Ann"
+    guest = server.http.get(path, headers={"X-Euchre-Key": waiting}).json()
+    assert guest["invitation"] == {"place": 2, "spent": False}  # told without spending it
+    before = server.http.get(path, headers={"X-Euchre-Key": answer["host"]}).json()
+    for key in (None, "", "nonsense", bo, removed_invite, tid):
+        headers = {} if key is None else {"X-Euchre-Key": key}
+        params = refused(server.http.get(path, headers=headers), 403, "private")
+        assert params == {}
+        refused(server.http.get(path, params={"key": key or ""}), 403, "private")
+    assert server.http.get(path, headers={"X-Euchre-Key": answer["host"]}).json() == before
+    assert join(server, tid, waiting, "Cy").status_code == 200  # the check spent nothing
+
+
 def test_a_finished_private_game_is_shown_only_with_a_key(server: Server) -> None:
     rules = {"players": 2, "target": 1, "stick_the_dealer": True}
     hidden = server.create(rules, [BOT, BOT], private=True)
     shown = server.create(rules, [BOT, BOT])
     deadline = time.monotonic() + 30
     for t in (hidden, shown):
-        while not server.http.get(f"/api/tables/{t['id']}").json()["over"]:
+        while not server.http.get(f"/api/tables/{t['id']}",
+                                  headers={"X-Euchre-Key": t["host"]}).json()["over"]:
             assert time.monotonic() < deadline, "the bots did not finish"
             time.sleep(0.05)
     finished = [g["id"] for g in server.http.get("/api/tables").json()["finished"]]
@@ -538,3 +580,83 @@ def test_the_hosts_timer_and_end(server: Server, route: str) -> None:
             codes, _ = ended(ann)
             assert codes == ["closed"]
             refused(server.http.get(f"/api/tables/{tid}"), 404, "no_table")
+
+
+def test_a_mute_set_at_one_process_is_in_force_at_another_before_the_host_is_answered(
+        pg_cluster: Cluster) -> None:
+    # the host mutes Bo at process A; Bo, at process B, speaks the moment the host is
+    # answered: B refuses it (the database says, not what B has heard so far), and once
+    # unmuted his words reach Ann at A
+    url = pg_cluster.new_database()
+    with contextlib.ExitStack() as stack:
+        bases = []
+        for _ in range(2):
+            port = free_port()
+            stack.enter_context(server_process(url, port))
+            bases.append(f"http://127.0.0.1:{port}")
+        a = stack.enter_context(httpx2.Client(base_url=bases[0], timeout=10))
+        b = stack.enter_context(httpx2.Client(base_url=bases[1], timeout=10))
+        answer = a.post("/api/tables", json={"rules": {"players": 2}, "seats": friends(2),
+                                             "private": False}).json()
+        tid, key = answer["id"], answer["host"]
+        r = b.post(f"/api/tables/{tid}/join", json={"invite": answer["invites"][0]["invite"],
+                                                    "name": "Bo"})
+        assert r.status_code == 200, r.text
+        ann = stack.enter_context(ws_connect(bases[0].replace("http", "ws"), tid,
+                                             answer["token"]))
+        bo = stack.enter_context(ws_connect(bases[1].replace("http", "ws"), tid,
+                                            r.json()["token"]))
+        hello(ann)
+        hello(bo)
+        for muted in (True, False, True, False):
+            r = a.post(f"/api/tables/{tid}/host/mute",
+                       json={"host": key, "place": 1, "muted": muted})
+            assert r.status_code == 200 and r.json()["places"][1]["muted"] is muted
+            say(bo, text=f"muted {muted}")
+            if muted:
+                error(bo, "muted")
+            else:
+                assert chat(ann)["text"] == f"muted {muted}"
+        # nothing said while muted reached Ann (her own last words come after the rest)
+        say(ann, text="bye")
+        heard: list[str] = []
+        while not heard or heard[-1] != "bye":
+            heard.append(chat(ann)["text"])
+        assert "muted True" not in heard
+
+
+def test_a_seat_given_away_at_one_process_refuses_the_old_holders_move_at_another(
+        pg_cluster: Cluster) -> None:
+    # Bo's turn, Bo at process B; the host, at process A, invites someone else to Bo's
+    # seat; the moment the host is answered, Bo's move (sent at B, which may not have
+    # heard yet) is refused, nothing is stored, and Bo's socket is ended
+    import psycopg
+
+    url = pg_cluster.new_database()
+    with contextlib.ExitStack() as stack:
+        bases = []
+        for _ in range(2):
+            port = free_port()
+            stack.enter_context(server_process(url, port))
+            bases.append(f"http://127.0.0.1:{port}")
+        a = stack.enter_context(httpx2.Client(base_url=bases[0], timeout=10))
+        b = stack.enter_context(httpx2.Client(base_url=bases[1], timeout=10))
+        answer = a.post("/api/tables", json={
+            "rules": {"players": 3}, "private": False,
+            "seats": [{"kind": "friend", "name": "Bo"}, BOT, BOT]}).json()
+        tid, key = answer["id"], answer["host"]
+        r = b.post(f"/api/tables/{tid}/join", json={"invite": answer["invites"][0]["invite"]})
+        assert r.status_code == 200, r.text
+        with ws_connect(bases[1].replace("http", "ws"), tid, r.json()["token"]) as bo:
+            state = my_turn(bo)
+            invited = a.post(f"/api/tables/{tid}/host/invite", json={"host": key, "place": 0})
+            assert invited.status_code == 200, invited.text
+            bo.send(json.dumps({"type": "act", "action": state["deal"]["legal"][0],
+                                "seq": state["seq"]}))
+            codes, close = ended(bo)
+        assert codes[0] in ("stale", "revoked") and "revoked" in codes, codes
+        assert close == 4403
+        with psycopg.connect(url) as conn:
+            stored = conn.execute("SELECT count(*) FROM actions WHERE table_id = %s",
+                                  (tid,)).fetchone()
+        assert stored == (state["seq"],)  # the bots' moves before Bo's turn, not his

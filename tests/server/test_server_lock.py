@@ -162,7 +162,7 @@ class _SecondWriter(SQLiteStorage):
     collisions = 0
 
     async def append_action(self, table_id: str, match: int, index: int, seat: int,
-                            action: str) -> None:
+                            action: str, token: str | None = None) -> None:
         if seat == self.seat:
             self.seat = None
             await super().append_action(table_id, match, index, seat, action)

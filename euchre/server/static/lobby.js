@@ -2,7 +2,7 @@
 // tables to join or watch, and finished games to replay.
 
 import {
-  $, attr, $$, api, esc, setTopbar, storeName, storedName, tableName, toast, VARIANT_NAMES,
+  $, attr, $$, api, esc, setTopbar, storeName, storedName, tableKey, tableName, toast, VARIANT_NAMES,
 } from "./util.js";
 import { suitIcon } from "./cards.js";
 import { botLabel, botNote, DEFAULT_LEVEL } from "./bots.js";
@@ -438,7 +438,7 @@ async function showMyTables(listed) {
   const found = [];
   for (const id of [...ids].slice(0, 12)) {
     try {
-      const t = await api(`/api/tables/${id}`);
+      const t = await api(`/api/tables/${id}`, { headers: { "X-Euchre-Key": tableKey(id) } });
       if (!t.over) found.push(t);
     } catch (e) {
       if (e.code === "no_table") {

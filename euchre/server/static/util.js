@@ -92,11 +92,16 @@ export function closeOverlay() {
 
 export const overlayOpen = () => !$("#overlay").hidden;
 
-/** A finished game's record or replay, as this browser may see it: at a private table the
- * server asks for a key (this browser's seat token, host key or watch key). */
+/** This browser's key to a table (its seat token, host key or watch key): a private table's
+ * facts and games are shown only with one. */
+export function tableKey(id) {
+  return ["token", "host", "watch"].map((k) => localStorage.getItem(`euchre.${k}.${id}`))
+    .find((v) => v) || "";
+}
+
+/** A finished game's record or replay, as this browser may see it (see tableKey). */
 export function gameURL(id, number, what) {
-  const key = ["token", "host", "watch"].map((k) => localStorage.getItem(`euchre.${k}.${id}`))
-    .find((v) => v);
+  const key = tableKey(id);
   return `/api/tables/${id}/matches/${number}/${what}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
 }
 
