@@ -845,10 +845,13 @@ class Table:
         processes, the places are read again from the database first, so that a removal
         or a new invitation the host made at another process is in force here before
         that process answers the host; a connection that lost its place is ended."""
-        if self.peers is not None:
-            async with self.lock:
-                await self._read_places()  # ends the connections whose seat went away
-        return conn in self.connections
+        if self.peers is None or conn.place is None or conn.token is None:
+            return True
+        async with self.lock:
+            await self._read_places()  # ends the connections whose seat went away
+        place = self.places[conn.place]
+        return (place.claimed and place.kind != "bot" and place.token is not None
+                and secrets.compare_digest(place.token.encode(), conn.token.encode()))
 
     async def rematch(self, conn: Connection) -> dict[str, Any] | None:
         """A new match with the same rules and places, once this one is over."""
