@@ -533,19 +533,25 @@ class PostgresStorage:
                 await asyncio.sleep(wait)
                 wait = min(10.0, wait * 2)
 
-    async def send_chat(self, table_id: str, message: dict[str, Any]) -> bool | None:
+    async def send_chat(self, table_id: str, message: dict[str, Any],
+                        token: str | None = None) -> bool | None:
         """A chat message to the other processes, in a notification of its own (a
         message of 200 characters is far below the 8,000 bytes one may carry), sent only
-        if the stored options do not mute its place; whether it was (``None``: the
-        database failed, which is logged)."""
+        if the stored options do not mute its place and, given ``token``, that seat
+        token still holds the place as stored; whether it was (``None``: the database
+        failed, which is logged)."""
         payload = f"{self._notice(table_id, 'c')} {json.dumps(message)}"
-        muted = json.dumps([message.get("place")])
+        place = message.get("place")
+        muted = json.dumps([place])
 
         async def send(conn: psycopg.AsyncConnection[Any]) -> bool:
             cur = await conn.execute(
                 "SELECT pg_notify(%s, %s) FROM tables WHERE id = %s "
-                "AND NOT coalesce(options->'muted', '[]'::jsonb) @> %s::jsonb",
-                (CHANNEL, payload, table_id, muted))
+                "AND NOT coalesce(options->'muted', '[]'::jsonb) @> %s::jsonb "
+                "AND (%s::text IS NULL OR EXISTS (SELECT 1 FROM places WHERE "
+                "table_id = %s AND place = %s AND token = %s AND claimed "
+                "AND kind <> 'bot'))",
+                (CHANNEL, payload, table_id, muted, token, table_id, place, token))
             return await cur.fetchone() is not None
 
         try:

@@ -267,12 +267,14 @@ class Peers(Protocol):
         """Unfinished tables with bots that no process plays."""
         ...
 
-    async def send_chat(self, table_id: str, message: dict[str, Any]) -> bool | None:
+    async def send_chat(self, table_id: str, message: dict[str, Any],
+                        token: str | None = None) -> bool | None:
         """Pass a chat message said here to the other processes (nothing is stored),
-        unless the stored options of the table mute its place (``message["place"]``):
-        whether it was sent, ``None`` if the database could not be asked.  A mute
-        stored at another process is in force here before that process answers its
-        host, whatever this one has heard of it."""
+        unless the stored options of the table mute its place (``message["place"]``),
+        or ``token`` (the speaker's seat token) no longer holds that place as stored:
+        whether it was sent, ``None`` if the database could not be asked.  A mute, a
+        removal or a new invitation stored at another process is in force here before
+        that process answers its host, whatever this one has heard of it."""
         ...
 
 

@@ -840,11 +840,26 @@ class Table:
         advice = await asyncio.to_thread(advise, obs)
         return {"type": "hint", "seq": seq, **advice}
 
+    async def _holds_seat(self, conn: Connection) -> bool:
+        """Does ``conn``'s seat token still hold its place?  With other server
+        processes, the places are read again from the database first, so that a removal
+        or a new invitation the host made at another process is in force here before
+        that process answers the host; a connection that lost its place is ended."""
+        if self.peers is None or conn.place is None or conn.token is None:
+            return True
+        async with self.lock:
+            await self._read_places()  # ends the connections whose seat went away
+        place = self.places[conn.place]
+        return (place.claimed and place.kind != "bot" and place.token is not None
+                and secrets.compare_digest(place.token.encode(), conn.token.encode()))
+
     async def rematch(self, conn: Connection) -> dict[str, Any] | None:
         """A new match with the same rules and places, once this one is over."""
         if conn.place is None:
             return _error("spectator", "a spectator cannot start a rematch",
                           {"asked": "rematch"})
+        if not await self._holds_seat(conn):
+            return None  # the host gave the seat away: the socket ends
         async with self.lock:
             if not self.match.is_over:
                 return _error("not_over", "the game is not over yet: finish it first")
@@ -935,6 +950,8 @@ class Table:
         if conn.place is None:
             return _error("spectator", "a spectator has no seat to take back",
                           {"asked": "reclaim"})
+        if not await self._holds_seat(conn):
+            return None  # the host gave the seat away: the socket ends
         if conn.place in self.away:
             self.away.discard(conn.place)
             self._stop_clock()  # a fresh turn timer for the person who is back
@@ -1299,7 +1316,9 @@ class Table:
                 return _error("malformed", "an empty chat message")
             message["text"] = clean[:CHAT_LENGTH]
         if self.peers is not None:
-            sent = await self.peers.send_chat(self.id, message)
+            sent = await self.peers.send_chat(self.id, message, conn.token)
+            if sent is False and not await self._holds_seat(conn):
+                return None  # removed or replaced at another process: the socket ends
             if sent is False or (sent is None and conn.place in self.muted):
                 return _error("muted", "the host has muted you at this table")
         self.receive_chat(message)
