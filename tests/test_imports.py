@@ -23,9 +23,10 @@ PACKAGE = Path(euchre.__file__).resolve().parent
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", "euchre.sides",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.scoring", "euchre.notation",
-                    "euchre.vector", "euchre.i18n", "euchre._numba"})
-"""``euchre.i18n`` imports nothing of the package, only the standard library: it sits at
-the bottom so that any layer may speak the player's language."""
+                    "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba"})
+"""``euchre.i18n`` and ``euchre.userdirs`` import nothing of the package, only the standard
+library: they sit at the bottom so that any layer may speak the player's language and
+find the user's data folder."""
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel", "euchre.worlds"})
 """What the searching bots stand on: the open-hand solver, and what a seat knows with
 the worlds consistent with it (:mod:`euchre.worlds`)."""

@@ -16,7 +16,6 @@ import errno
 import json
 import os
 import shlex
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,6 +27,7 @@ from rich.markup import escape
 from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.options import command_name
 from euchre.cli.prompt import Prompter
+from euchre.userdirs import data_folder
 
 __all__ = ["SaveTarget", "describe_file", "free_name", "games_folder", "keep_game",
            "offer_save", "write_atomically"]
@@ -226,15 +226,9 @@ def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) ->
 
 def games_folder() -> Path:
     """Where an unfinished game is saved when no file was named: ``games`` in euchre's
-    folder of the user's data directory (``$XDG_DATA_HOME/euchre``, else
-    ``~/.local/share/euchre``, on Linux)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "euchre" / "games"
+    folder of the user's data directory (:func:`euchre.userdirs.data_folder`:
+    ``$XDG_DATA_HOME/euchre``, else ``~/.local/share/euchre``, on Linux)."""
+    return data_folder() / "games"
 
 
 def keep_game(target: SaveTarget, record: dict[str, Any], save: Path | None) -> bool:

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final, Literal, Protocol, TypeVar, runtime_checkable
 
+from euchre.userdirs import data_folder
+
 __all__ = [
     "Change",
     "MatchRecord",
@@ -325,14 +327,9 @@ def database_location(db: str | Path | None) -> str | Path:
 
 
 def default_db_path() -> Path:
-    """``euchre.sqlite3`` in the user's data directory (XDG on Linux)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "euchre" / "euchre.sqlite3"
+    """``euchre.sqlite3`` in the user's data directory (XDG on Linux:
+    :func:`euchre.userdirs.data_folder`)."""
+    return data_folder() / "euchre.sqlite3"
 
 
 _SCHEMA: Final = """
