@@ -582,32 +582,42 @@ def test_the_hosts_timer_and_end(server: Server, route: str) -> None:
             refused(server.http.get(f"/api/tables/{tid}"), 404, "no_table")
 
 
+def _ann_at_a_and_bo_at_b(pg_cluster: Cluster, stack: contextlib.ExitStack
+                          ) -> tuple[httpx2.Client, str, str, ClientConnection,
+                                     ClientConnection]:
+    """Two server processes on one new database; Ann's two-handed table made at process
+    A, Bo seated at B by his invitation, each connected to their own process: A's
+    client, the table's id, the host key, Ann's socket and Bo's (each said hello)."""
+    url = pg_cluster.new_database()
+    bases = []
+    for _ in range(2):
+        port = free_port()
+        stack.enter_context(server_process(url, port))
+        bases.append(f"http://127.0.0.1:{port}")
+    a = stack.enter_context(httpx2.Client(base_url=bases[0], timeout=10))
+    b = stack.enter_context(httpx2.Client(base_url=bases[1], timeout=10))
+    answer = a.post("/api/tables", json={"rules": {"players": 2}, "seats": friends(2),
+                                         "private": False}).json()
+    tid = answer["id"]
+    r = b.post(f"/api/tables/{tid}/join", json={"invite": answer["invites"][0]["invite"],
+                                                "name": "Bo"})
+    assert r.status_code == 200, r.text
+    ann = stack.enter_context(ws_connect(bases[0].replace("http", "ws"), tid,
+                                         answer["token"]))
+    bo = stack.enter_context(ws_connect(bases[1].replace("http", "ws"), tid,
+                                        r.json()["token"]))
+    hello(ann)
+    hello(bo)
+    return a, tid, answer["host"], ann, bo
+
+
 def test_a_mute_set_at_one_process_is_in_force_at_another_before_the_host_is_answered(
         pg_cluster: Cluster) -> None:
     # the host mutes Bo at process A; Bo, at process B, speaks the moment the host is
     # answered: B refuses it (the database says, not what B has heard so far), and once
     # unmuted his words reach Ann at A
-    url = pg_cluster.new_database()
     with contextlib.ExitStack() as stack:
-        bases = []
-        for _ in range(2):
-            port = free_port()
-            stack.enter_context(server_process(url, port))
-            bases.append(f"http://127.0.0.1:{port}")
-        a = stack.enter_context(httpx2.Client(base_url=bases[0], timeout=10))
-        b = stack.enter_context(httpx2.Client(base_url=bases[1], timeout=10))
-        answer = a.post("/api/tables", json={"rules": {"players": 2}, "seats": friends(2),
-                                             "private": False}).json()
-        tid, key = answer["id"], answer["host"]
-        r = b.post(f"/api/tables/{tid}/join", json={"invite": answer["invites"][0]["invite"],
-                                                    "name": "Bo"})
-        assert r.status_code == 200, r.text
-        ann = stack.enter_context(ws_connect(bases[0].replace("http", "ws"), tid,
-                                             answer["token"]))
-        bo = stack.enter_context(ws_connect(bases[1].replace("http", "ws"), tid,
-                                            r.json()["token"]))
-        hello(ann)
-        hello(bo)
+        a, tid, key, ann, bo = _ann_at_a_and_bo_at_b(pg_cluster, stack)
         for muted in (True, False, True, False):
             r = a.post(f"/api/tables/{tid}/host/mute",
                        json={"host": key, "place": 1, "muted": muted})
@@ -630,27 +640,8 @@ def test_a_person_removed_at_one_process_cannot_talk_at_another_once_the_host_is
     # the host, at process A, removes Bo; the moment the host is answered, Bo speaks at
     # process B (which may not have heard yet): his words reach nobody and his socket is
     # ended there, as at A
-    url = pg_cluster.new_database()
     with contextlib.ExitStack() as stack:
-        bases = []
-        for _ in range(2):
-            port = free_port()
-            stack.enter_context(server_process(url, port))
-            bases.append(f"http://127.0.0.1:{port}")
-        a = stack.enter_context(httpx2.Client(base_url=bases[0], timeout=10))
-        b = stack.enter_context(httpx2.Client(base_url=bases[1], timeout=10))
-        answer = a.post("/api/tables", json={"rules": {"players": 2}, "seats": friends(2),
-                                             "private": False}).json()
-        tid, key = answer["id"], answer["host"]
-        r = b.post(f"/api/tables/{tid}/join", json={"invite": answer["invites"][0]["invite"],
-                                                    "name": "Bo"})
-        assert r.status_code == 200, r.text
-        ann = stack.enter_context(ws_connect(bases[0].replace("http", "ws"), tid,
-                                             answer["token"]))
-        bo = stack.enter_context(ws_connect(bases[1].replace("http", "ws"), tid,
-                                            r.json()["token"]))
-        hello(ann)
-        hello(bo)
+        a, tid, key, ann, bo = _ann_at_a_and_bo_at_b(pg_cluster, stack)
         removed = a.post(f"/api/tables/{tid}/host/remove", json={"host": key, "place": 1})
         assert removed.status_code == 200, removed.text
         with contextlib.suppress(ConnectionClosed):  # B may have heard and ended it
