@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx2
@@ -51,8 +52,13 @@ CONFIGS: list[tuple[dict[str, Any], list[str]]] = [
 GAMES_PER_CONFIG = 2
 
 
-async def _player(url: str, rng: random.Random, log: list[dict[str, Any]]) -> None:
-    """A random player (or, without acting, a spectator): keeps every message it gets."""
+async def _player(url: str, rng: random.Random, log: list[dict[str, Any]],
+                  before_acting: Callable[[dict[str, Any]], Awaitable[None]] | None = None
+                  ) -> None:
+    """A random player (or, without acting, a spectator): keeps every message it gets.
+
+    ``before_acting``, when given, is awaited with the state before each of its actions (a
+    test holds the game at a player's turn with it)."""
     acted = -1
     async with connect(url, max_size=2**22) as ws:
         async for raw in ws:
@@ -69,6 +75,8 @@ async def _player(url: str, rng: random.Random, log: list[dict[str, Any]]) -> No
             if (m["you"] is not None and deal["to_move"] == m["you"] and deal["legal"]
                     and m["seq"] > acted):
                 acted = m["seq"]
+                if before_acting is not None:
+                    await before_acting(m)
                 action = rng.choice(deal["legal"])
                 await ws.send(json.dumps({"type": "act", "action": action, "seq": m["seq"]}))
 

@@ -170,19 +170,23 @@ def test_when_the_process_playing_the_bots_dies_another_takes_them_over(
             def ws(base: str) -> str:
                 return base.replace("http", "ws") + f"/ws/{tid}"
 
-            players = [asyncio.create_task(_player(f"{ws(base)}?token={tokens[p]}",
-                                                   random.Random(p), logs[p]))
-                       for p, base in ((0, base_b), (2, base_c))]
+            held = asyncio.Event()  # Ann holds the game at her turn, mid-deal ...
+            killed = asyncio.Event()  # ... until the bots' process is gone
+
+            async def ann_waits(state: dict[str, Any]) -> None:
+                if not killed.is_set() and state["seq"] >= 12 and state["deal"]["events"]:
+                    killed_at.append(state["seq"])
+                    held.set()
+                    await killed.wait()
+
+            players = [asyncio.create_task(_player(f"{ws(base_b)}?token={tokens[0]}",
+                                                   random.Random(0), logs[0], ann_waits)),
+                       asyncio.create_task(_player(f"{ws(base_c)}?token={tokens[2]}",
+                                                   random.Random(2), logs[2]))]
             watcher = asyncio.create_task(_player(ws(base_c), random.Random(5), logs[None]))
-            while True:  # mid-deal, with the bots' process having played some
-                await asyncio.sleep(0.01)
-                states = [m for m in logs[None] if m["type"] == "state"]
-                if states and states[-1]["seq"] >= 12:
-                    last = states[-1]
-                    assert not last["over"] and last["deal"]["events"], "not mid-deal"
-                    first.send_signal(signal.SIGKILL)
-                    killed_at.append(last["seq"])
-                    break
+            await asyncio.wait_for(held.wait(), 120)  # mid-deal, the bots having played some
+            first.send_signal(signal.SIGKILL)
+            killed.set()
             await asyncio.wait_for(asyncio.gather(watcher, *players), 120)
 
         asyncio.run(play())
