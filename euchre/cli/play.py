@@ -33,7 +33,6 @@ from euchre.cli.difficulty import (
     remember_level,
     remembered_level,
 )
-from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import N_, LangOption, _, current, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import (
@@ -66,11 +65,12 @@ from euchre.cli.resume import (
 from euchre.cli.rules import rules_hint
 from euchre.cli.save import SaveTarget, keep_game, offer_save
 from euchre.cli.seats import SeatNames
-from euchre.cli.style import CardStyle, card_role
+from euchre.cli.style import CardStyle
 from euchre.deal import Deal, Effect, IllegalActionError, Observation
 from euchre.game import Game
 from euchre.records import game_record
 from euchre.rules import Rules
+from euchre.wording import card_role, why_illegal
 
 __all__ = ["PLAY_HELP", "Seating", "Table", "play"]
 
@@ -237,7 +237,7 @@ class Table:
         try:
             deal.check(choice, seat=self.person)
         except IllegalActionError:
-            self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
+            self.narrator.refuse(why_illegal(obs, choice, current(), self.narrator.style))
             return None
         if not self._stands_by(obs, choice):
             return None
