@@ -156,7 +156,7 @@ def _fold(word: str) -> str:
 
 def suit_readings(word: str, lang: str | None = None) -> list[Suit]:
     """Every suit a word may name in ``lang`` (default: the current language): a letter
-    of the language (:data:`~euchre.cli.lang.SUIT_LETTERS`) or of the notation, a symbol,
+    of the language (:data:`~euchre.wording.SUIT_LETTERS`) or of the notation, a symbol,
     a name in the language or in English; the language's readings first.
 
     >>> suit_readings("C", "fr"), suit_readings("coeur", "fr"), suit_readings("K", "de")
