@@ -26,9 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import os
-import platform
 import statistics
 import sys
 import time
@@ -42,7 +39,7 @@ from euchre.actions import Action
 from euchre.bots import Bot, make_bot, play_game
 from euchre.bots.expert import ExpertBot
 from euchre.deal import Observation
-from euchre.jobs.bench import cpu_model, load_average, side_seats, wilson
+from euchre.jobs.bench import machine, percentile, side_seats, wilson
 from euchre.solver import warm_up
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -52,16 +49,6 @@ TIME_GOALS: tuple[float, float] = (50.0, 250.0)
 """Median and p99 decision time goals, in milliseconds."""
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 SECTION = "## Expert bot"
-
-
-def percentile(xs: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of ``xs``, nearest rank.
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.99)
-    4.0
-    """
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
 
 class TimedBot:
@@ -151,13 +138,6 @@ def timing_table(rows: list[Row]) -> list[dict[str, Any]]:
                         "median_ms": round(statistics.median(times), 2),
                         "p99_ms": round(percentile(times, 0.99), 2)})
     return out
-
-
-def machine() -> dict[str, Any]:
-    """The CPU, cores and load, for the report."""
-    cpu = cpu_model()
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "load_average": load_average()}
 
 
 def report(rows: list[Row], args: argparse.Namespace, warm: float) -> dict[str, Any]:

@@ -26,9 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import os
-import platform
 import random
 import statistics
 import sys
@@ -40,7 +37,7 @@ from euchre import Rules
 from euchre.bots import choose, make_bot
 from euchre.bots.opinion import OPINION_WORLDS, expert_opinion
 from euchre.deal import Deal, Observation, Phase
-from euchre.jobs.bench import cpu_model, load_average
+from euchre.jobs.bench import machine, percentile
 from euchre.solver import warm_up
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -50,16 +47,6 @@ REFERENCE_WORLDS = 2048
 SALTS = 4
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 SECTION = "## Hint and review"
-
-
-def percentile(xs: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of ``xs``, nearest rank.
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.9)
-    4.0
-    """
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
 
 def positions(players: int, deals: int, seed: int) -> list[Observation]:
@@ -122,12 +109,6 @@ def steadiness_row(players: int, worlds: list[int], obs: list[Observation],
              "mean_gap_error": round(statistics.mean(errors[w]), 3) if errors[w] else None,
              "best_differs": round(flips[w] / (len(chosen) * SALTS), 3) if chosen else None}
             for w in worlds]
-
-
-def machine() -> dict[str, Any]:
-    """The CPU, cores and load, for the report."""
-    return {"cpu": cpu_model(), "cores": os.cpu_count(), "python": platform.python_version(),
-            "load_average": load_average()}
 
 
 def markdown(rep: dict[str, Any]) -> str:

@@ -37,7 +37,7 @@ from euchre.bots import make_bot
 from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.bots.knowledge import _Know, _Worlds
 from euchre.deal import Deal, Observation, Phase
-from euchre.jobs.bench import cpu_model, load_average
+from euchre.jobs.bench import cpu_model, load_average, percentile
 from euchre.solver import warm_up
 from euchre.worlds import _bits
 
@@ -63,7 +63,14 @@ def cases(players: int, deals: int, seed: int) -> list[Case]:
 
 
 def belief(case: Case, inference: bool, rng: random.Random, worlds: int = 64) -> float | None:
-    """Mean log of the weighted share of worlds that place each card where it is."""
+    """Mean log of the weighted share of worlds that place each card where it is: 0 when
+    every world places every card rightly, lower the more worlds misplace them.
+
+    >>> case = cases(2, deals=1, seed=3)[0]
+    >>> score = belief(case, inference=True, rng=random.Random(1), worlds=8)
+    >>> score is None or score <= 0.0
+    True
+    """
     obs, true = case
     sampler = _Worlds(_Know(obs), rng, inference)
     n = obs.rules.players
@@ -81,19 +88,6 @@ def belief(case: Case, inference: bool, rng: random.Random, worlds: int = 64) ->
     logs = [math.log(max(mass.get((s, c), 0.0) / total, 1e-3))
             for s in range(n) if s != obs.seat for c in _bits(true[s])]
     return statistics.mean(logs) if logs else None
-
-
-def percentile(xs: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of ``xs``, nearest rank: always one of the values, never
-    an interpolation between two.
-
-    >>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5)
-    3.0
-    >>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.9), percentile([5.0, 1.0], 1.0)
-    (5.0, 5.0)
-    """
-    ys = sorted(xs)
-    return ys[min(len(ys) - 1, int(q * len(ys)))]
 
 
 def measure(players: int, deals: int, seed: int) -> dict[str, Any]:

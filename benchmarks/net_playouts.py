@@ -75,7 +75,7 @@ from euchre.bots.expert import DEFAULT_SAMPLES, ExpertBot, PimcBot
 from euchre.bots.knowledge import _EXCHANGE, _Know
 from euchre.bots.net import NetModel, net_for
 from euchre.deal import Observation, Phase
-from euchre.jobs.bench import cpu_model
+from euchre.jobs.bench import cpu_model, percentile
 from euchre.worlds import view_from_observation
 
 Int64Array = npt.NDArray[np.int64]
@@ -315,7 +315,7 @@ def percentiles(times: Sequence[float]) -> dict[str, float]:
     return {
         "decisions": len(xs),
         "median_ms": round(statistics.median(xs), 2),
-        "p99_ms": round(xs[min(len(xs) - 1, int(0.99 * len(xs)))], 2),
+        "p99_ms": round(percentile(xs, 0.99), 2),
     }
 
 

@@ -40,18 +40,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from importlib import metadata
 from typing import Any
 
 from euchre import Deal, Rules
-from euchre.jobs.bench import cpu_model
+from euchre.jobs.bench import machine as bench_machine
+from euchre.jobs.bench import pin_to_one_core, version_of
 
 try:
     import pyspiel
@@ -230,37 +229,11 @@ def os_census(game: Any, deals: int, seed: int) -> dict[str, float]:
 
 
 # -- the run ----------------------------------------------------------------------------
-def pin_to_one_core() -> int | None:
-    """Pin this process to the last core it may use; ``None`` where that is unsupported."""
-    if not hasattr(os, "sched_setaffinity"):
-        return None
-    core = max(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {core})
-    return core
-
-
-def version_of(dist: str) -> str | None:
-    """An installed distribution's version, or ``None``.
-
-    >>> version_of("euchre") is not None, version_of("no-such-distribution")
-    (True, None)
-    """
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return None
-
-
 def machine() -> dict[str, Any]:
-    """The facts a reader needs to compare figures across machines."""
-    return {
-        "cpu": cpu_model(),
-        "cores": os.cpu_count(),
-        "os": platform.platform(),
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "euchre": version_of("euchre"),
-        "open_spiel": version_of("open-spiel") if pyspiel is not None else None,
-    }
+    """The facts a reader needs to compare figures across machines
+    (:func:`euchre.jobs.bench.machine`), and OpenSpiel's version."""
+    return bench_machine() | {
+        "open_spiel": version_of("open-spiel") if pyspiel is not None else None}
 
 
 def median(values: list[float]) -> float:
@@ -381,7 +354,8 @@ def format_report(rep: dict[str, Any]) -> str:
     out = [
         f"{m['cpu']}, {m['cores']} cores, pinned to "
         + (f"core {core}" if core is not None else "no core (unsupported here)"),
-        f"{m['python']}, euchre {m['euchre']}, OpenSpiel {m['open_spiel'] or 'not installed'}",
+        f"Python {m['python']}, euchre {m['euchre']}, "
+        f"OpenSpiel {m['open_spiel'] or 'not installed'}",
         f"{rep['deals_per_repeat']:,} deals x {rep['repeats']} repeats, seed {rep['seed']}, "
         f"medians (min-max)",
         "",

@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from selfplay import machine, os_selfplay, pin_to_one_core
+from selfplay import machine, os_selfplay
+
+from euchre.jobs.bench import pin_to_one_core
 
 try:
     import pyspiel

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
-from euchre.jobs.bench import bench_solver, format_bench
+from euchre.jobs.bench import bench_solver, format_bench, pin_to_one_core
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,9 +30,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the core to pin to (default: the highest one)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
-    core = args.core
-    if core is None and hasattr(os, "sched_getaffinity"):
-        core = max(os.sched_getaffinity(0))
+    core = pin_to_one_core(args.core)
     report = bench_solver(args.deals, args.seed, args.bidding, core)
     print(json.dumps(report) if args.json else format_bench(report))
     return 0

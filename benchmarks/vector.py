@@ -27,10 +27,10 @@ import time
 from typing import Any
 
 from euchre import Rules
-from euchre.jobs.bench import bench_vector
+from euchre.jobs.bench import bench_vector, pin_to_one_core
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from selfplay import OPENSPIEL_RULES, machine, pin_to_one_core
+from selfplay import OPENSPIEL_RULES, machine
 
 try:
     import pyspiel

@@ -23,10 +23,12 @@ PACKAGE = Path(euchre.__file__).resolve().parent
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", "euchre.sides",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.scoring", "euchre.notation",
-                    "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba"})
+                    "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba",
+                    "euchre.wording"})
 """``euchre.i18n`` and ``euchre.userdirs`` import nothing of the package, only the standard
 library: they sit at the bottom so that any layer may speak the player's language and
-find the user's data folder."""
+find the user's data folder.  ``euchre.wording`` words the game (moves, suits, why a move
+is refused) in a language it is given, for the terminal and the web alike."""
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel", "euchre.worlds"})
 """What the searching bots stand on: the open-hand solver, and what a seat knows with
 the worlds consistent with it (:mod:`euchre.worlds`)."""
@@ -174,6 +176,40 @@ def test_imports_go_to_the_same_layer_or_below() -> None:
                 upward.append(f"{module} ({LAYER_NAMES[own]}) imports {dep} "
                               f"({LAYER_NAMES[theirs]})")
     assert upward == []
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for dep in graph.get(todo.pop(), ()):
+            if dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return seen
+
+
+def test_the_server_imports_nothing_of_the_terminal() -> None:
+    """Issue 31, item 4: the web server words a refusal with :mod:`euchre.wording`, in
+    each player's language, never with the terminal's words and its process-wide
+    language.  No module of ``euchre.server`` reaches ``euchre.cli``, directly or through
+    another, but ``python -m euchre.server`` (``__main__``), which is the ``euchre serve``
+    command itself and reads its command line as the terminal does."""
+    graph = import_graph()
+    borrowed = sorted(f"{module} reaches {dep}"
+                      for module in graph
+                      if module.startswith("euchre.server") and module != "euchre.server.__main__"
+                      for dep in reachable(graph, module)
+                      if dep == "euchre.cli" or dep.startswith("euchre.cli."))
+    assert borrowed == []
+
+
+def test_reachable_follows_imports_through_other_modules() -> None:
+    """The check above could fail: an import two steps away is seen."""
+    graph = {"euchre.server.table": {"euchre.wording"}, "euchre.wording": {"euchre.cli.lang"},
+             "euchre.cli.lang": set()}
+    assert reachable(graph, "euchre.server.table") == {"euchre.wording", "euchre.cli.lang"}
 
 
 def test_the_package_has_no_import_cycle() -> None:

@@ -1,4 +1,9 @@
-"""``euchre bench``: how fast the solver and the bots are, like a chess engine's bench."""
+"""``euchre bench``: how fast the solver and the bots are, like a chess engine's bench.
+
+Only the command line: the options, a progress bar, and the report printed.  What is timed
+and how the report reads are :mod:`euchre.jobs.bench`'s, which the scripts in
+``benchmarks/`` use too.
+"""
 
 from __future__ import annotations
 
@@ -44,7 +49,7 @@ def bench_bot_command(
 ) -> None:
     """Time a bot's decisions over deals of every variant; median and p99 in ms."""
     from euchre.bots import make_bot
-    from euchre.jobs.bench import bench_bot
+    from euchre.jobs.bench import bench_bot, format_bot_bench
 
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
@@ -60,16 +65,7 @@ def bench_bot_command(
                                progress=lambda done, total: bar.update(task, completed=done))
         except ValueError as e:  # every variant refused
             fail(str(e))
-    if json_out:
-        typer.echo(json.dumps(report))
-        return
-    typer.echo(f"bot {name}: {report['decisions']} decisions, median "
-               f"{report['median_ms']:.3f} ms, p99 {report['p99_ms']:.3f} ms")
-    for row in report["variants"]:
-        typer.echo(f"  {row['variant']:<13} {row['decisions']:>6} decisions  median "
-                   f"{row['median_ms']:.3f} ms  p99 {row['p99_ms']:.3f} ms")
-    for variant, why in report["skipped"].items():
-        typer.echo(f"  {variant:<13} skipped: {why}")
+    typer.echo(json.dumps(report) if json_out else format_bot_bench(report))
 
 
 _DEALS_ONLY = "the compiled core plays random deals, not games"
@@ -89,17 +85,10 @@ def bench_vector_command(
     rules = rules_given.build()
     if deals < 1 or repeats < 1:
         fail(f"--deals and --repeats must be at least 1, not {deals} and {repeats}")
-    from euchre.jobs.bench import bench_vector
+    from euchre.jobs.bench import bench_vector, format_vector_bench
 
     status = Console(stderr=True).status("timing the compiled core")
     with nullcontext() if json_out else status:
         report = bench_vector(players=rules.players, deals=deals, seed=seed,
                               repeats=repeats, rules=rules)
-    if json_out:
-        typer.echo(json.dumps(report))
-        return
-    typer.echo(f"{report['players']}-handed, random play on the compiled core: "
-               f"{report['deals_per_second']:,.0f} deals per second (median of {repeats}; "
-               f"{report['lowest']:,.0f} to {report['highest']:,.0f}), "
-               f"{report['actions_per_deal']:.1f} actions a deal, "
-               f"{report['bytes_per_deal']} bytes a deal, on {report['cpu']}")
+    typer.echo(json.dumps(report) if json_out else format_vector_bench(report))

@@ -6,7 +6,10 @@ Every word the terminal shows goes through :func:`_` (or :func:`ngettext` when i
 something); the English message is the key, and a catalog without it leaves it English.
 Placeholders are named (``{who}``) and filled after the lookup, so a translation may put
 them in its own order.  :func:`N_` only marks a message for extraction, where it is
-defined before the language is known.
+defined before the language is known.  The words the terminal shares with the web (the
+suits, the moves, why a move is refused, each language's card letters) are
+:mod:`euchre.wording`'s, which takes the language as an argument: the terminal passes it
+:func:`current`.
 
 >>> use("de")
 'de'
@@ -28,56 +31,11 @@ import typer
 
 from euchre.i18n import LANGUAGES, LOCALE_DIR, from_environment, negotiate, translation
 
-__all__ = ["LIBRARY_WORDS", "MOVE_WORDS", "N_", "RANKS", "RANKS_TYPED", "SUIT_LETTERS",
-           "LangOption", "_", "current", "lend_words", "ngettext", "pgettext", "use"]
+__all__ = ["LIBRARY_WORDS", "N_", "LangOption", "_", "current", "lend_words", "ngettext",
+           "pgettext", "use"]
 
 _state: dict[str, str] = {"lang": "en"}
 
-RANKS: Final = {
-    "en": {},
-    "fr": {"A": "A", "K": "R", "Q": "D", "J": "V"},
-    "de": {"A": "A", "K": "K", "Q": "D", "J": "B"},
-    "da": {"A": "E", "K": "K", "Q": "D", "J": "Kn"},
-}
-"""The letters each language prints on the face of its aces, kings, queens and jacks
-(the notation of RECORDS, ``A K Q J``, is understood too)."""
-
-RANKS_TYPED: Final[dict[str, dict[str, tuple[str, ...]]]] = {
-    "en": {}, "fr": {}, "de": {}, "da": {"J": ("B",)}}
-"""Other letters a language's players type for a rank, beside :data:`RANKS`: the Danish
-jack is also *bonde*, ``B``."""
-
-SUIT_LETTERS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
-    "en": {},
-    "fr": {"C": ("T",), "D": ("K",), "H": ("C",), "S": ("P",)},
-    "de": {"C": ("Kr",), "D": ("K",), "H": ("H",), "S": ("P",)},
-    "da": {"C": ("K",), "D": ("R",), "H": ("H",), "S": ("S",)},
-}
-"""The letters each language's players type for a suit, by the suit's letter in the
-notation (C D H S): French trèfle, carreau, cœur, pique; German Kreuz, Karo, Herz, Pik;
-Danish klør, ruder, hjerter, spar.  French ``C`` (cœur) is also the notation's clubs:
-where both readings are legal moves the game asks (``euchre.cli.prompt.interpret``)."""
-
-MOVE_WORDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
-    "en": {},
-    "fr": {"pass": ("passe", "passer"), "order": ("commande", "commander"),
-           "alone": ("seul", "seule"), "trump": ("atout",), "discard": ("écarte", "écarter"),
-           "call": ("appelle", "appeler"), "defend": ("défends", "défendre"),
-           "play": ("joue", "jouer"), "help": ("aide",), "hint": ("conseil",),
-           "quit": ("quitter",)},
-    "de": {"pass": ("passe", "passen"), "order": ("bestelle", "bestellen"),
-           "alone": ("allein",), "trump": ("Trumpf",), "discard": ("drücke", "drücken"),
-           "call": ("rufe", "rufen"), "defend": ("verteidige", "verteidigen"),
-           "play": ("spiele", "spielen"), "help": ("Hilfe",), "hint": ("Tipp",),
-           "quit": ("beenden",)},
-    "da": {"pass": ("pas",), "order": ("bestil",), "alone": ("alene",),
-           "trump": ("trumf",), "discard": ("smid",), "call": ("kald",),
-           "defend": ("forsvar",), "play": ("spil",), "help": ("hjælp",), "hint": ("tip",),
-           "quit": ("afslut",)},
-}
-"""The words of the moves and commands in each language, by their English word: the
-first is the one shown (``passe``, ``atout cœur seul``), every one is understood, and so
-is the English word; ``p`` is pass in every language."""
 
 def N_(message: str) -> str:
     """Marks ``message`` for translation where it is defined; :func:`_` translates it.

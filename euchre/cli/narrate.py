@@ -33,7 +33,7 @@ from rich.text import Text
 from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit, effective_suit, sort_hand
 from euchre.cli.difficulty import level_name
-from euchre.cli.lang import N_, RANKS, RANKS_TYPED, SUIT_LETTERS, _, current, ngettext
+from euchre.cli.lang import N_, _, current, ngettext
 from euchre.cli.prompt import choices, example_card, move_text, move_word, suit_readings
 from euchre.cli.results import (
     describe_rules,
@@ -44,10 +44,11 @@ from euchre.cli.results import (
 )
 from euchre.cli.rules import rules_hint
 from euchre.cli.seats import SeatNames
-from euchre.cli.style import CardStyle, card_role, role_words, suit_name, suit_one
+from euchre.cli.style import CardStyle, role_words, suit_name, suit_one
 from euchre.deal import Effect, Observation, Phase, WonBy
 from euchre.game import Draw
 from euchre.rules import Rules
+from euchre.wording import RANKS, RANKS_TYPED, SUIT_LETTERS, card_role
 
 __all__ = ["Narrator"]
 

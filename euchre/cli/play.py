@@ -1,7 +1,7 @@
 """``euchre play``: a person plays a whole game in the terminal against bots.
 
-The :class:`Table` drives a :class:`~euchre.game.Game`: it asks the bots and the person
-for actions, and hands the :class:`~euchre.cli.narrate.Narrator` what each one did (the
+The :class:`TerminalGame` drives a :class:`~euchre.game.Game`: it asks the bots and the
+person for actions, and hands the :class:`~euchre.cli.narrate.Narrator` what each one did (the
 :class:`~euchre.deal.Effect` that :meth:`Deal.apply` returns) with the person's
 observation after it.  Nothing here decides a rule: legality, turns,
 scores and the draw all come from the engine.
@@ -33,7 +33,6 @@ from euchre.cli.difficulty import (
     remember_level,
     remembered_level,
 )
-from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import N_, LangOption, _, current, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import (
@@ -66,17 +65,18 @@ from euchre.cli.resume import (
 from euchre.cli.rules import rules_hint
 from euchre.cli.save import SaveTarget, keep_game, offer_save
 from euchre.cli.seats import SeatNames
-from euchre.cli.style import CardStyle, card_role
+from euchre.cli.style import CardStyle
 from euchre.deal import Deal, Effect, IllegalActionError, Observation
 from euchre.game import Game
 from euchre.records import game_record
 from euchre.rules import Rules
+from euchre.wording import card_role, why_illegal
 
-__all__ = ["PLAY_HELP", "Seating", "Table", "play"]
+__all__ = ["PLAY_HELP", "Seating", "TerminalGame", "play"]
 
 
-class Table:
-    """One game at the table: bots at some seats, perhaps a person at one.
+class TerminalGame:
+    """One game played in the terminal: bots at some seats, perhaps a person at one.
 
     ``view`` is the seat whose observations are shown: the person's, or (watching) the
     seat the spectator looks over.  ``autoplay``: when the person has a single legal
@@ -237,7 +237,7 @@ class Table:
         try:
             deal.check(choice, seat=self.person)
         except IllegalActionError:
-            self.narrator.refuse(why_illegal(obs, choice, self.narrator.style))
+            self.narrator.refuse(why_illegal(obs, choice, current(), self.narrator.style))
             return None
         if not self._stands_by(obs, choice):
             return None
@@ -416,7 +416,7 @@ def play(
     if delay is None:
         delay = 0.8 if watch else 0.3 if console.is_terminal else 0.0
     person = None if watch else seating.view
-    table = Table(game, seating.bots, narrator, prompter, person, delay,
+    table = TerminalGame(game, seating.bots, narrator, prompter, person, delay,
                   autoplay=autoplay, forced_pause=3 * delay,
                   replaying=saved.actions if saved is not None else ())
     kept_seed = seed if saved is None else saved.seed  # the seed that deals every deal
@@ -538,7 +538,7 @@ def _resuming(narrator: Narrator, file: str, saved: SavedGame, seed: int) -> Non
                                  "from seed {seed}.").format(seed=seed) + "[/]", 0)
 
 
-def _run(table: Table, console: Console) -> int:
+def _run(table: TerminalGame, console: Console) -> int:
     """Play the game; the exit status: 0 at its end or when the person leaves, 1 when the
     input ends first, 130 for Ctrl-C (at a terminal: Ctrl-C twice, once to ask and
     again at the question)."""

@@ -34,21 +34,14 @@ from types import FrameType
 from typing import Final
 
 from rich.console import Console
-from rich.markup import escape
 
-from euchre.actions import Action, ActionKind, InvalidActionError
+from euchre import wording
+from euchre.actions import Action, InvalidActionError
 from euchre.cards import Card, Suit, effective_suit, sort_hand, trick_strength
-from euchre.cli.lang import (
-    MOVE_WORDS,
-    RANKS,
-    RANKS_TYPED,
-    SUIT_LETTERS,
-    _,
-    current,
-    ngettext,
-)
+from euchre.cli.lang import _, current, ngettext
 from euchre.cli.style import JOKER_SYMBOL, CardStyle, suit_name, suit_one
 from euchre.deal import Observation, Phase
+from euchre.wording import MOVE_WORDS, RANKS, RANKS_TYPED, SUIT_LETTERS
 
 __all__ = ["Ambiguous", "Command", "Prompter", "QuitGame", "Stopped", "card_readings",
            "choices", "example_card", "interpret", "move_text", "move_word", "readings",
@@ -163,7 +156,7 @@ def _fold(word: str) -> str:
 
 def suit_readings(word: str, lang: str | None = None) -> list[Suit]:
     """Every suit a word may name in ``lang`` (default: the current language): a letter
-    of the language (:data:`~euchre.cli.lang.SUIT_LETTERS`) or of the notation, a symbol,
+    of the language (:data:`~euchre.wording.SUIT_LETTERS`) or of the notation, a symbol,
     a name in the language or in English; the language's readings first.
 
     >>> suit_readings("C", "fr"), suit_readings("coeur", "fr"), suit_readings("K", "de")
@@ -257,21 +250,19 @@ def card_readings(word: str, lang: str | None = None) -> list[Card]:
 
 
 def move_word(english: str, lang: str | None = None) -> str:
-    """A move's or command's word as ``lang``'s players type it: ``passe`` for ``pass``
-    in French (:data:`~euchre.cli.lang.MOVE_WORDS`); English where it has none.
+    """A move's or command's word as ``lang``'s players type it (default: the current
+    language; :func:`euchre.wording.move_word`).
 
     >>> move_word("pass", "fr"), move_word("trump", "de"), move_word("pass", "en")
     ('passe', 'Trumpf', 'pass')
     """
-    lang = current() if lang is None else lang
-    return MOVE_WORDS[lang].get(english, (english,))[0]
+    return wording.move_word(english, current() if lang is None else lang)
 
 
 def move_text(action: Action, style: CardStyle, named: bool = False) -> str:
-    """An action as the person types it in the current language (rich markup):
-    ``passe``, ``atout cœur seul``, ``écarte`` and a card in ``style``; in English the
-    notation (``trump H``).  ``named``: a trump's suit in words in English too (``trump
-    spades``).
+    """An action as the person types it in the current language, its card in ``style``
+    (:func:`euchre.wording.move_text`): ``passe``, ``atout cœur seul``; in English the
+    notation (``trump H``).
 
     >>> from euchre.cli.lang import use
     >>> plain = CardStyle(colour=False)
@@ -280,21 +271,7 @@ def move_text(action: Action, style: CardStyle, named: bool = False) -> str:
     >>> move_text(Action.parse("trump H"), plain), move_text(Action.parse("discard 9C"), plain)
     ('trump H', 'discard 9C')
     """
-    kind = action.kind
-    alone = f" {move_word('alone')}" if action.alone else ""
-    if kind is ActionKind.PASS:
-        return escape(move_word("pass"))
-    if kind is ActionKind.ORDER:
-        return escape(move_word("order") + alone)
-    if kind is ActionKind.DEFEND_ALONE:
-        return escape(f"{move_word('defend')} {move_word('alone')}")
-    if kind is ActionKind.TRUMP and action.suit is not None:
-        suit = suit_name(action.suit) if named or current() != "en" else action.suit.char
-        return escape(f"{move_word('trump')} {suit}{alone}")
-    card = style.card(action.card) if action.card is not None else ""
-    if kind is ActionKind.PLAY:
-        return card
-    return f"{escape(move_word(kind.value))} {card}"
+    return wording.move_text(action, current(), style, named=named)
 
 
 def _english_word(word: str, lang: str) -> str:

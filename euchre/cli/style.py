@@ -21,49 +21,37 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from euchre.cards import Card, Suit, left_bower, right_bower
-from euchre.cli.lang import N_, RANKS, SUIT_LETTERS, _, pgettext
-from euchre.i18n import translation
+from euchre import wording
+from euchre.cards import Card, Suit
+from euchre.cli.lang import current
+from euchre.wording import RANKS, SUIT_LETTERS, card_role
 
-__all__ = ["JOKER_SYMBOL", "SUIT_NAMES", "CardStyle", "card_role", "role_words", "suit_name",
-           "suit_one"]
-
-SUIT_NAMES: Final = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
-"""The suits by :class:`Suit`, in English (:func:`suit_name`: in the current language)."""
-
-_SUIT_ONE: Final = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
-
-_ROLES: Final = {
-    "the joker": (N_("the joker"), N_("joker")),
-    "the right bower": (N_("the right bower"), N_("right bower")),
-    "the left bower": (N_("the left bower"), N_("left bower")),
-}
-
+__all__ = ["JOKER_SYMBOL", "CardStyle", "role_words", "suit_name", "suit_one"]
 
 def suit_name(suit: Suit, lang: str | None = None) -> str:
     """The suit in ``lang`` (default: the current language): ``hearts``, ``cœur``,
-    ``Herz``, ``hjerter``.
+    ``Herz``, ``hjerter`` (:func:`euchre.wording.suit_name`).
 
     >>> from euchre.cli.lang import use
     >>> suit_name(Suit.HEARTS), use("de"), suit_name(Suit.HEARTS), use("en")
     ('hearts', 'de', 'Herz', 'en')
     """
-    return _(SUIT_NAMES[suit]) if lang is None else translation(lang).gettext(SUIT_NAMES[suit])
+    return wording.suit_name(suit, current() if lang is None else lang)
 
 
 def suit_one(suit: Suit, lang: str | None = None) -> str:
-    """One card of the suit, as in "the highest heart".
+    """One card of the suit, as in "the highest heart" (default: the current language).
 
     >>> suit_one(Suit.HEARTS), suit_one(Suit.CLUBS)
     ('heart', 'club')
     """
-    return _(_SUIT_ONE[suit]) if lang is None else translation(lang).gettext(_SUIT_ONE[suit])
+    return wording.suit_one(suit, current() if lang is None else lang)
 
 
 def role_words(role: str, short: bool = False, after_with: bool = False) -> str:
-    """A :func:`card_role` in the current language; ``short``: without its article;
-    ``after_with``: as it reads after "with" ("wins with JS, the left bower"), where
-    German declines it (dem linken Bower).
+    """A :func:`euchre.wording.card_role` in the current language
+    (:func:`euchre.wording.role_words`); ``short``: without its article;
+    ``after_with``: as it reads after "with".
 
     >>> from euchre.cli.lang import use
     >>> role_words("the left bower"), role_words("the left bower", short=True)
@@ -71,12 +59,8 @@ def role_words(role: str, short: bool = False, after_with: bool = False) -> str:
     >>> use("de"), role_words("the left bower", after_with=True), use("en")
     ('de', 'dem linken Bower', 'en')
     """
-    if after_with and not short:
-        # TRANSLATORS: "West wins with JS, the left bower": the words after "with" and a card
-        return {"the joker": pgettext("after with", "the joker"),
-                "the right bower": pgettext("after with", "the right bower"),
-                "the left bower": pgettext("after with", "the left bower")}[role]
-    return _(_ROLES[role][short])
+    return wording.role_words(role, current(), short=short, after_with=after_with)
+
 
 JOKER_SYMBOL: Final = "🃏"
 """The joker with ``--symbols`` (typed, it reads as ``JK``)."""
@@ -84,25 +68,6 @@ JOKER_SYMBOL: Final = "🃏"
 _RED: Final = "bold red"
 _BLACK: Final = "bold"  # the terminal's own foreground: black is unreadable on dark themes
 _JOKER: Final = "bold magenta"
-
-
-def card_role(card: Card, trump: Suit | None) -> str | None:
-    """``the right bower``, ``the left bower`` or ``the joker``; else ``None``.
-
-    The jacks are bowers only once trump is fixed (RULES §2).
-
-    >>> card_role(Card.JD, Suit.HEARTS), card_role(Card.JH, Suit.HEARTS), card_role(Card.JH, None)
-    ('the left bower', 'the right bower', None)
-    """
-    if card == Card.JK:
-        return "the joker"
-    if trump is None:
-        return None
-    if card == right_bower(trump):
-        return "the right bower"
-    if card == left_bower(trump):
-        return "the left bower"
-    return None
 
 
 @dataclass(frozen=True, slots=True)

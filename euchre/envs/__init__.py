@@ -8,8 +8,8 @@
   batched :class:`gymnasium.vector.VectorEnv` (optional extra ``gymnasium``); importing it
   registers ``euchre/Euchre-v0``;
 * :mod:`euchre.envs.table`: what the last two share, with no library of their own: one
-  episode (a deal or a game) on the core, the observation of a seat, the rewards and the
-  records.
+  :class:`~euchre.envs.table.Episode` (a deal or a game) on the core, the observation of
+  a seat, the rewards and the records.
 
 Importing :mod:`euchre` imports none of these, so the core install stays light.  The
 observation layout and the reward conventions are in ``docs/research.md``.

@@ -41,7 +41,7 @@ from euchre import _numba, core, vector
 from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import Bot, check_rules, choose, make_bot
 from euchre.deal import IllegalActionError, Observation
-from euchre.envs.table import Table, observation_high, observation_size, show
+from euchre.envs.table import Episode, observation_high, observation_size, show
 from euchre.rules import Rules
 
 __all__ = ["ENV_ID", "EuchreEnv", "VectorEuchreEnv"]
@@ -99,7 +99,7 @@ class EuchreEnv(gymnasium.Env[Float32Array, np.int64]):
         self.seat = seat
         self.illegal = illegal
         self.render_mode = render_mode
-        self.table = Table(rules, episode=episode, reward=reward, keep_deal=True)
+        self.table = Episode(rules, episode=episode, reward=reward, keep_deal=True)
         """The episode: the compiled core, the :class:`~euchre.deal.Deal` the bots read."""
         others = [s for s in range(players) if s != seat]
         given: list[Opponent]
@@ -280,7 +280,7 @@ class VectorEuchreEnv(VectorEnv[Float32Array, npt.NDArray[np.int64], npt.NDArray
         if episode != "deal":
             raise ValueError("the vector environment plays deal episodes; use EuchreEnv "
                              "for games")
-        Table(rules, episode, reward)  # refuses a reward that does not fit the variant
+        Episode(rules, episode, reward)  # refuses a reward that does not fit the variant
         if not 0 <= seat < players:
             raise ValueError(f"seat is 0 to {players - 1}, not {seat}")
         self.rules = rules

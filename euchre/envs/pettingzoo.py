@@ -36,7 +36,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from euchre.actions import NUM_ACTIONS
-from euchre.envs.table import Table, observation_high, observation_size, show
+from euchre.envs.table import Episode, observation_high, observation_size, show
 from euchre.rules import Rules
 
 __all__ = ["EuchreAEC", "env", "raw_env"]
@@ -80,7 +80,7 @@ class EuchreAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self.rules = rules
         self.episode = episode
         self.render_mode = render_mode
-        self.table = Table(rules, episode=episode, reward=reward)
+        self.table = Episode(rules, episode=episode, reward=reward)
         """The episode on the compiled core: records, points, the state."""
         self._seed = seed
         p = rules.players

@@ -1,20 +1,20 @@
 """One episode at the table, for the environments: a deal or a game on the compiled core.
 
-:class:`Table` holds one :mod:`euchre.core` state and plays a **deal episode** (one deal;
+:class:`Episode` holds one :mod:`euchre.core` state and plays a **deal episode** (one deal;
 a deal thrown in ends it with no points) or a **game episode** (deals until a seat
 reaches the target, the deal passing left, RULES §3, §10; with ``rubber`` set, until a
 side has won two games, RULES §11).  It answers what every environment needs:
 
-* :meth:`Table.observe`: a seat's observation, the core's
+* :meth:`Episode.observe`: a seat's observation, the core's
   :meth:`~euchre.vector.VectorDeals.observation_tensor` (what RULES §12 lets the seat
   know) followed, in game episodes, by the score, the target and the games won;
-* :meth:`Table.legal_mask`: the legal actions of the seat to move over the fixed action
+* :meth:`Episode.legal_mask`: the legal actions of the seat to move over the fixed action
   space (:mod:`euchre.actions`), as ``int8``;
-* :meth:`Table.act`: apply an action; when a deal is scored, the rewards of every seat;
-* :meth:`Table.records`: the episode as RECORDS records that ``euchre replay`` reads.
+* :meth:`Episode.act`: apply an action; when a deal is scored, the rewards of every seat;
+* :meth:`Episode.records`: the episode as RECORDS records that ``euchre replay`` reads.
 
 >>> from euchre import Rules
->>> table = Table(Rules(players=3), episode="deal", reward="utility")
+>>> table = Episode(Rules(players=3), episode="deal", reward="utility")
 >>> table.reset(seed=4)
 >>> rewards = None
 >>> while not table.over:
@@ -42,7 +42,7 @@ from euchre.records import game_record
 from euchre.rules import Rules
 from euchre.sides import utility as seat_utility
 
-__all__ = ["EPISODES", "REWARDS", "Table", "observation_high", "observation_layout",
+__all__ = ["EPISODES", "REWARDS", "Episode", "observation_high", "observation_layout",
            "observation_size", "show"]
 
 EPISODES: Final = ("deal", "game")
@@ -134,7 +134,7 @@ def _observe(st: Int64Array, seat: int, off: Int64Array, at: int, scores: Int64A
             i += 1
 
 
-class Table:
+class Episode:
     """One episode of ``rules`` on the compiled core (see the module's example).
 
     ``keep_deal`` also keeps :attr:`deal`, a :class:`~euchre.deal.Deal` of the deal in
@@ -173,7 +173,7 @@ class Table:
         self._seeded = False
 
     def __repr__(self) -> str:
-        return (f"Table({self.rules!r}, episode={self.episode!r}, reward={self.reward!r}, "
+        return (f"Episode({self.rules!r}, episode={self.episode!r}, reward={self.reward!r}, "
                 f"keep_deal={self.keep_deal})")
 
     # -- the episode ---------------------------------------------------------------------
@@ -182,9 +182,9 @@ class Table:
         episode after the last one (a fresh seed the first time).
 
         >>> from euchre import Rules
-        >>> table = Table(Rules(players=4))
+        >>> table = Episode(Rules(players=4))
         >>> table.reset(seed=1)
-        >>> other = Table(Rules(players=4))
+        >>> other = Episode(Rules(players=4))
         >>> other.reset(seed=1)
         >>> bool((table.observe(0) == other.observe(0)).all())
         True
@@ -213,7 +213,7 @@ class Table:
         """The seat to move; -1 once the episode is over.
 
         >>> from euchre import Rules
-        >>> table = Table(Rules(players=4))
+        >>> table = Episode(Rules(players=4))
         >>> table.reset(seed=1)
         >>> table.to_move  # the seat at the dealer's left bids first
         2
@@ -228,7 +228,7 @@ class Table:
         and changes nothing.
 
         >>> from euchre import Rules
-        >>> table = Table(Rules(players=4))
+        >>> table = Episode(Rules(players=4))
         >>> table.reset(seed=1)
         >>> table.act(99), table.to_move  # seat 2 passes: no reward yet
         (None, 3)
@@ -289,7 +289,7 @@ class Table:
         """What RULES §12 lets ``seat`` know, as float32 (:func:`observation_layout`).
 
         >>> from euchre import Rules
-        >>> table = Table(Rules(players=4))
+        >>> table = Episode(Rules(players=4))
         >>> table.reset(seed=1)
         >>> table.observe(0).shape, table.observe(0).dtype
         ((522,), dtype('float32'))
@@ -300,7 +300,7 @@ class Table:
         """:meth:`observe` and the seat's legal actions (all zeros unless it is to move).
 
         >>> from euchre import Rules
-        >>> table = Table(Rules(players=4))
+        >>> table = Episode(Rules(players=4))
         >>> table.reset(seed=1)
         >>> _, mask = table.observe_with_mask(table.to_move)
         >>> _, other = table.observe_with_mask((table.to_move + 1) % 4)
@@ -317,7 +317,7 @@ class Table:
         """The legal actions of the seat to move, ``int8`` over the action space.
 
         >>> from euchre import Action, Rules
-        >>> table = Table(Rules(players=4))
+        >>> table = Episode(Rules(players=4))
         >>> table.reset(seed=1)
         >>> [str(Action.from_id(int(i))) for i in table.legal_mask().nonzero()[0]]
         ['pass', 'order', 'order alone']
@@ -334,7 +334,7 @@ class Table:
         """Each seat's points over the episode so far (four-handed: its side's).
 
         >>> from euchre import Rules
-        >>> table = Table(Rules(players=2, target=3, stick_the_dealer=True), episode="game")
+        >>> table = Episode(Rules(players=2, target=3, stick_the_dealer=True), episode="game")
         >>> table.reset(seed=2)
         >>> while not table.over:
         ...     _ = table.act(int(table.legal_mask().nonzero()[0][0]))
@@ -394,7 +394,7 @@ class Table:
         return "\n".join(lines)
 
 
-def show(table: Table, render_mode: str | None, warn: Callable[[str], None]) -> str | None:
+def show(table: Episode, render_mode: str | None, warn: Callable[[str], None]) -> str | None:
     """``render()`` of both environments: ``"ansi"`` returns the table's text,
     ``"human"`` prints it, and no render mode warns through the library's logger."""
     if render_mode is None:

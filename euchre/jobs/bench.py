@@ -1,7 +1,18 @@
-"""The ``euchre bench`` commands' timings: the open-hand solver on full deals
-(``euchre bench solver``, :func:`bench_solver`) and the bots' decisions (``euchre bench
-bot NAME``, :func:`bench_bot`), and what the benchmark reports share: random deals bid up
-to the first lead, the machine, and the interval of a win rate.
+"""Benchmarking's one home: the ``euchre bench`` commands' timings, and the helpers every
+timing shares.
+
+* The commands: the open-hand solver on full deals (``euchre bench solver``,
+  :func:`bench_solver`), the bots' decisions (``euchre bench bot NAME``,
+  :func:`bench_bot`) and the compiled core's random deals (``euchre bench vector``,
+  :func:`bench_vector`), each with the few lines of text it prints (:func:`format_bench`,
+  :func:`format_bot_bench`, :func:`format_vector_bench`); ``euchre.cli.bench`` only reads
+  the options and prints.
+* What the scripts in ``benchmarks/`` (the measurements behind ``docs/benchmarks.md``)
+  share with them: the machine a figure was taken on (:func:`machine`, :func:`cpu_model`,
+  :func:`load_average`), one core to run on (:func:`pin_to_one_core`), the nearest-rank
+  :func:`percentile`, random deals bid up to the first lead (:func:`random_play_deal`),
+  the seats of a bot under test (:func:`side_seats`) and the interval of a win rate
+  (:func:`wilson`).
 """
 
 from __future__ import annotations
@@ -12,7 +23,8 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from importlib import metadata
 from typing import Any
 
 from euchre.actions import ORDER_ALONE, PASS, TRUMP_ALONE
@@ -26,8 +38,14 @@ __all__ = [
     "bench_vector",
     "cpu_model",
     "format_bench",
+    "format_bot_bench",
+    "format_vector_bench",
     "load_average",
+    "machine",
+    "percentile",
+    "pin_to_one_core",
     "random_play_deal",
+    "side_seats",
     "wilson",
 ]
 
@@ -51,6 +69,60 @@ def load_average() -> list[float]:
     the platform does not say): the figure a benchmark's report gives beside the CPU."""
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     return [round(x, 2) for x in load]
+
+
+def version_of(dist: str) -> str | None:
+    """An installed distribution's version, or ``None``.
+
+    >>> version_of("euchre") is not None, version_of("no-such-distribution")
+    (True, None)
+    """
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def machine() -> dict[str, Any]:
+    """The facts a reader needs to compare figures across machines: the CPU, its cores,
+    the load when the figure was taken, the system, and the versions that time the work.
+
+    >>> sorted(machine())
+    ['cores', 'cpu', 'euchre', 'load_average', 'numba', 'numpy', 'python', 'system']
+    """
+    return {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "load_average": load_average(),
+        "system": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "euchre": version_of("euchre"),
+        "numpy": version_of("numpy"),
+        "numba": version_of("numba"),
+    }
+
+
+def pin_to_one_core(core: int | None = None) -> int | None:
+    """Pin this process to ``core`` (default: the last one it may use), so that a timing
+    is not moved from core to core; the core, or ``None`` where the platform cannot."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    chosen = max(os.sched_getaffinity(0)) if core is None else core
+    os.sched_setaffinity(0, {chosen})
+    return chosen
+
+
+def percentile(xs: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``xs``, nearest rank: always one of the values, never
+    an interpolation between two.
+
+    >>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5), percentile([1.0, 2.0, 3.0, 4.0], 0.9)
+    (3.0, 4.0)
+    >>> percentile([float(x) for x in range(1, 101)], 0.99)
+    99.0
+    """
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
 
 def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
@@ -79,11 +151,6 @@ def side_seats(players: int, game_index: int) -> set[int]:
     first = game_index % players
     partner = fixed_partner(players, first)
     return {first} if partner is None else {first, partner}
-
-
-def _percentile(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 def bench_bot(
@@ -132,7 +199,7 @@ def bench_bot(
             "variant": rules.variant,
             "decisions": len(times),
             "median_ms": statistics.median(times),
-            "p99_ms": _percentile(times, 0.99),
+            "p99_ms": percentile(times, 0.99),
             "max_ms": max(times),
         })
     if not everything:
@@ -142,10 +209,30 @@ def bench_bot(
         "deals_per_variant": deals,
         "decisions": len(everything),
         "median_ms": statistics.median(everything),
-        "p99_ms": _percentile(everything, 0.99),
+        "p99_ms": percentile(everything, 0.99),
         "variants": rows,
         "skipped": skipped,
     }
+
+
+def format_bot_bench(report: dict[str, Any]) -> str:
+    """The :func:`bench_bot` report as a few lines of plain text: over all, then each
+    variant, then each variant the bot refused and why.
+
+    >>> print(format_bot_bench({"bot": "random", "decisions": 9, "median_ms": 0.01,
+    ...     "p99_ms": 0.02, "variants": [{"variant": "two-handed", "decisions": 9,
+    ...     "median_ms": 0.01, "p99_ms": 0.02}], "skipped": {"five-handed": "no model"}}))
+    bot random: 9 decisions, median 0.010 ms, p99 0.020 ms
+      two-handed         9 decisions  median 0.010 ms  p99 0.020 ms
+      five-handed   skipped: no model
+    """
+    lines = [f"bot {report['bot']}: {report['decisions']} decisions, median "
+             f"{report['median_ms']:.3f} ms, p99 {report['p99_ms']:.3f} ms"]
+    lines += [f"  {row['variant']:<13} {row['decisions']:>6} decisions  median "
+              f"{row['median_ms']:.3f} ms  p99 {row['p99_ms']:.3f} ms"
+              for row in report["variants"]]
+    lines += [f"  {variant:<13} skipped: {why}" for variant, why in report["skipped"].items()]
+    return "\n".join(lines)
 
 
 # -- the open-hand solver ---------------------------------------------------------------------
@@ -179,20 +266,6 @@ def random_play_deal(rules: Rules, rng: random.Random, alone: bool | None = None
 _ALONE_BIDS = frozenset({ORDER_ALONE, *range(TRUMP_ALONE, TRUMP_ALONE + 4)})
 
 
-def _machine() -> dict[str, Any]:
-    import numba
-    import numpy as np
-
-    return {
-        "cpu": cpu_model(),
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "numba": numba.__version__,
-        "numpy": np.__version__,
-        "system": f"{platform.system()} {platform.release()}",
-    }
-
-
 def _summary(xs: list[float]) -> dict[str, float]:
     if not xs:
         return {"deals": 0}
@@ -200,7 +273,7 @@ def _summary(xs: list[float]) -> dict[str, float]:
     return {
         "deals": len(xs),
         "median_us": round(statistics.median(xs), 2),
-        "p99_us": round(xs[min(len(xs) - 1, math.ceil(0.99 * len(xs)) - 1)], 2),
+        "p99_us": round(percentile(xs, 0.99), 2),
         "mean_us": round(statistics.fmean(xs), 2),
         "max_us": round(xs[-1], 2),
     }
@@ -233,8 +306,8 @@ def bench_solver(deals: int = 2000, seed: int = 1, bidding: str = "random",
     # importing the solver compiles its kernel: only this benchmark pays for it
     from euchre.solver import nodes_searched, position_of, solve, solve_position, warm_up
 
-    if core is not None and hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {core})
+    if core is not None:
+        pin_to_one_core(core)
     warm = warm_up()
     rng = random.Random(seed)
     rules = Rules(players=4)
@@ -289,7 +362,7 @@ def bench_solver(deals: int = 2000, seed: int = 1, bidding: str = "random",
                 "alone": int(statistics.median(nodes[mode][True] or [0])),
             },
         }
-    report["machine"] = _machine()
+    report["machine"] = machine()
     return report
 
 
@@ -352,5 +425,21 @@ def bench_vector(players: int = 4, deals: int = 500_000, seed: int = 1, repeats:
         "highest": round(max(rates), 1),
         "actions_per_deal": round(actions / deals, 3),
         "bytes_per_deal": core.STATE_SIZE * 8,
-        **_machine(),
+        **machine(),
     }
+
+
+def format_vector_bench(report: dict[str, Any]) -> str:
+    """The :func:`bench_vector` report as one line of plain text.
+
+    >>> print(format_vector_bench({"players": 4, "deals_per_second": 1e6, "repeats": 5,
+    ...     "lowest": 9e5, "highest": 1.1e6, "actions_per_deal": 24.04,
+    ...     "bytes_per_deal": 1024, "cpu": "Example CPU"}))
+    4-handed, random play on the compiled core: 1,000,000 deals per second (median of 5; \
+900,000 to 1,100,000), 24.0 actions a deal, 1024 bytes a deal, on Example CPU
+    """
+    return (f"{report['players']}-handed, random play on the compiled core: "
+            f"{report['deals_per_second']:,.0f} deals per second (median of "
+            f"{report['repeats']}; {report['lowest']:,.0f} to {report['highest']:,.0f}), "
+            f"{report['actions_per_deal']:.1f} actions a deal, "
+            f"{report['bytes_per_deal']} bytes a deal, on {report['cpu']}")

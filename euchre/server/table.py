@@ -36,7 +36,7 @@ from typing import Any
 
 from euchre.actions import Action, InvalidActionError
 from euchre.bots import BOTS, Bot, make_bot
-from euchre.deal import Deal, IllegalActionError
+from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.game import Match
 from euchre.records import game_record
 from euchre.rules import Rules
@@ -53,6 +53,7 @@ from euchre.server.storage import (
     StorageError,
     TableRecord,
 )
+from euchre.wording import why_illegal
 
 __all__ = ["BOT_NAMES", "FAST_BOTS", "HINT_BOT", "STORAGE_FAILED", "Settings", "Table",
            "TableError", "new_token"]
@@ -1336,17 +1337,10 @@ _KEEP: set[asyncio.Task[Any]] = set()
 """Tasks started and not awaited (a connection being ended), kept until they finish."""
 
 
-def _explain(obs: Any, action: Action, lang: str) -> str:
-    """Why ``action`` is not legal, in ``lang``: the terminal's own explanation."""
-    from euchre.cli import lang as cli_lang
-    from euchre.cli.illegal import why_illegal
-
-    before = cli_lang.current()
-    cli_lang.use(lang)
-    try:
-        return why_illegal(obs, action)
-    finally:
-        cli_lang.use(before)
+def _explain(obs: Observation, action: Action, lang: str) -> str:
+    """Why ``action`` is not legal, in ``lang``: the words the terminal says too
+    (:func:`euchre.wording.why_illegal`), the cards in the notation."""
+    return why_illegal(obs, action, lang)
 
 
 def new_token() -> str:

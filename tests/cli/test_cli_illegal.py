@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from euchre import Action, Deal, Rules
 from euchre.actions import NUM_ACTIONS
 from euchre.cli import app
-from euchre.cli.illegal import why_illegal
 from euchre.deal import Observation
+from euchre.wording import why_illegal
 
 runner = CliRunner()
 
@@ -34,7 +34,7 @@ def why(deal: Deal, action: str) -> str:
     seat = deal.to_move
     assert seat is not None
     assert not deal.is_legal(action)
-    return why_illegal(deal.observation(seat), Action.parse(action))
+    return why_illegal(deal.observation(seat), Action.parse(action), "en")
 
 
 def test_follow_suit_names_the_suit_and_the_cards_held() -> None:
@@ -156,6 +156,6 @@ def test_every_refusal_speaks_to_the_player(players: int) -> None:
     """Over random deals, every illegal action of every turn is worded without a seat
     number or a rule section, and says what you cannot do."""
     for obs, action in refusals(random.Random(players), players, deals=12, per_turn=6):
-        text = why_illegal(obs, action)
+        text = why_illegal(obs, action, "en")
         assert text.startswith("You cannot "), text
         assert "seat" not in text and "RULES" not in text and "§" not in text

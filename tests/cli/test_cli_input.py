@@ -17,10 +17,11 @@ from typer.testing import CliRunner, Result
 from euchre import Action, InvalidActionError, Phase, Suit
 from euchre.cards import CARDS, Card
 from euchre.cli import app
-from euchre.cli.lang import RANKS, use
+from euchre.cli.lang import use
 from euchre.cli.prompt import Command, Prompter, interpret, suit_readings
 from euchre.cli.save import SaveTarget
 from euchre.cli.style import CardStyle, suit_name, suit_one
+from euchre.wording import RANKS
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "250"}

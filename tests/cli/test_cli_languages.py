@@ -25,10 +25,9 @@ from typer.testing import CliRunner
 
 from euchre import Action, Deal, Rules
 from euchre.cli import app, command_in, main
-from euchre.cli.illegal import why_illegal
-from euchre.cli.lang import use
 from euchre.cli.style import CardStyle
 from euchre.i18n import LOCALE_DIR
+from euchre.wording import why_illegal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 
@@ -150,25 +149,23 @@ def test_an_unknown_lang_is_refused_in_one_line(tmp_path: Path) -> None:
 def test_a_refused_move_is_explained_in_the_language(lang: str, cannot: str) -> None:
     """Over random deals of every size, every refusal is worded in the language (the
     engine only says what is legal)."""
-    use(lang)
     style = CardStyle.speaking(lang, symbols=True, colour=False)
     rng = random.Random(lang)
     for players in (2, 3, 4, 5):
         for obs, action in refusals(rng, players, deals=3, per_turn=4):
-            text = why_illegal(obs, action, style)
+            text = why_illegal(obs, action, lang, style)
             assert text.startswith(cannot), text
             left = words(text) & english_words(lang)
             assert not left, (text, left)
 
 
 def test_the_left_bower_note_in_german() -> None:
-    use("de")
     deal = Deal.from_cards(Rules(players=4), dealer=0, turnup="TH",
                            hands=["9C TC JC QC KC", "AD KD AH KH QH", "QD 9D 9S TS QS",
                                   "AC TD JD JS KS"])
     for action in ("order", "discard 9C", "AD", "QD"):
         deal.apply(action)
-    assert why_illegal(deal.observation(3), Action.parse("JD")) == (
+    assert why_illegal(deal.observation(3), Action.parse("JD"), "de") == (
         "Du kannst JD nicht spielen. Du musst Karo bedienen: du hast TD. JD ist der linke "
         "Bower: er zählt als Herz, nicht als Karo.")
 

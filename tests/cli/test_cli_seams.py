@@ -19,7 +19,6 @@ from euchre.cards import Suit
 from euchre.cli import app
 from euchre.cli.analyze import print_review
 from euchre.cli.difficulty import choose_level
-from euchre.cli.illegal import why_illegal
 from euchre.cli.lang import use
 from euchre.cli.narrate import Narrator
 from euchre.cli.prompt import Prompter
@@ -27,6 +26,7 @@ from euchre.cli.results import result_words
 from euchre.cli.seats import SeatNames
 from euchre.deal import DealResult
 from euchre.jobs.analysis import Decision, Review
+from euchre.wording import why_illegal
 
 runner = CliRunner()
 HANDS = ["9C TC JC QC KC", "AD KD AH KH QH", "QD 9D 9S TS QS", "AC TD JD JS KS"]
@@ -39,7 +39,7 @@ def test_stick_the_dealer_naming_the_turned_down_suit_does_not_offer_to_pass() -
     for _ in range(7):
         deal.apply("pass")
     assert deal.to_move == 0
-    said = why_illegal(deal.observation(0), Action.parse("trump H"))
+    said = why_illegal(deal.observation(0), Action.parse("trump H"), "en")
     assert said == ("You cannot name hearts. Hearts was turned down: it cannot be trump this "
                     "deal. Stick the dealer: name another suit.")
 

@@ -76,6 +76,17 @@ def test_bench_bot_json_reports_every_variant() -> None:
     assert 0 < report["median_ms"] <= report["p99_ms"]
 
 
+def test_bench_bot_text_reads_overall_then_each_variant() -> None:
+    """Without --json, ``euchre bench bot`` prints :func:`euchre.jobs.bench.format_bot_bench`:
+    the bot's line over all, then one line a variant."""
+    result = runner.invoke(app, ["bench", "bot", "random", "--deals", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("bot random: ") and " decisions, median " in lines[0]
+    assert [line.split()[0] for line in lines[1:]] == [
+        "two-handed", "three-handed", "four-handed", "five-handed"]
+
+
 def test_bench_bot_unknown_name_is_one_line() -> None:
     """An unknown bot: one clear line naming the known bots, exit 2."""
     result = runner.invoke(app, ["bench", "bot", "nobody"])

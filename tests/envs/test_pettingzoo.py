@@ -25,7 +25,7 @@ from euchre.cards import cards_of
 from euchre.cli import app
 from euchre.deal import IllegalActionError
 from euchre.envs.pettingzoo import EuchreAEC, env
-from euchre.envs.table import Table, observation_layout, observation_size
+from euchre.envs.table import Episode, observation_layout, observation_size
 from euchre.rules import Rules
 
 runner = CliRunner()
@@ -174,7 +174,7 @@ def test_render_shows_the_table_in_records_notation() -> None:
 
 
 # -- what a seat may see (RULES §12) ----------------------------------------------------------
-def hidden_cards(table: Table, seat: int) -> dict[str, list[int]]:
+def hidden_cards(table: Episode, seat: int) -> dict[str, list[int]]:
     """Where the cards ``seat`` cannot see lie now: other hands (not the taken turn-up nor
     the called card, whose places are public or shown later), the kitty, the dummy."""
     st = table.state
@@ -216,11 +216,11 @@ def swapped(state: np.ndarray, a: tuple[str, int], b: tuple[str, int]) -> np.nda
 
 
 def random_tables(options: dict[str, Any], episode: str, count: int,
-                  rng: random.Random) -> list[Table]:
+                  rng: random.Random) -> list[Episode]:
     """Tables stopped at random points of random episodes."""
     tables = []
     for k in range(count):
-        table = Table(Rules(**options), episode=episode)
+        table = Episode(Rules(**options), episode=episode)
         table.reset(seed=k)
         for _ in range(rng.randrange(12 if episode == "deal" else 60)):
             if table.over:
@@ -264,7 +264,7 @@ def test_a_seats_observation_does_not_change_when_only_hidden_cards_do(
 
 
 def test_the_observation_is_the_cores_with_the_game_fields_appended() -> None:
-    table = Table(Rules(players=4, target=7), episode="game")
+    table = Episode(Rules(players=4, target=7), episode="game")
     table.reset(seed=1)
     rng = random.Random(1)
     for _ in range(500):
