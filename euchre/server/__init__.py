@@ -9,6 +9,11 @@ every unfinished game exactly.
 * :mod:`euchre.server.protocol`: the messages, validated with pydantic;
 * :mod:`euchre.server.views`: what each seat, or a spectator, is shown;
 * :mod:`euchre.server.table`: one table in memory, its match, bots, resuming from storage;
+  its parts: :mod:`~euchre.server.seating` (places, invitations, the host),
+  :mod:`~euchre.server.play` (the match, actions, bots, rematches),
+  :mod:`~euchre.server.audience` (the connections and what each is sent),
+  :mod:`~euchre.server.talk` (the chat), :mod:`~euchre.server.clock` (the turn timer),
+  :mod:`~euchre.server.sync` (storage and other server processes);
 * :mod:`euchre.server.registry`: every table in memory, made, loaded, evicted, expired;
 * :mod:`euchre.server.outbox`: what one WebSocket is sent, queued apart from the table;
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;

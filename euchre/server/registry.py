@@ -204,8 +204,7 @@ class Tables:
     def _drop(self, table: Table) -> None:
         """Forget a table held in memory (it stays stored)."""
         del self._tables[table.id]
-        table._stop_clock()
-        table._stop_presence()
+        table.stop_timers()
         if self.peers is not None and self.peers.holds_bots(table.id):
             self._later(self._let_go(table))
 

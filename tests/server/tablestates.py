@@ -118,7 +118,7 @@ def _table(name: str) -> Table:
                          [MatchRecord(1, seed, actions)], 0.0)
     table = Table(record, storage=None, settings=Settings())  # type: ignore[arg-type]
     if reading:
-        table.reading = {0}
+        table.play.reading = {0}
     return table
 
 
