@@ -278,6 +278,9 @@ INSERT_TABLE: Final = ("INSERT INTO tables (id, name, rules, options, created, l
 INSERT_PLACE: Final = ("INSERT INTO places (table_id, place, kind, name, bot, token, claimed, "
                        "invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 INSERT_MATCH: Final = "INSERT INTO matches (table_id, number, seed, started) VALUES (?, ?, ?, ?)"
+INSERT_ACTION: Final = ("INSERT INTO actions (table_id, match, seq, seat, action, at) "
+                        "VALUES (?, ?, ?, ?, ?, ?)")
+"""On PostgreSQL, only while the acting seat's token holds its place (its own statement)."""
 CLAIM_PLACE: Final = ("UPDATE places SET claimed = true, name = ? WHERE table_id = ? "
                       "AND place = ? AND (NOT ? OR NOT claimed)")
 """Parameters: name, table, place, whether only an unclaimed place may be taken."""

@@ -504,11 +504,7 @@ class SQLiteStorage:
         now = time.time()
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO actions (table_id, match, seq, seat, action, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, match, index, seat, action, now),
-            )
+            conn.execute(schema.INSERT_ACTION, (table_id, match, index, seat, action, now))
 
         await self._run(write)
 
