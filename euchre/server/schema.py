@@ -32,6 +32,7 @@ __all__ = [
     "POSTGRES",
     "SQLITE",
     "VERSION",
+    "Connection",
     "Dialect",
     "Migration",
     "SchemaTooNew",
