@@ -18,6 +18,7 @@ every unfinished game exactly.
 * :mod:`euchre.server.outbox`: what one WebSocket is sent, queued apart from the table;
 * :mod:`euchre.server.storage`: the storage interface and its SQLite implementation;
 * :mod:`euchre.server.pgstorage`: PostgreSQL, shared by several server processes;
+* :mod:`euchre.server.schema`: the tables and their migrations, one schema for both;
 * :mod:`euchre.server.limits`: how much one client may ask, and the refusals;
 * :mod:`euchre.server.history`: finished games replayed deal by deal;
 * :mod:`euchre.server.hints`: the expert's hint, with the value of every choice and why.

@@ -17,15 +17,14 @@ several server processes, on one machine or many, serve the same tables:
   without a holder (:meth:`PostgresStorage.orphaned_tables`, every ``takeover`` seconds)
   and takes it over.
 
-The schema is created and migrated by the server itself (:data:`MIGRATIONS`, the version
-in ``schema_version``), under a lock so that processes starting together do it once.
+The schema is created and migrated by the server itself (:mod:`euchre.server.schema`, the
+one both storages share), under a lock so that processes starting together do it once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import re
@@ -35,14 +34,20 @@ import urllib.parse
 from collections.abc import Callable
 from typing import Any, Final
 
+from euchre.server import schema
+from euchre.server.schema import POSTGRES, lock_key
 from euchre.server.storage import (
     Change,
     MatchRecord,
     PlaceKind,
     PlaceRecord,
+    Statement,
     StorageConflict,
     StorageError,
     TableRecord,
+    new_table,
+    place_update,
+    table_record,
 )
 
 try:
@@ -57,7 +62,7 @@ except ImportError:  # pragma: no cover - the optional extra is missing
 # write that fails for it is one line of the server's own (StorageError)
 logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 
-__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStorage", "lock_key", "migrate", "shown_url"]
+__all__ = ["CHANNEL", "PostgresStorage", "migrate", "shown_url"]
 
 log = logging.getLogger("euchre.server")
 
@@ -70,65 +75,6 @@ CONNECT_WAIT: Final = 5.0
 
 _MIGRATION_LOCK: Final = 0x6575636872  # "euchr": one process migrates at a time
 
-MIGRATIONS: Final[tuple[str, ...]] = (
-    # 1: tables, places, matches, actions
-    """
-    CREATE TABLE tables (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        rules JSONB NOT NULL,
-        options JSONB NOT NULL DEFAULT '{}',
-        created DOUBLE PRECISION NOT NULL,
-        lock_key BIGINT NOT NULL
-    );
-    CREATE TABLE places (
-        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-        place INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        name TEXT NOT NULL,
-        bot TEXT,
-        token TEXT UNIQUE,
-        claimed BOOLEAN NOT NULL,
-        PRIMARY KEY (table_id, place)
-    );
-    CREATE TABLE matches (
-        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-        number INTEGER NOT NULL,
-        seed BIGINT NOT NULL,
-        started DOUBLE PRECISION NOT NULL,
-        finished DOUBLE PRECISION,
-        result JSONB,
-        PRIMARY KEY (table_id, number)
-    );
-    CREATE TABLE actions (
-        table_id TEXT NOT NULL,
-        match INTEGER NOT NULL,
-        seq INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (table_id, match, seq),
-        FOREIGN KEY (table_id, match) REFERENCES matches ON DELETE CASCADE
-    );
-    CREATE INDEX matches_finished ON matches (finished DESC) WHERE finished IS NOT NULL;
-    CREATE INDEX matches_open ON matches (table_id) WHERE finished IS NULL;
-    """,
-    # 2: invitations, apart from seat tokens (a claim spends one and makes a seat token)
-    """
-    ALTER TABLE places ADD COLUMN invite TEXT UNIQUE;
-    UPDATE places SET invite = token, token = NULL
-        WHERE kind = 'friend' AND NOT claimed AND token IS NOT NULL;
-    """,
-)
-"""The schema, one step per version: a database at version ``v`` runs the steps after it."""
-
-
-def lock_key(table_id: str) -> int:
-    """The table's advisory lock: 62 bits of a hash of its id (non-negative, so that
-    ``pg_locks`` shows it as two halves that add up without overflow)."""
-    return int.from_bytes(hashlib.blake2b(table_id.encode(), digest_size=8).digest()) >> 2
-
-
 def _need_driver() -> None:
     if psycopg is None:
         raise StorageError("a PostgreSQL database needs the optional extra: "
@@ -136,23 +82,15 @@ def _need_driver() -> None:
 
 
 def migrate(url: str) -> int:
-    """Create or bring the schema up to date; returns the version it is at."""
+    """Create or bring the schema up to date (:func:`euchre.server.schema.migrate`);
+    returns the version it is at."""
     _need_driver()
     try:
         with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-            conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = conn.execute("SELECT version FROM schema_version").fetchone()
-            version = 0 if row is None else int(row[0])
-            if version > len(MIGRATIONS):
-                raise StorageError(f"the database's schema (version {version}) is newer "
-                                   f"than this server's ({len(MIGRATIONS)}): upgrade euchre")
-            for step in MIGRATIONS[version:]:
-                conn.execute(step)
-            if row is None:
-                conn.execute("INSERT INTO schema_version VALUES (%s)", (len(MIGRATIONS),))
-            else:
-                conn.execute("UPDATE schema_version SET version = %s", (len(MIGRATIONS),))
+            schema.migrate(conn, POSTGRES)
+    except schema.SchemaTooNew as e:
+        raise StorageError(str(e)) from None
     except pg_errors.DuplicateTable as e:  # another program's table of one of our names
         raise StorageError(f"the database {shown_url(url)} holds a table that is not "
                            f"euchre's ({_hidden(str(e), url)}): give the server a database "
@@ -160,7 +98,7 @@ def migrate(url: str) -> int:
     except psycopg.Error as e:
         raise StorageError(f"the database {shown_url(url)} cannot be used: "
                            f"{_hidden(str(e), url)}") from None
-    return len(MIGRATIONS)
+    return schema.VERSION
 
 
 def shown_url(url: str) -> str:
@@ -256,13 +194,18 @@ class PostgresStorage:
     def _notice(self, table_id: str, kind: str, match: int = 0, seq: int = 0) -> str:
         return f"{self._sender} {table_id} {kind} {match} {seq}"
 
-    async def _write(self, statements: list[tuple[str, Any]]) -> None:
-        """Run statements in one transaction, then ``NOTIFY`` (delivered at commit)."""
+    def _notify(self, table_id: str, kind: str = "t") -> Statement:
+        """The ``NOTIFY`` of a write at a table (``n``: a new table, ``t``: anything else)."""
+        return "SELECT pg_notify(?, ?)", (CHANNEL, self._notice(table_id, kind))
+
+    async def _write(self, statements: list[Statement]) -> None:
+        """Run statements (:mod:`~euchre.server.schema`'s, with ``?`` markers) in one
+        transaction, the last one its ``NOTIFY`` (delivered at commit)."""
         pool = await self._open()
         try:
             async with pool.connection() as conn, conn.transaction():
                 for sql, params in statements:
-                    await conn.execute(sql, params)
+                    await conn.execute(POSTGRES.sql(sql), params)
         except pg_errors.UniqueViolation as e:
             raise StorageConflict(f"the database already holds this write: {e}") from None
         except Exception as e:  # the driver's, the network's, or a value it cannot send
@@ -279,21 +222,7 @@ class PostgresStorage:
     # -- writes ----------------------------------------------------------------------------------
     async def create_table(self, table: TableRecord) -> None:
         """Store a new table with its places and first match."""
-        statements: list[tuple[str, Any]] = [(
-            "INSERT INTO tables (id, name, rules, options, created, lock_key) "
-            "VALUES (%s, %s, %s, %s, %s, %s)",
-            (table.id, table.name, Jsonb(table.rules), Jsonb(table.options), table.created,
-             lock_key(table.id)))]
-        statements += [(
-            "INSERT INTO places (table_id, place, kind, name, bot, token, claimed, invite) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            (table.id, p.index, p.kind, p.name, p.bot, p.token, p.claimed, p.invite))
-            for p in table.places]
-        statements += [(
-            "INSERT INTO matches (table_id, number, seed, started) VALUES (%s, %s, %s, %s)",
-            (table.id, m.number, m.seed, m.started)) for m in table.matches]
-        statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table.id, "n"))))
-        await self._write(statements)
+        await self._write([*new_table(table, Jsonb), self._notify(table.id, "n")])
 
     async def claim_place(self, table_id: str, place: int, name: str,
                           open_only: bool = False) -> bool:
@@ -303,10 +232,8 @@ class PostgresStorage:
         pool = await self._open()
         try:
             async with pool.connection() as conn, conn.transaction():
-                cursor = await conn.execute(
-                    "UPDATE places SET claimed = true, name = %s WHERE table_id = %s "
-                    "AND place = %s AND (NOT %s OR NOT claimed)",
-                    (name, table_id, place, open_only))
+                cursor = await conn.execute(POSTGRES.sql(schema.CLAIM_PLACE),
+                                            (name, table_id, place, open_only))
                 if cursor.rowcount == 0:
                     return False
                 await conn.execute("SELECT pg_notify(%s, %s)",
@@ -317,10 +244,8 @@ class PostgresStorage:
 
     async def start_match(self, table_id: str, number: int, seed: int) -> None:
         """Store a new match (a rematch) at a table."""
-        await self._write([
-            ("INSERT INTO matches (table_id, number, seed, started) VALUES (%s, %s, %s, %s)",
-             (table_id, number, seed, time.time())),
-            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+        await self._write([(schema.INSERT_MATCH, (table_id, number, seed, time.time())),
+                           self._notify(table_id)])
 
     async def append_action(
         self, table_id: str, match: int, index: int, seat: int, action: str,
@@ -355,23 +280,18 @@ class PostgresStorage:
         """Mark a match as over, with its scores and winners (once: the first to do it
         sets the time)."""
         await self._write([
-            ("UPDATE matches SET finished = %s, result = %s "
-             "WHERE table_id = %s AND number = %s AND finished IS NULL",
-             (time.time(), Jsonb(result), table_id, match))])
+            (schema.FINISH_MATCH, (time.time(), Jsonb(result), table_id, match))])
 
     async def release_place(
         self, table_id: str, place: int, kind: PlaceKind, name: str, token: str | None
     ) -> None:
         """A person left a place: it becomes ``kind`` again, unclaimed, with a new token."""
-        await self._write([
-            ("UPDATE places SET kind = %s, name = %s, token = %s, claimed = false, invite = NULL "
-             "WHERE table_id = %s AND place = %s", (kind, name, token, table_id, place)),
-            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+        await self._write([(schema.RELEASE_PLACE, (kind, name, token, table_id, place)),
+                           self._notify(table_id)])
 
     async def update_place(self, table_id: str, place: PlaceRecord) -> None:
         """Store every field of ``place``."""
-        await self._write([_place_update(table_id, place),
-                           ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+        await self._write([place_update(table_id, place), self._notify(table_id)])
 
     async def spend_invitation(self, table_id: str, place: PlaceRecord, invite: str
                                ) -> bool | None:
@@ -382,7 +302,7 @@ class PostgresStorage:
         still out sees the first one's seat taken (each statement of a transaction
         reads what was committed before it began)."""
         pool = await self._open()
-        sql, params = _place_update(table_id, place, invite)
+        sql, params = place_update(table_id, place, invite)
         try:
             async with pool.connection() as conn, conn.transaction():
                 cur = await conn.execute("SELECT options FROM tables WHERE id = %s FOR UPDATE",
@@ -390,16 +310,15 @@ class PostgresStorage:
                 row = await cur.fetchone()
                 if row is None:
                     return None
-                cursor = await conn.execute(sql, params)
+                cursor = await conn.execute(POSTGRES.sql(sql), params)
                 if cursor.rowcount == 0:
                     return None
                 started = bool((row[0] or {}).get("started", True))
                 if not started:
-                    cur = await conn.execute(
+                    cur = await conn.execute(POSTGRES.sql(
                         "UPDATE tables SET options = options || '{\"started\": true}' "
-                        "WHERE id = %s AND NOT EXISTS (SELECT 1 FROM places "
-                        "WHERE table_id = %s AND invite IS NOT NULL AND NOT claimed "
-                        "AND kind IN ('friend', 'bot'))", (table_id, table_id))
+                        f"WHERE id = ? AND NOT EXISTS ({schema.INVITATIONS_OUT})"),
+                        (table_id, table_id))
                     started = cur.rowcount > 0
                 await conn.execute("SELECT pg_notify(%s, %s)",
                                    (CHANNEL, self._notice(table_id, "t")))
@@ -413,22 +332,16 @@ class PostgresStorage:
         """Store these options of the table, the others as stored; every process reads
         them again."""
         await self._write([
-            ("UPDATE tables SET options = options || %s WHERE id = %s",
-             (Jsonb(options), table_id)),
-            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+            ("UPDATE tables SET options = options || ? WHERE id = ?", (Jsonb(options), table_id)),
+            self._notify(table_id)])
 
     async def discard_match(self, table_id: str, match: int) -> None:
         """Forget an unfinished match and its actions (an abandoned game)."""
-        await self._write([
-            ("DELETE FROM matches WHERE table_id = %s AND number = %s AND finished IS NULL",
-             (table_id, match)),
-            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+        await self._write([(schema.DISCARD_MATCH, (table_id, match)), self._notify(table_id)])
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a table: its places, every match and every action."""
-        await self._write([
-            ("DELETE FROM tables WHERE id = %s", (table_id,)),
-            ("SELECT pg_notify(%s, %s)", (CHANNEL, self._notice(table_id, "t")))])
+        await self._write([(schema.DELETE_TABLE, (table_id,)), self._notify(table_id)])
 
     # -- reads -----------------------------------------------------------------------------------
     async def load_table(self, table_id: str) -> TableRecord | None:
@@ -440,9 +353,8 @@ class PostgresStorage:
                             ) -> list[tuple[int, str]]:
         """The actions of a match from action ``index`` on, in order."""
         async def read(conn: psycopg.AsyncConnection[Any]) -> list[tuple[int, str]]:
-            cur = await conn.execute(
-                "SELECT seat, action FROM actions WHERE table_id = %s AND match = %s "
-                "AND seq >= %s ORDER BY seq", (table_id, match, index))
+            cur = await conn.execute(POSTGRES.sql(schema.LOAD_ACTIONS),
+                                     (table_id, match, index))
             return [(int(seat), str(action)) for seat, action in await cur.fetchall()]
 
         result: list[tuple[int, str]] = await self._read(read)
@@ -451,10 +363,7 @@ class PostgresStorage:
     async def unfinished_tables(self) -> list[TableRecord]:
         """Every table whose latest match is not over: the server resumes these."""
         async def read(conn: psycopg.AsyncConnection[Any]) -> list[TableRecord]:
-            cur = await conn.execute(
-                "SELECT m.table_id FROM matches m WHERE m.finished IS NULL AND m.number = "
-                "(SELECT max(number) FROM matches WHERE table_id = m.table_id) "
-                "ORDER BY m.started")
+            cur = await conn.execute(schema.UNFINISHED)
             out = []
             for (table_id,) in await cur.fetchall():
                 table = await _load(conn, table_id)
@@ -470,10 +379,7 @@ class PostgresStorage:
         """The most recently finished matches, skipping ``offset``, without their actions."""
         async def read(conn: psycopg.AsyncConnection[Any]
                        ) -> list[tuple[TableRecord, MatchRecord]]:
-            cur = await conn.execute(
-                "SELECT table_id, number, seed, started, finished, result FROM matches "
-                "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT %s OFFSET %s",
-                (limit, offset))
+            cur = await conn.execute(POSTGRES.sql(schema.FINISHED), (limit, offset))
             out = []
             for table_id, number, seed, started, finished, result in await cur.fetchall():
                 table = await _load(conn, table_id, with_matches=False)
@@ -653,38 +559,18 @@ class PostgresStorage:
             await self._pool.close()
 
 
-def _place_update(table_id: str, place: PlaceRecord, spend: str | None = None
-                  ) -> tuple[str, Any]:
-    """The statement storing every field of a place (with ``spend``, only while the place
-    holds that invitation unspent: the row is the conflict, one of two claims wins)."""
-    return ("UPDATE places SET kind = %s, name = %s, bot = %s, token = %s, claimed = %s, "
-            "invite = %s WHERE table_id = %s AND place = %s "
-            "AND (%s::text IS NULL OR (invite = %s AND NOT claimed))",
-            (place.kind, place.name, place.bot, place.token, place.claimed, place.invite,
-             table_id, place.index, spend, spend))
-
-
 async def _load(conn: psycopg.AsyncConnection[Any], table_id: str, with_matches: bool = True
                 ) -> TableRecord | None:
-    cur = await conn.execute(
-        "SELECT id, name, rules, created, options FROM tables WHERE id = %s", (table_id,))
+    cur = await conn.execute(POSTGRES.sql(schema.LOAD_TABLE), (table_id,))
     row = await cur.fetchone()
     if row is None:
         return None
-    cur = await conn.execute(
-        "SELECT place, kind, name, bot, token, claimed, invite FROM places "
-        "WHERE table_id = %s ORDER BY place", (table_id,))
-    places = [PlaceRecord(index, kind, name, bot, token, bool(claimed), invite)
-              for index, kind, name, bot, token, claimed, invite in await cur.fetchall()]
-    matches: list[MatchRecord] = []
+    cur = await conn.execute(POSTGRES.sql(schema.LOAD_PLACES), (table_id,))
+    places = await cur.fetchall()
+    matches: list[tuple[Any, ...]] = []
     if with_matches:
-        cur = await conn.execute(
-            "SELECT number, seed, started, finished, result FROM matches "
-            "WHERE table_id = %s ORDER BY number", (table_id,))
-        for number, seed, started, finished, result in await cur.fetchall():
-            acts = await conn.execute(
-                "SELECT seat, action FROM actions WHERE table_id = %s AND match = %s "
-                "ORDER BY seq", (table_id, number))
-            actions = [(int(seat), str(action)) for seat, action in await acts.fetchall()]
-            matches.append(MatchRecord(number, int(seed), actions, result, started, finished))
-    return TableRecord(row[0], row[1], row[2], places, matches, row[3], row[4] or {})
+        cur = await conn.execute(POSTGRES.sql(schema.LOAD_MATCHES), (table_id,))
+        for match in await cur.fetchall():
+            acts = await conn.execute(POSTGRES.sql(schema.LOAD_ACTIONS), (table_id, match[0], 0))
+            matches.append((*match, await acts.fetchall()))
+    return table_record(row, places, matches, lambda value, what: value)  # JSONB: read

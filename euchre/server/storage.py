@@ -29,11 +29,12 @@ import stat
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final, Literal, Protocol, TypeVar, runtime_checkable
 
+from euchre.server import schema
 from euchre.userdirs import data_folder
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "Peers",
     "PlaceRecord",
     "SQLiteStorage",
+    "Statement",
     "Storage",
     "StorageConflict",
     "StorageError",
@@ -50,6 +52,9 @@ __all__ = [
     "default_db_path",
     "is_postgres_url",
     "lock_database",
+    "new_table",
+    "place_update",
+    "table_record",
 ]
 
 log = logging.getLogger("euchre.server")
@@ -332,52 +337,49 @@ def default_db_path() -> Path:
     return data_folder() / "euchre.sqlite3"
 
 
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS places (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    place INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    bot TEXT,
-    token TEXT UNIQUE,
-    claimed INTEGER NOT NULL,
-    invite TEXT,
-    PRIMARY KEY (table_id, place)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    number INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    started REAL NOT NULL,
-    finished REAL,
-    result TEXT,
-    PRIMARY KEY (table_id, number)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL,
-    match INTEGER NOT NULL,
-    idx INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, match, idx)
-);
-CREATE INDEX IF NOT EXISTS matches_open ON matches(finished);
-PRAGMA user_version = 1;
-"""
+# -- the rows both storages write and read (statements of euchre.server.schema) ---------------
+Statement = tuple[str, tuple[Any, ...]]
+"""A statement of :mod:`euchre.server.schema` (``?`` markers) and its parameters."""
 
-_OPTIONS_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS table_options (
-    table_id TEXT PRIMARY KEY REFERENCES tables(id),
-    options TEXT NOT NULL
-);
-"""
+
+def new_table(table: TableRecord, json: Callable[[Any], Any]) -> list[Statement]:
+    """The statements storing a new table, its places and first matches; ``json`` gives
+    a JSON value as the driver takes it."""
+    return [
+        (schema.INSERT_TABLE, (table.id, table.name, json(table.rules), json(table.options),
+                               table.created, schema.lock_key(table.id))),
+        *((schema.INSERT_PLACE, (table.id, p.index, p.kind, p.name, p.bot, p.token, p.claimed,
+                                 p.invite)) for p in table.places),
+        *((schema.INSERT_MATCH, (table.id, m.number, m.seed, m.started))
+          for m in table.matches)]
+
+
+def place_update(table_id: str, place: PlaceRecord, spend: str | None = None) -> Statement:
+    """The statement storing every field of a place (with ``spend``, only while the place
+    holds that invitation unspent)."""
+    return (schema.UPDATE_PLACE, (place.kind, place.name, place.bot, place.token,
+                                  place.claimed, place.invite, table_id, place.index,
+                                  spend, spend))
+
+
+def table_record(row: Sequence[Any], places: Iterable[Sequence[Any]],
+                 matches: Iterable[Sequence[Any]], decode: Callable[[Any, str], Any]
+                 ) -> TableRecord:
+    """A table as read: its row (:data:`~euchre.server.schema.LOAD_TABLE`), its places'
+    (:data:`~euchre.server.schema.LOAD_PLACES`), and its matches' (those of
+    :data:`~euchre.server.schema.LOAD_MATCHES`, each with its actions' rows added);
+    ``decode(value, what)`` reads a stored JSON value, ``what`` naming it."""
+    table_id, name, rules, created, options = row
+    return TableRecord(
+        table_id, name, decode(rules, "rules"),
+        [PlaceRecord(index, kind, place_name, bot, token, bool(claimed), invite)
+         for index, kind, place_name, bot, token, claimed, invite in places],
+        [MatchRecord(number, int(seed), [(int(seat), str(action)) for seat, action in actions],
+                     None if result is None else decode(result, f"result of match {number}"),
+                     started, finished)
+         for number, seed, started, finished, result, actions in matches],
+        created, decode(options, "options") or {})
+
 
 _Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
 
@@ -469,24 +471,8 @@ class SQLiteStorage:
         """Store a new table with its places and first match."""
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO tables (id, name, rules, created) VALUES (?, ?, ?, ?)",
-                (table.id, table.name, json.dumps(table.rules), table.created),
-            )
-            conn.executemany(
-                "INSERT INTO places (table_id, place, kind, name, bot, token, claimed, invite) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table.id, p.index, p.kind, p.name, p.bot, p.token, int(p.claimed), p.invite)
-                 for p in table.places],
-            )
-            for m in table.matches:
-                conn.execute(
-                    "INSERT INTO matches (table_id, number, seed, started) VALUES (?, ?, ?, ?)",
-                    (table.id, m.number, m.seed, m.started),
-                )
-            if table.options:
-                conn.execute("INSERT INTO table_options (table_id, options) VALUES (?, ?)",
-                             (table.id, json.dumps(table.options)))
+            for sql, params in new_table(table, json.dumps):
+                conn.execute(sql, params)
 
         await self._run(write)
 
@@ -495,11 +481,7 @@ class SQLiteStorage:
         """Mark a place as taken by a person called ``name`` (see :class:`Storage`)."""
 
         def write(conn: sqlite3.Connection) -> bool:
-            cursor = conn.execute(
-                "UPDATE places SET claimed = 1, name = ? WHERE table_id = ? AND place = ?"
-                " AND (? = 0 OR claimed = 0)",
-                (name, table_id, place, int(open_only)),
-            )
+            cursor = conn.execute(schema.CLAIM_PLACE, (name, table_id, place, open_only))
             return cursor.rowcount > 0
 
         return await self._run(write)
@@ -508,10 +490,7 @@ class SQLiteStorage:
         """Store a new match (a rematch) at a table."""
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO matches (table_id, number, seed, started) VALUES (?, ?, ?, ?)",
-                (table_id, number, seed, time.time()),
-            )
+            conn.execute(schema.INSERT_MATCH, (table_id, number, seed, time.time()))
 
         await self._run(write)
 
@@ -525,23 +504,16 @@ class SQLiteStorage:
         now = time.time()
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO actions (table_id, match, idx, seat, action, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, match, index, seat, action, now),
-            )
+            conn.execute(schema.INSERT_ACTION, (table_id, match, index, seat, action, now))
 
         await self._run(write)
 
     async def finish_match(self, table_id: str, match: int, result: dict[str, Any]) -> None:
-        """Mark a match as over, with its scores and winners."""
+        """Mark a match as over, with its scores and winners (once)."""
         now = time.time()
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE matches SET finished = ?, result = ? WHERE table_id = ? AND number = ?",
-                (now, json.dumps(result), table_id, match),
-            )
+            conn.execute(schema.FINISH_MATCH, (now, json.dumps(result), table_id, match))
 
         await self._run(write)
 
@@ -554,17 +526,13 @@ class SQLiteStorage:
                             ) -> list[tuple[int, str]]:
         """The actions ``(seat, action)`` of a match from action ``index`` on, in order."""
         return await self._run(lambda conn: [(seat, action) for seat, action in conn.execute(
-            "SELECT seat, action FROM actions WHERE table_id = ? AND match = ? AND idx >= ? "
-            "ORDER BY idx", (table_id, match, index))])
+            schema.LOAD_ACTIONS, (table_id, match, index))])
 
     async def unfinished_tables(self) -> list[TableRecord]:
         """Every table whose latest match is not over: the server resumes these."""
 
         def read(conn: sqlite3.Connection) -> list[TableRecord]:
-            ids = [row[0] for row in conn.execute(
-                "SELECT m.table_id FROM matches m WHERE m.finished IS NULL AND m.number = "
-                "(SELECT MAX(number) FROM matches WHERE table_id = m.table_id) "
-                "ORDER BY m.started")]
+            ids = [row[0] for row in conn.execute(schema.UNFINISHED)]
             out = []
             for table_id in ids:
                 try:
@@ -584,10 +552,7 @@ class SQLiteStorage:
 
         def read(conn: sqlite3.Connection) -> list[tuple[TableRecord, MatchRecord]]:
             out = []
-            rows = conn.execute(
-                "SELECT table_id, number, seed, started, finished, result FROM matches "
-                "WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ? OFFSET ?",
-                (limit, offset))
+            rows = conn.execute(schema.FINISHED, (limit, offset))
             for table_id, number, seed, started, finished, result in rows.fetchall():
                 try:
                     table = _load(conn, table_id, with_matches=False)
@@ -609,9 +574,7 @@ class SQLiteStorage:
         """A person left a place: it becomes ``kind`` again, unclaimed, with a new token."""
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE places SET kind = ?, name = ?, token = ?, claimed = 0, invite = NULL "
-                "WHERE table_id = ? AND place = ?", (kind, name, token, table_id, place))
+            conn.execute(schema.RELEASE_PLACE, (kind, name, token, table_id, place))
 
         await self._run(write)
 
@@ -619,7 +582,7 @@ class SQLiteStorage:
         """Store every field of ``place``."""
 
         def write(conn: sqlite3.Connection) -> None:
-            _write_place(conn, table_id, place)
+            conn.execute(*place_update(table_id, place))
 
         await self._run(write)
 
@@ -629,15 +592,12 @@ class SQLiteStorage:
         here, in one transaction (see :class:`Storage`)."""
 
         def write(conn: sqlite3.Connection) -> bool | None:
-            if not _write_place(conn, table_id, place, invite):
+            if conn.execute(*place_update(table_id, place, invite)).rowcount == 0:
                 return None
             options = _options(conn, table_id)
             if options.get("started", True):
                 return True
-            waiting = conn.execute(
-                "SELECT 1 FROM places WHERE table_id = ? AND invite IS NOT NULL "
-                "AND claimed = 0 AND kind IN ('friend', 'bot')", (table_id,)).fetchone()
-            if waiting is not None:
+            if conn.execute(schema.INVITATIONS_OUT, (table_id,)).fetchone() is not None:
                 return False
             _merge_options(conn, table_id, {"started": True})
             return True
@@ -655,24 +615,16 @@ class SQLiteStorage:
     async def discard_match(self, table_id: str, match: int) -> None:
         """Forget an unfinished match and its actions (an abandoned game)."""
 
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute("DELETE FROM actions WHERE table_id = ? AND match = ?",
-                         (table_id, match))
-            conn.execute("DELETE FROM matches WHERE table_id = ? AND number = ? "
-                         "AND finished IS NULL", (table_id, match))
+        def write(conn: sqlite3.Connection) -> None:  # its actions go with it
+            conn.execute(schema.DISCARD_MATCH, (table_id, match))
 
         await self._run(write)
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a table: its places, every match and every action."""
 
-        def write(conn: sqlite3.Connection) -> None:
-            for sql in ("DELETE FROM actions WHERE table_id = ?",
-                        "DELETE FROM matches WHERE table_id = ?",
-                        "DELETE FROM places WHERE table_id = ?",
-                        "DELETE FROM table_options WHERE table_id = ?",
-                        "DELETE FROM tables WHERE id = ?"):
-                conn.execute(sql, (table_id,))
+        def write(conn: sqlite3.Connection) -> None:  # the rest go with it
+            conn.execute(schema.DELETE_TABLE, (table_id,))
 
         await self._run(write)
 
@@ -768,15 +720,9 @@ def _as_storage_error(e: Exception) -> StorageError:
 _HEADER: Final = b"SQLite format 3\x00"
 """The first bytes of every SQLite database file."""
 
-_COLUMNS: Final = {
-    "tables": {"id", "name", "rules", "created"},
-    "places": {"table_id", "place", "kind", "name", "bot", "token", "claimed"},
-    "matches": {"table_id", "number", "seed", "started", "finished", "result"},
-    "actions": {"table_id", "match", "idx", "seat", "action", "at"},
-    "table_options": {"table_id", "options"},
-}
-"""The columns of euchre's tables (``places.invite`` is added to a database of an
-earlier version)."""
+_COLUMNS: Final = {**schema.COLUMNS, "table_options": frozenset({"table_id", "options"})}
+"""The columns every version of euchre's tables has had (and the options' own table of
+the releases before the schema had versions)."""
 
 
 def _shown(path: Path) -> str:
@@ -849,15 +795,13 @@ def _connect(path: Path, synchronous: Synchronous) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={synchronous}")
         conn.execute("PRAGMA foreign_keys=ON")
-        conn.executescript(_SCHEMA)
-        conn.executescript(_OPTIONS_SCHEMA)
-        columns = {row[1] for row in conn.execute("PRAGMA table_info(places)")}
-        if "invite" not in columns:  # a database of an earlier version
-            conn.execute("ALTER TABLE places ADD COLUMN invite TEXT")
-            # a friend's unclaimed token was an invitation: it becomes one, and
-            # claiming it makes a seat token of its own
-            conn.execute("UPDATE places SET invite = token, token = NULL "
-                         "WHERE kind = 'friend' AND claimed = 0 AND token IS NOT NULL")
+        conn.create_function("lock_key", 1, schema.lock_key, deterministic=True)
+        _migrate(conn)
+    except schema.SchemaTooNew as e:
+        conn.close()
+        raise StorageError(f"the database {shown} was migrated by a newer euchre server "
+                           f"(its schema is at version {e.version}, this one's at "
+                           f"{schema.VERSION}): upgrade euchre") from None
     except BaseException as e:
         conn.close()
         if isinstance(e, sqlite3.Error):
@@ -910,30 +854,35 @@ class _Unreadable(StorageError):
         super().__init__(f"table {table_id}: {self.reason}")
 
 
-def _write_place(conn: sqlite3.Connection, table_id: str, place: PlaceRecord,
-                 spend: str | None = None) -> bool:
-    """Store every field of a place (with ``spend``, only while the place holds that
-    invitation unspent); whether it was written."""
-    cursor = conn.execute(
-        "UPDATE places SET kind = ?, name = ?, bot = ?, token = ?, claimed = ?, "
-        "invite = ? WHERE table_id = ? AND place = ?"
-        " AND (? IS NULL OR (invite = ? AND claimed = 0))",
-        (place.kind, place.name, place.bot, place.token, int(place.claimed),
-         place.invite, table_id, place.index, spend, spend))
-    return cursor.rowcount > 0
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring the schema up to date in one transaction (:mod:`euchre.server.schema`): a
+    database of the releases before the schema had versions is rebuilt first."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        names = {name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "tables" in names and "schema_version" not in names:
+            invites = "invite" in {row[1] for row in conn.execute("PRAGMA table_info(places)")}
+            for statement in schema.unversioned_sqlite(invites):
+                conn.execute(statement)
+        schema.migrate(conn, schema.SQLITE)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 def _options(conn: sqlite3.Connection, table_id: str) -> dict[str, Any]:
-    row = conn.execute("SELECT options FROM table_options WHERE table_id = ?",
-                       (table_id,)).fetchone()
+    row = conn.execute("SELECT options FROM tables WHERE id = ?", (table_id,)).fetchone()
     options: dict[str, Any] = {} if row is None else _decode(row[0], table_id, "options")
     return options
 
 
 def _merge_options(conn: sqlite3.Connection, table_id: str, changes: dict[str, Any]) -> None:
     """Store ``changes`` over the table's stored options (in the caller's transaction)."""
-    conn.execute("INSERT OR REPLACE INTO table_options (table_id, options) VALUES (?, ?)",
-                 (table_id, json.dumps({**_options(conn, table_id), **changes})))
+    conn.execute("UPDATE tables SET options = ? WHERE id = ?",
+                 (json.dumps({**_options(conn, table_id), **changes}), table_id))
 
 
 def _decode(text: Any, table_id: str, what: str) -> Any:
@@ -945,30 +894,12 @@ def _decode(text: Any, table_id: str, what: str) -> Any:
 
 def _load(conn: sqlite3.Connection, table_id: str, with_matches: bool = True
           ) -> TableRecord | None:
-    row = conn.execute(
-        "SELECT id, name, rules, created FROM tables WHERE id = ?", (table_id,)).fetchone()
+    row = conn.execute(schema.LOAD_TABLE, (table_id,)).fetchone()
     if row is None:
         return None
-    places = [
-        PlaceRecord(index, kind, name, bot, token, bool(claimed), invite)
-        for index, kind, name, bot, token, claimed, invite in conn.execute(
-            "SELECT place, kind, name, bot, token, claimed, invite FROM places "
-            "WHERE table_id = ? "
-            "ORDER BY place", (table_id,))
-    ]
-    matches: list[MatchRecord] = []
-    if with_matches:
-        for number, seed, started, finished, result in conn.execute(
-                "SELECT number, seed, started, finished, result FROM matches "
-                "WHERE table_id = ? ORDER BY number", (table_id,)).fetchall():
-            actions = [(seat, action) for seat, action in conn.execute(
-                "SELECT seat, action FROM actions WHERE table_id = ? AND match = ? "
-                "ORDER BY idx", (table_id, number))]
-            matches.append(MatchRecord(
-                number, seed, actions,
-                None if result is None else _decode(result, table_id, f"result of match {number}"),
-                started, finished))
-    options = conn.execute(
-        "SELECT options FROM table_options WHERE table_id = ?", (table_id,)).fetchone()
-    return TableRecord(row[0], row[1], _decode(row[2], table_id, "rules"), places, matches,
-                       row[3], _decode(options[0], table_id, "options") if options else {})
+    places = conn.execute(schema.LOAD_PLACES, (table_id,)).fetchall()
+    matches = [(*match, conn.execute(schema.LOAD_ACTIONS, (table_id, match[0], 0)).fetchall())
+               for match in (conn.execute(schema.LOAD_MATCHES, (table_id,)).fetchall()
+                             if with_matches else ())]
+    return table_record(row, places, matches,
+                        lambda text, what: _decode(text, table_id, what))

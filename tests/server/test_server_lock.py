@@ -93,7 +93,7 @@ def _store_behind(db: Path | str, table_id: str, seq: int, seat: int, action: st
     """Store an action as another writer would, the server not told."""
     if isinstance(db, Path):
         with sqlite3.connect(db) as side:
-            side.execute("INSERT INTO actions (table_id, match, idx, seat, action, at) "
+            side.execute("INSERT INTO actions (table_id, match, seq, seat, action, at) "
                          "VALUES (?, 1, ?, ?, ?, 0)", (table_id, seq, seat, action))
         return
     import psycopg
@@ -201,8 +201,8 @@ def test_a_bot_whose_write_collides_plays_on_from_the_stored_table(tmp_path: Pat
     assert store.collisions == 1
     # storage holds each action once, and they replay to the state the table showed
     with sqlite3.connect(db) as conn:
-        rows = conn.execute("SELECT idx, seat, action FROM actions WHERE table_id = ? "
-                            "ORDER BY idx", (tid,)).fetchall()
+        rows = conn.execute("SELECT seq, seat, action FROM actions WHERE table_id = ? "
+                            "ORDER BY seq", (tid,)).fetchall()
         seed = conn.execute("SELECT seed FROM matches WHERE table_id = ?",
                             (tid,)).fetchone()[0]
     assert [r[0] for r in rows] == list(range(final["seq"]))

@@ -44,7 +44,7 @@ from euchre.server.storage import is_postgres_url
 pytest.importorskip("psycopg", reason="the PostgreSQL tests need the 'postgres' extra")
 import psycopg
 
-from euchre.server.pgstorage import lock_key
+from euchre.server.schema import lock_key
 
 EUCHRE = str(Path(sys.executable).with_name("euchre"))
 BOT_SEAT = {"kind": "bot", "bot": "basic"}
@@ -309,14 +309,14 @@ def test_a_database_is_migrated_once_by_processes_starting_together(
         pg_cluster: Cluster) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from euchre.server.pgstorage import MIGRATIONS, migrate
+    from euchre.server.pgstorage import migrate
+    from euchre.server.schema import VERSION
 
     url = pg_cluster.new_database()
     with ThreadPoolExecutor(4) as pool:
-        assert list(pool.map(migrate, [url] * 4)) == [len(MIGRATIONS)] * 4
+        assert list(pool.map(migrate, [url] * 4)) == [VERSION] * 4
     with psycopg.connect(url) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [
-            (len(MIGRATIONS),)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
 
 
 def _join_open_seat(url: str, name: str, go: threading.Barrier,
