@@ -30,10 +30,10 @@ from euchre.server.review import ReviewCache
 from euchre.server.routes.refusals import Refusal, no_table
 from euchre.server.table import Settings, Table
 
-__all__ = ["Address", "AppLimits", "AppSettings", "AppShared", "AppTables", "Finished",
-           "FinishedGame", "GameNumber", "Hosted", "HostedPlace", "HostedTable",
+__all__ = ["Address", "AppLimits", "AppReviews", "AppSettings", "AppShared", "AppTables",
+           "Finished", "FinishedGame", "GameNumber", "Hosted", "HostedPlace", "HostedTable",
            "KeyedTable", "Rates", "Shared", "client_address", "finished_match", "hosted",
-           "key_of", "keyed", "limits_of", "rates_of", "settings_of", "shared",
+           "key_of", "keyed", "limits_of", "rates_of", "reviews_of", "settings_of", "shared_of",
            "table_or_404", "tables_of"]
 
 GameNumber = Annotated[int, PathParam(ge=1, le=MAX_MATCH)]
@@ -63,7 +63,7 @@ class Shared:
     open another (a flood that reconnects costs a refused handshake, not a read)."""
 
 
-def shared(conn: HTTPConnection) -> Shared:
+def shared_of(conn: HTTPConnection) -> Shared:
     """The app's :class:`Shared`."""
     found: Shared = conn.app.state.shared
     return found
@@ -87,29 +87,35 @@ def key_of(request: Request) -> str | None:
             or request.query_params.get("key") or None)
 
 
-AppShared = Annotated[Shared, Depends(shared)]
+AppShared = Annotated[Shared, Depends(shared_of)]
 AppTables = Annotated[Tables, Depends(tables_of)]
 Address = Annotated[str, Depends(client_address)]
 
 
-def limits_of(app: AppShared) -> Limits:
+def limits_of(shared: AppShared) -> Limits:
     """What one client may ask (:class:`~.limits.Limits`)."""
-    return app.limits
+    return shared.limits
 
 
-def settings_of(app: AppShared) -> Settings:
+def settings_of(shared: AppShared) -> Settings:
     """The tables' settings (:class:`~.table.Settings`)."""
-    return app.settings
+    return shared.settings
 
 
-def rates_of(app: AppShared) -> dict[str, RateLimiter]:
+def rates_of(shared: AppShared) -> dict[str, RateLimiter]:
     """The rates counted per client address: ``tables``, ``joins``, ``hints``."""
-    return app.rates
+    return shared.rates
+
+
+def reviews_of(shared: AppShared) -> ReviewCache:
+    """The expert's reviews made last."""
+    return shared.reviews
 
 
 AppLimits = Annotated[Limits, Depends(limits_of)]
 AppSettings = Annotated[Settings, Depends(settings_of)]
 Rates = Annotated[dict[str, RateLimiter], Depends(rates_of)]
+AppReviews = Annotated[ReviewCache, Depends(reviews_of)]
 
 
 async def table_or_404(table_id: str, tables: AppTables) -> Table:

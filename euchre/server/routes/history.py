@@ -15,7 +15,7 @@ from euchre.server.protocol import is_table_id
 from euchre.server.review import review_match
 from euchre.server.routes.deps import (
     Address,
-    AppShared,
+    AppReviews,
     AppTables,
     FinishedGame,
     GameNumber,
@@ -59,7 +59,7 @@ async def replay(finished: FinishedGame) -> dict[str, Any]:
 
 @router.get("/api/tables/{table_id}/matches/{number}/review")
 async def review(request: Request, table_id: str, number: GameNumber, tables: AppTables,
-                 app: AppShared, rates: Rates, address: Address) -> dict[str, Any]:
+                 reviews: AppReviews, rates: Rates, address: Address) -> dict[str, Any]:
     """Your decisions in a finished game (every game of a rubber) against the
     expert's, from your seat's view only: your seat token in the ``X-Seat-Token``
     header (a URL would leak it into logs).  A review already made is kept; making
@@ -72,7 +72,6 @@ async def review(request: Request, table_id: str, number: GameNumber, tables: Ap
     table, match = await finished_match(request, tables, table_id, number)
     seat = match.seat_of[place.index]
     key = (table.id, match.number, seat)
-    reviews = app.reviews
     found = reviews.get(key)
     if found is None:
         if not reviews.making(key):

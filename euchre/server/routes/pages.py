@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from euchre.i18n import LANGUAGES, catalog_json, from_accept_language
 from euchre.server.assets import revalidated
 from euchre.server.protocol import is_table_id, shown
-from euchre.server.routes.deps import shared
+from euchre.server.routes.deps import shared_of
 from euchre.server.routes.refusals import Refusal
 from euchre.server.rulespage import asked_variant, rules_page
 
@@ -23,7 +23,7 @@ router = APIRouter()
 
 def page(request: Request, status: int = 200) -> Response:
     """The single-page app's page, asked again on each use (a 304 while unchanged)."""
-    return revalidated(request, shared(request).index, "text/html; charset=utf-8", status)
+    return revalidated(request, shared_of(request).index, "text/html; charset=utf-8", status)
 
 
 @functools.cache

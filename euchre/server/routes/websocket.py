@@ -57,12 +57,10 @@ _FLOODING: dict[str, Any] = {"flooding": True}
 
 
 @router.websocket("/ws/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, app: AppShared,
+async def table_socket(websocket: WebSocket, table_id: str, shared: AppShared,
                        tables: AppTables, address: Address) -> None:
-    lim = app.limits
-    sockets = app.sockets
-    flooded = app.flooded
-    if not origin_allowed(websocket.headers, app.origins):
+    lim, sockets, flooded = shared.limits, shared.sockets, shared.flooded
+    if not origin_allowed(websocket.headers, shared.origins):
         await _deny(websocket, "bad_origin", "a page of another site may not open "
                     "this server's tables", 403)
         return
@@ -82,16 +80,16 @@ async def table_socket(websocket: WebSocket, table_id: str, app: AppShared,
         return
     sockets[address] += 1
     try:
-        await _table_socket(websocket, table_id, tables, app, address)
+        await _table_socket(websocket, table_id, tables, shared, address)
     finally:
         sockets[address] -= 1
         if not sockets[address]:
             del sockets[address]
 
 
-async def _table_socket(websocket: WebSocket, table_id: str, tables: Tables, app: Shared,
-                        address: str) -> None:
-    lim, rates, flooded = app.limits, app.rates, app.flooded
+async def _table_socket(websocket: WebSocket, table_id: str, tables: Tables,
+                        shared: Shared, address: str) -> None:
+    lim, rates, flooded = shared.limits, shared.rates, shared.flooded
     token = websocket.query_params.get("token")
     await websocket.accept()
     try:
