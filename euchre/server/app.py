@@ -196,7 +196,7 @@ class BodyLimit:
             nonlocal read
             message = await receive()
             read += len(message.get("body", b""))
-            if read > self.limit:  # raised in the route, answered by _http_response
+            if read > self.limit:  # raised in the route, answered as a refusal (routes.refusals)
                 raise StarletteHTTPException(413, self._too_large_text())
             return message
 
