@@ -34,7 +34,7 @@ _CODE_SITES = [
 
 def _server_codes() -> set[str]:
     codes = set()
-    for path in SERVER.glob("*.py"):
+    for path in SERVER.rglob("*.py"):
         if path.name == "views.py":  # the deal summary's codes, not errors
             continue
         text = path.read_text(encoding="utf-8")
