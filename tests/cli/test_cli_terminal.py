@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -44,6 +45,32 @@ def spawn(folder: Path, *args: str, menu: bool = False) -> pexpect.spawn[str]:
                               "XDG_DATA_HOME": str(folder / "data")},
         encoding="utf-8", dimensions=(50, 200), timeout=120)  # a loaded machine starts slowly
     return child
+
+
+def waiting_at_the_question(child: pexpect.spawn[str]) -> pexpect.spawn[str]:
+    """``child`` once it waits for the answer to the question it printed, as a person sees.
+
+    The question is printed a moment before the line editor waits for a key; a signal in
+    that moment (Ctrl-C, SIGTERM) is caught by Python but heard only at the next key
+    (CPython's readline looks for signals only once it waits).  No person is that quick,
+    but a test on a loaded machine is: so this waits until the game sleeps in its wait for
+    input (the kernel's ``wchan`` of the process), for a minute at most."""
+    deadline = time.monotonic() + 60
+    wchan = Path(f"/proc/{child.pid}/wchan")
+    while time.monotonic() < deadline:
+        try:
+            waiting = wchan.read_text()
+        except OSError:  # no /proc here: at once, as before
+            break
+        if "poll" in waiting or "select" in waiting:
+            break
+        time.sleep(0.01)
+    return child
+
+
+def interrupt_at_the_question(child: pexpect.spawn[str]) -> None:
+    """Ctrl-C once the game waits for the answer to its question."""
+    waiting_at_the_question(child).sendintr()
 
 
 def answer_first_until_the_end(child: pexpect.spawn[str]) -> None:
@@ -215,7 +242,7 @@ def test_up_arrow_brings_back_the_last_answer_and_arrows_type_nothing(
 def test_ctrl_c_asks_like_q_and_offers_to_save(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "7", "--delay", "0")
     child.expect(PROMPT)
-    child.sendintr()
+    interrupt_at_the_question(child)
     child.expect(r"Quit this game\? \[y/N\] $")
     child.sendline("y")
     child.expect("Game abandoned: you left the game.")
@@ -232,7 +259,7 @@ def test_ctrl_c_asks_like_q_and_offers_to_save(tmp_path: Path) -> None:
 def test_ctrl_c_answered_no_goes_on_with_the_game(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "7", "--delay", "0")
     child.expect(PROMPT)
-    child.sendintr()
+    interrupt_at_the_question(child)
     child.expect(r"Quit this game\? \[y/N\] $")
     child.sendline("n")
     child.expect(r"Order it up or pass\? .* › $")
@@ -254,9 +281,9 @@ def test_a_second_ctrl_c_at_the_question_quits_at_once_and_saves_the_game(
     child = spawn(tmp_path, "--seed", "7", "--delay", "0")
     log = logged(child)
     child.expect(PROMPT)
-    child.sendintr()
+    interrupt_at_the_question(child)
     child.expect(r"Quit this game\? \[y/N\] $")
-    child.sendintr()
+    interrupt_at_the_question(child)
     child.expect("Game abandoned: interrupted.")
     child.expect(r"Saved the game record to \S+\r\nTo go on with this game: euchre play "
                  r"--resume \S+\r\n")
@@ -275,7 +302,7 @@ def test_a_game_stopped_by_a_signal_is_saved_and_says_where(
     game at once, saved in the default place."""
     child = spawn(tmp_path, "--seed", "7", "--delay", "0")
     child.expect(PROMPT)
-    child.kill(signum)
+    waiting_at_the_question(child).kill(signum)
     child.expect("Game abandoned: the program was told to stop.")
     child.expect(r"Saved the game record to \S+\r\nTo go on with this game: euchre play "
                  r"--resume \S+\r\n")
@@ -295,9 +322,9 @@ def test_a_game_left_with_ctrl_c_twice_or_ctrl_d_is_resumed_from_where_the_scree
     child.expect(PROMPT)
     child.sendline("1")
     child.expect(PROMPT)
-    child.sendintr()
+    interrupt_at_the_question(child)
     child.expect(r"Quit this game\? \[y/N\] $")
-    child.sendintr()
+    interrupt_at_the_question(child)
     child.expect(r"To go on with this game: euchre play --resume (\S+)\r\n")
     found = child.match
     assert isinstance(found, re.Match)
@@ -578,7 +605,7 @@ def test_ctrl_c_at_the_file_name_of_a_game_left_saves_it_in_the_default_place(
     child.expect(r"\[y/N\] $")
     child.sendline("y")
     child.expect(SAVE_PROMPT)
-    child.sendintr()
+    interrupt_at_the_question(child)
     child.expect(r"To go on with this game: euchre play --resume (\S+)\r\n")
     child.expect(pexpect.EOF)
     child.close()
