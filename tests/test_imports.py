@@ -23,8 +23,11 @@ PACKAGE = Path(euchre.__file__).resolve().parent
 ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", "euchre.sides",
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.scoring", "euchre.notation",
-                    "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba"})
-"""``euchre.i18n`` and ``euchre.userdirs`` import nothing of the package, only the standard
+                    "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba",
+                    "euchre.night", "euchre.night.schedule", "euchre.night.scoring",
+                    "euchre.night.whist", "euchre.night.whist_data"})
+"""``euchre.night`` is the engine of a club night (its seating and scoring), pure like
+the rules.  ``euchre.i18n`` and ``euchre.userdirs`` import nothing of the package, only the standard
 library: they sit at the bottom so that any layer may speak the player's language and
 find the user's data folder."""
 SOLVER = frozenset({"euchre.solver", "euchre._solver_kernel", "euchre.worlds"})
