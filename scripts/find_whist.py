@@ -1,0 +1,165 @@
+"""Find the initial rounds of whist tournaments, once, for every count of players
+N ≡ 0 or 1 (mod 4) from 4 to 32, and print them as the module
+``euchre/night/whist_data.py``.
+
+N ≡ 1 (mod 4): the players are the elements of an abelian group G of order N (Z_N, or
+Z_3 x Z_3 for nine, which has no cyclic whist tournament); the initial round seats
+every element but 0, which sits out.  N ≡ 0 (mod 4): the players are G of order N - 1
+(Z_{N-1}) and a fixed point ∞ (written N - 1), which partners 0 in the initial round.
+The tournament is the initial round developed over G: round g adds g to every element,
+∞ stays ∞ (see :mod:`euchre.night.whist`).
+
+Developed, the initial round is a whist tournament when the differences of its partner
+pairs cover every nonzero element of G once and those of its opponent pairs every
+nonzero element twice (pairs with ∞ left out: ∞ partners and opposes everyone by the
+development itself).  So the partnerships without ∞ form a *starter* of G (pairs that
+cover every element but 0, whose differences ±d cover every nonzero element once): the
+search draws random starters (depth first, in a random order) and, for each, looks
+depth first for a way to seat its partnerships two by two at tables so that no
+opponent difference occurs more than twice.  Seeded: the same run prints the same
+module.
+
+Run: ``python scripts/find_whist.py > euchre/night/whist_data.py`` (seconds).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+Pair = tuple[int, int]
+Table = tuple[Pair, Pair]
+
+
+def group_of(order: int) -> tuple[int, ...]:
+    """The moduli of the group searched for ``order`` elements (the same as
+    ``euchre.night.whist.group_moduli``)."""
+    return (3, 3) if order == 9 else (order,)
+
+
+def subtract_table(moduli: tuple[int, ...]) -> list[list[int]]:
+    """``sub[x][y]`` = x - y in the group whose elements are mixed-radix numbers."""
+    elements = list(itertools.product(*(range(q) for q in moduli)))
+
+    def index(e: tuple[int, ...]) -> int:
+        out = 0
+        for digit, q in zip(e, moduli, strict=True):
+            out = out * q + digit
+        return out
+
+    return [[index(tuple((a - b) % q for a, b, q in zip(x, y, moduli, strict=True)))
+             for y in elements] for x in elements]
+
+
+def search(players: int, seed: int, tries: int = 10_000) -> list[Table] | None:
+    """One initial round for ``players``, or ``None`` when ``tries`` starters gave
+    none."""
+    rotational = players % 4 == 0
+    m = players - 1 if rotational else players
+    inf = m
+    sub = subtract_table(group_of(m))
+    rng = random.Random(seed)
+    # the difference classes {d, -d} of the nonzero elements, by element
+    cls = [min(d, sub[0][d]) for d in range(m)]
+
+    def starter() -> list[Pair] | None:
+        covered, used, pairs = {0}, set(), []
+
+        def step() -> bool:
+            free = [e for e in range(m) if e not in covered]
+            if not free:
+                return True
+            u = free[0]
+            partners = [v for v in free[1:] if cls[sub[v][u]] not in used]
+            rng.shuffle(partners)
+            for v in partners:
+                d = cls[sub[v][u]]
+                covered.update((u, v))
+                used.add(d)
+                pairs.append((u, v))
+                if step():
+                    return True
+                covered.difference_update((u, v))
+                used.discard(d)
+                pairs.pop()
+            return False
+
+        return pairs if step() else None
+
+    def seat(partnerships: list[Pair]) -> list[Table] | None:
+        oppose = [0] * m
+        tables: list[Table] = []
+        nodes = 0
+
+        def step(left: list[Pair]) -> bool:
+            nonlocal nodes
+            nodes += 1
+            if not left:
+                return True
+            if nodes > 20_000:
+                return False
+            p = left[0]
+            for q in left[1:]:
+                marked = [d for x in p for y in q if inf not in (x, y)
+                          for d in (sub[x][y], sub[y][x])]
+                for d in marked:
+                    oppose[d] += 1
+                if all(oppose[d] <= 2 for d in marked):
+                    tables.append((p, q))
+                    if step([r for r in left if r not in (p, q)]):
+                        return True
+                    tables.pop()
+                for d in marked:
+                    oppose[d] -= 1
+            return False
+
+        return tables if step(partnerships) else None
+
+    for _ in range(tries):
+        pairs = starter()
+        if pairs is None:
+            continue
+        found = seat([(inf, 0), *pairs] if rotational else pairs)
+        if found is not None:
+            return found
+    return None
+
+
+def module_text(found: dict[int, list[Table]]) -> str:
+    """The module ``euchre/night/whist_data.py`` holding ``found``."""
+    lines = ['"""The initial rounds of the whist tournaments the package ships, found once by',
+             "``scripts/find_whist.py`` (which prints this module): players -> the tables of "
+             "the",
+             'initial round, each two partnerships, over the group of '
+             ':mod:`euchre.night.whist`."""',
+             "",
+             "INITIAL_ROUNDS: dict[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]] "
+             "= {"]
+    for n, tables in sorted(found.items()):
+        lines.append(f"    {n}: (")
+        row = "       "
+        for t in tables:
+            item = f" {t!r},"
+            if len(row) + len(item) > 96:
+                lines.append(row)
+                row = "       "
+            row += item
+        lines.append(row)
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    found = {}
+    for n in range(4, 33):
+        if n % 4 in (0, 1):
+            tables = search(n, seed=n)
+            if tables is None:
+                raise SystemExit(f"no whist tournament found for {n} players")
+            found[n] = tables
+    print(module_text(found), end="")
+
+
+if __name__ == "__main__":
+    main()
