@@ -277,7 +277,7 @@ def _k3_order(players: int) -> list[int]:
 def _cost(count: int) -> int:
     """What one more meeting of a pair that already opposed ``count`` times costs: a
     third meeting of a pair far more than a second, and a second than a first."""
-    return 8 ** count
+    return 1 << (3 * count)  # 8 ** count
 
 
 def _seat(pairs: Sequence[Pair], opposed: dict[Pair, int]) -> list[tuple[Pair, Pair]]:
@@ -427,7 +427,8 @@ def teams(players: int, rounds: int | None = None) -> Schedule:
 
     night = []
     for j in range(length):
-        tables, out = [], []
+        tables: list[Table] = []
+        out: list[int] = []
         for place in range(places):
             odd = 2 * ((place + j) % places) + 1  # the odd team that reaches `place`
             even = 2 * place + 2
