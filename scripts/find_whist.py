@@ -1,6 +1,6 @@
 """Find the initial rounds of whist tournaments, once, for every count of players
-N ≡ 0 or 1 (mod 4) from 4 to 32, and print them as the module
-``euchre/night/whist_data.py``.
+N ≡ 0 or 1 (mod 4) from 4 to 32 and a few beyond (33, 36; 37, 53 and 61 built by
+:func:`multiplier_round`), and print them as the module ``euchre/night/whist_data.py``.
 
 N ≡ 1 (mod 4): the players are the elements of an abelian group G of order N (Z_N, or
 Z_3 x Z_3 for nine, which has no cyclic whist tournament); the initial round seats
@@ -19,7 +19,7 @@ depth first for a way to seat its partnerships two by two at tables so that no
 opponent difference occurs more than twice.  Seeded: the same run prints the same
 module.
 
-Run: ``python scripts/find_whist.py > euchre/night/whist_data.py`` (seconds).
+Run: ``python scripts/find_whist.py > euchre/night/whist_data.py`` (a few minutes).
 """
 
 from __future__ import annotations
@@ -125,6 +125,33 @@ def search(players: int, seed: int, tries: int = 10_000) -> list[Table] | None:
     return None
 
 
+def multiplier_round(p: int) -> list[Table]:
+    """The initial round for a prime ``p`` ≡ 5 (mod 8) players, at once: the orbit of
+    one table under multiplication by the subgroup H of the fourth powers
+    (odd order n = (p - 1) / 4, so -1 is not in H).  Its tables cover every nonzero
+    element once when the table holds one element of each coset of H; its partner
+    differences cover every nonzero element once when the two partner differences lie
+    in cosets of different parity (their negatives fill the other two cosets); its
+    opponent differences cover every nonzero element twice when two of the four lie in
+    even cosets and two in odd ones."""
+    g = next(g for g in range(2, p) if len({pow(g, k, p) for k in range(p - 1)}) == p - 1)
+    log = {pow(g, k, p): k for k in range(p - 1)}
+    powers = [pow(g, 4 * k, p) for k in range(p // 4)]
+
+    def coset(x: int) -> int:
+        return log[x % p] % 4
+
+    for a, b, c, d in itertools.permutations(range(1, p), 4):
+        if sorted(map(coset, (a, b, c, d))) != [0, 1, 2, 3]:
+            continue
+        if (coset(a - b) - coset(c - d)) % 2 == 0:
+            continue
+        if sum(coset(x) % 2 for x in (a - c, a - d, b - c, b - d)) != 2:
+            continue
+        return [((h * a % p, h * b % p), (h * c % p, h * d % p)) for h in powers]
+    raise ValueError(f"no base table for {p}")
+
+
 def module_text(found: dict[int, list[Table]]) -> str:
     """The module ``euchre/night/whist_data.py`` holding ``found``."""
     lines = ['"""The initial rounds of the whist tournaments the package ships, found once by',
@@ -150,14 +177,23 @@ def module_text(found: dict[int, list[Table]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+SEARCHED: tuple[int, ...] = (*(n for n in range(4, 33) if n % 4 in (0, 1)), 33, 36)
+"""The counts found by the search (seconds up to 32 players, a minute or two for 33 and
+36; beyond, it found none within its tries)."""
+MULTIPLIED: tuple[int, ...] = (37, 53, 61)
+"""The primes ≡ 5 (mod 8) above 32 and up to 64, built at once by
+:func:`multiplier_round`."""
+
+
 def main() -> None:
     found = {}
-    for n in range(4, 33):
-        if n % 4 in (0, 1):
-            tables = search(n, seed=n)
-            if tables is None:
-                raise SystemExit(f"no whist tournament found for {n} players")
-            found[n] = tables
+    for n in SEARCHED:
+        tables = search(n, seed=n)
+        if tables is None:
+            raise SystemExit(f"no whist tournament found for {n} players")
+        found[n] = tables
+    for n in MULTIPLIED:
+        found[n] = multiplier_round(n)
     print(module_text(found), end="")
 
 

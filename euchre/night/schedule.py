@@ -4,7 +4,8 @@ which table, and who sits out.
 Three movements (:data:`FORMATS`):
 
 - ``partners``, rotating partners: a whist tournament where one is shipped (every N ≡ 0
-  or 1 (mod 4) from 4 to 32: each pair partners exactly once and opposes exactly twice),
+  or 1 (mod 4) from 4 to 32, and 33, 36, 37, 53, 61: each pair partners exactly once and
+  opposes exactly twice),
   else the round-robin's partnerships (the circle method), so that no pair partners
   twice, seated at tables so that the pairs oppose as evenly as a quick search finds,
   with the sit-outs spread so that nobody sits out twice before everyone has once.
@@ -366,11 +367,12 @@ def partners(players: int, rounds: int | None = None, seed: int | None = None) -
     """A night of rotating partners for ``players`` (4 to 64), ``rounds`` long (at most,
     and by default, the whole cycle: :func:`full_rounds`).
 
-    The whole cycle of N ≡ 0 or 1 (mod 4) players up to 32 is a whist tournament (each
-    pair partners once and opposes twice).  Otherwise, and for a shorter night, no pair
-    partners twice, the sit-outs go round so that nobody sits out twice before everyone
-    has once, and the opponents are spread: the shorter night is the start of the whist
-    tournament or of the round-robin seated afresh, whichever spreads them more evenly.
+    The whole cycle of N ≡ 0 or 1 (mod 4) players up to 32 (and 33, 36, 37, 53, 61) is a
+    whist tournament (each pair partners once and opposes twice).  Otherwise, and for a
+    shorter night, no pair partners twice, the sit-outs go round so that nobody sits out
+    twice before everyone has once, and the opponents are spread: the shorter night is
+    the start of the whist tournament or of the round-robin seated afresh, whichever
+    spreads them more evenly.
     ``seed`` relabels the players at random (the same seed, the same night).
 
     >>> night = partners(8)

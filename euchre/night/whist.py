@@ -1,8 +1,9 @@
 """Whist tournaments: each pair of players partners exactly once and opposes exactly
 twice.  They exist for every count of players N ≡ 0 or 1 (mod 4), a theorem
-of design theory; for every such N from 4 to 32 the package ships one, as the initial round
-of a design developed over an abelian group (:data:`~euchre.night.whist_data.INITIAL_ROUNDS`,
-found once by ``scripts/find_whist.py``).
+of design theory.  The package ships one for every such N from 4 to 32, and for 33, 36,
+37, 53 and 61, as the initial round of a design developed over an abelian group
+(:data:`~euchre.night.whist_data.INITIAL_ROUNDS`, found or built once by
+``scripts/find_whist.py``).
 
 N ≡ 1 (mod 4): the players are the elements of a group G of order N (Z_N; Z_3 x Z_3
 for nine, which has no cyclic whist tournament); round g adds g to every element of the
@@ -30,7 +31,7 @@ TablePairs = tuple[Pair, Pair]
 
 WHIST_COUNTS: Final = frozenset(INITIAL_ROUNDS)
 """The counts of players with a whist tournament shipped: every N ≡ 0 or 1 (mod 4)
-from 4 to 32."""
+from 4 to 32, and 33, 36, 37, 53 and 61."""
 
 
 def group_moduli(order: int) -> tuple[int, ...]:
