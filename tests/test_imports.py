@@ -24,8 +24,11 @@ ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", 
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.scoring", "euchre.notation",
                     "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba",
-                    "euchre.wording"})
-"""``euchre.i18n`` and ``euchre.userdirs`` import nothing of the package, only the standard
+                    "euchre.wording",
+                    "euchre.night", "euchre.night.schedule", "euchre.night.scoring",
+                    "euchre.night.whist", "euchre.night.whist_data"})
+"""``euchre.night`` is the engine of a club night (its seating and scoring), pure like
+the rules.  ``euchre.i18n`` and ``euchre.userdirs`` import nothing of the package, only the standard
 library: they sit at the bottom so that any layer may speak the player's language and
 find the user's data folder.  ``euchre.wording`` words the game (moves, suits, why a move
 is refused) in a language it is given, for the terminal and the web alike."""

@@ -21,6 +21,7 @@ from euchre import __version__
 from euchre.cli.analyze import ANALYZE_HELP, analyze_command
 from euchre.cli.bench import bench_app
 from euchre.cli.lang import N_, LangOption, _, lend_words, use
+from euchre.cli.night import night_app
 from euchre.cli.options import HELP_TEMPLATES
 from euchre.cli.play import PLAY_HELP, play
 from euchre.cli.replay import REPLAY_HELP, replay_command
@@ -57,6 +58,7 @@ app.command("selfplay")(selfplay_command)
 app.command("solve")(solve_command)
 app.add_typer(bench_app, name="bench")
 app.add_typer(train_app, name="train")
+app.add_typer(night_app, name="night")
 
 
 def _version(value: bool) -> None:
