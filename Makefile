@@ -95,7 +95,10 @@ $(CHROMIUM):
 	  echo "no apt-get here: the browser test will be skipped (it needs $(CHROMIUM))"; \
 	fi
 
-test: $(BENCH_STAMP) lint typecheck pytest
+# ruff and mypy run beside the tests: the type check takes a core for a minute or two
+# while the tests mostly wait on servers, browsers and terminals
+test: $(BENCH_STAMP)
+	$(MAKE) --no-print-directory -j3 lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check euchre tests benchmarks examples
@@ -103,7 +106,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-postgresql:
+# after chromium: two apt-get at once would fight over dpkg's lock (make test runs with -j)
+postgresql: | $(CHROMIUM)
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 	  true; \
 	elif command -v apt-get >/dev/null 2>&1; then \
