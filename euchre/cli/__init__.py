@@ -23,6 +23,7 @@ from euchre.cli.bench import bench_app
 from euchre.cli.lang import N_, LangOption, _, lend_words, use
 from euchre.cli.options import HELP_TEMPLATES
 from euchre.cli.play import PLAY_HELP, play
+from euchre.cli.puzzle import puzzle_app
 from euchre.cli.replay import REPLAY_HELP, replay_command
 from euchre.cli.rules import RULES_HELP, rules_command
 from euchre.cli.selfplay import selfplay_command
@@ -57,6 +58,7 @@ app.command("selfplay")(selfplay_command)
 app.command("solve")(solve_command)
 app.add_typer(bench_app, name="bench")
 app.add_typer(train_app, name="train")
+app.add_typer(puzzle_app, name="puzzle")
 
 
 def _version(value: bool) -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Final
 
 from euchre.actions import Action
@@ -42,7 +43,7 @@ from euchre.puzzles import MARGIN, Puzzle, judge, make_puzzle, margin_of
 from euchre.rules import Rules
 
 __all__ = ["CHUNK_SIZE", "PLAY_WORLDS", "SCREEN_MARGIN", "SCREEN_WORLDS", "VERDICT_WORLDS",
-           "PuzzleMaker", "examine", "verdict"]
+           "PuzzleMaker", "collect", "examine", "header", "verdict"]
 
 CHUNK_SIZE: Final = 5
 """Deals per unit of work."""
@@ -162,3 +163,26 @@ class PuzzleMaker:
     def deals_of(self, summary: dict[str, Any]) -> int:
         """Deals in a unit."""
         return int(summary["deals"][1] - summary["deals"][0])
+
+
+def collect(summaries: Sequence[dict[str, Any]]) -> list[Puzzle]:
+    """The puzzles of the units' summaries, in unit order, each position once."""
+    seen: set[str] = set()
+    puzzles = []
+    for summary in summaries:
+        for data in summary["puzzles"]:
+            puzzle = Puzzle.from_json(data)
+            if puzzle.id not in seen:
+                seen.add(puzzle.id)
+                puzzles.append(puzzle)
+    return puzzles
+
+
+def header(job: PuzzleMaker, command: str, summaries: Sequence[dict[str, Any]]
+           ) -> dict[str, Any]:
+    """A puzzle file's header: the command and seed that made it, the parameters, the
+    positions examined and the versions."""
+    from euchre.jobs.distributed import versions
+
+    return {"command": command, "seed": job.seed, "parameters": job.parameters(),
+            "examined": sum(int(s["examined"]) for s in summaries), "versions": versions()}
