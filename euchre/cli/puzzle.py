@@ -337,8 +337,8 @@ def puzzle_command(
     unknown = [t for t in wanted if t not in THEMES]
     if unknown:
         fail(f"--theme {unknown[0]!r} is none of: {', '.join(THEMES)}")
-    if sum((daily_, streak, mine_, export is not None)) > 1:
-        fail("--daily, --streak, --mine and --export go one at a time")
+    if sum((daily_, streak, mine_)) > 1 or (export is not None and (daily_ or streak)):
+        fail("--daily, --streak and --mine go one at a time; --export alone or with --mine")
     pool = [p for p in (mine() if mine_ else _pool(players, file))
             if p.players == players and all(t in p.themes for t in wanted)]
     if export is not None:
