@@ -209,14 +209,15 @@ class Trainer:
         suit = trump if trump is not None else _suit_of(obs, answer)
         if suit is not None:
             held = trumps_held(obs, suit)
-            cards = self.style.cards(held) if held else ""
+            n, cards = len(held), self.style.cards(held)
             if bidding:
-                line = ngettext("With {suit} trump you would hold {n} trump",
-                                "With {suit} trump you would hold {n} trumps", len(held))
+                line = (ngettext("With {suit} trump you would hold {n} trump: {cards}.",
+                                 "With {suit} trump you would hold {n} trumps: {cards}.", n)
+                        if held else _("With {suit} trump you would hold no trump."))
             else:
-                line = ngettext("You hold {n} trump", "You hold {n} trumps", len(held))
-            line = line.format(suit=self.style.suit(suit), n=len(held))
-            lines.append(f"{line}: {cards}." if held else f"{line}.")
+                line = (ngettext("You hold {n} trump: {cards}.", "You hold {n} trumps: {cards}.",
+                                 n) if held else _("You hold no trump."))
+            lines.append(line.format(suit=self.style.suit(suit), n=n, cards=cards))
         if bidding:
             passed = [e.seat for e in obs.events if e.action is not None
                       and e.action.kind is ActionKind.PASS]
@@ -226,17 +227,16 @@ class Trainer:
                 lines.append(ngettext("Passed before you: {who}.", "Passed before you: {who}.",
                                       len(passed)).format(who=", ".join(names[s] for s in passed)))
         elif trump is not None and obs.maker is not None:
-            maker = names.act(obs.maker, N_("{who} made trump"), N_("You made trump"))
-            if obs.alone:
-                maker += " " + _("(alone)")
-            out = trumps_out(obs)
+            line = (names.act(obs.maker, N_("{who} made trump alone."),
+                              N_("You made trump alone.")) if obs.alone else
+                    names.act(obs.maker, N_("{who} made trump."), N_("You made trump.")))
             if obs.phase is Phase.PLAY:
-                lines.append(maker + "; " + ngettext(
-                    "{n} trump you have not seen", "{n} trumps you have not seen",
-                    len(out)).format(n=len(out))
-                    + (f": {self.style.cards(out)}." if out else "."))
-            else:
-                lines.append(maker + ".")
+                out = trumps_out(obs)
+                line += " " + (ngettext("One trump you have not seen: {cards}.",
+                                        "{n} trumps you have not seen: {cards}.", len(out))
+                               .format(n=len(out), cards=self.style.cards(out))
+                               if out else _("You have seen every trump."))
+            lines.append(line)
         return lines
 
 
