@@ -34,8 +34,8 @@ A = Action.parse
 HANDS = ["9C TC JC QC KC", "AC AS 9D TD JD", "9S TS AH KH QH", "KS QS JS 9H TH"]
 
 
-def four(actions: list[str], **rules: bool) -> Deal:
-    deal = Deal.from_cards(Rules(players=4, **rules), dealer=0, hands=HANDS, turnup="KD",
+def four(actions: list[str], stick_the_dealer: bool = False) -> Deal:
+    deal = Deal.from_cards(Rules(players=4, stick_the_dealer=stick_the_dealer), dealer=0, hands=HANDS, turnup="KD",
                            kitty=["QD", "AD", "JH"])
     for a in actions:
         deal.apply(a)

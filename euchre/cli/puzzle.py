@@ -288,7 +288,7 @@ def _rated(trainer: Trainer, players: int, puzzle: Puzzle, solved: bool) -> None
 def _seen(players: int, puzzle: Puzzle) -> None:
     variant = _kept(players)
     seen = [s for s in variant.get("seen", []) if isinstance(s, str) and s != puzzle.id]
-    variant["seen"] = (seen + [puzzle.id])[-_SEEN:]
+    variant["seen"] = [*seen, puzzle.id][-_SEEN:]
     _keep(players, variant)
 
 
@@ -357,12 +357,12 @@ def puzzle_command(
     trainer = Trainer(console, Prompter(console), current() != "en" if symbols is None
                       else symbols)
     if daily_:
-        puzzle = daily(pool, datetime.date.today())
-        assert puzzle is not None
-        chosen = trainer.attempt(puzzle, _title(puzzle, _("Daily puzzle {date}").format(
+        today = daily(pool, datetime.date.today())
+        assert today is not None
+        chosen = trainer.attempt(today, _title(today, _("Daily puzzle {date}").format(
             date=datetime.date.today().isoformat())))
         if chosen is not None:
-            _rated(trainer, players, puzzle, trainer.explain(puzzle, chosen))
+            _rated(trainer, players, today, trainer.explain(today, chosen))
         return
     if streak:
         _streak(trainer, players, pool)

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre.actions import Action

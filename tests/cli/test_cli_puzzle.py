@@ -48,7 +48,7 @@ def puzzles(tmp_path: Path) -> tuple[Path, dict[str, Puzzle]]:
     return path, {p.id: p for p in made}
 
 
-def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn[str]:
     return pexpect.spawn(
         sys.executable, ["-c", "from euchre.cli import main; main()", "puzzle", *args],
         cwd=str(tmp_path), env={"TERM": "dumb", "PATH": "/usr/bin:/bin",
@@ -58,7 +58,7 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
         encoding="utf-8", dimensions=(50, 200), timeout=120)
 
 
-def served(child: pexpect.spawn, known: dict[str, Puzzle]) -> Puzzle:
+def served(child: pexpect.spawn[str], known: dict[str, Puzzle]) -> Puzzle:
     """The puzzle whose position the trainer tells, once it asks."""
     child.expect(r"Puzzle ([0-9a-f]{12}) · rated")
     shown = child.match
