@@ -115,6 +115,8 @@ SUMMARIES: Final = (
        "expert's correction of its values."),
     N_("Fit the pre-play correction again from saved rows and write the model."),
     N_("Train the net: a learned policy and value of play, from self-play decisions."),
+    N_("Make puzzles: the expert plays deals against itself and keeps the positions where "
+       "one action beats every other by 0.3 points and the basic bot chooses another."),
 )
 """The first paragraph of the help of each command whose help is its docstring, the
 summary ``euchre --help`` lists: marked here for translation (the rest of those
