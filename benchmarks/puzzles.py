@@ -34,7 +34,7 @@ from euchre import Rules
 from euchre.actions import Action
 from euchre.jobs.bench import machine, pin_to_one_core
 from euchre.jobs.puzzles import VERDICT_WORLDS, PuzzleMaker, verdict
-from euchre.puzzles import margin_of, shipped
+from euchre.puzzles import margin_of, shipped, shipped_header
 from euchre.solver import warm_up
 
 VARIANTS: tuple[int, ...] = (2, 3, 4, 5)
@@ -108,6 +108,16 @@ def markdown(rates: list[dict[str, Any]], steady: list[dict[str, Any]], command:
         for s in steady:
             lines.append(f"| {s['players']}-handed | {s['puzzles']} | {s['changed']} | "
                          f"{s['margin_shift_mean']} / {s['margin_shift_sd']} |")
+    lines += ["", "The shipped sets (`euchre/puzzles/data/`, each file's header names the "
+              "command and seed that made it):", "",
+              "| variant | deals | positions examined | puzzles | share kept |",
+              "|---|---:|---:|---:|---:|"]
+    for n in VARIANTS:
+        made = shipped_header(n)
+        if "examined" in made:
+            count = len(shipped(n))
+            lines.append(f"| {n}-handed | {made['parameters']['deals']} | {made['examined']} | "
+                         f"{count} | {count / made['examined']:.1%} |")
     lines += ["", f"Machine: {facts['cpu']}, {facts['cores']} cores shared with other work "
               f"(load average {facts['load_average']}), Python {facts['python']}.", ""]
     return "\n".join(lines)

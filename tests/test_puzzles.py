@@ -35,8 +35,8 @@ HANDS = ["9C TC JC QC KC", "AC AS 9D TD JD", "9S TS AH KH QH", "KS QS JS 9H TH"]
 
 
 def four(actions: list[str], stick_the_dealer: bool = False) -> Deal:
-    deal = Deal.from_cards(Rules(players=4, stick_the_dealer=stick_the_dealer), dealer=0, hands=HANDS, turnup="KD",
-                           kitty=["QD", "AD", "JH"])
+    rules = Rules(players=4, stick_the_dealer=stick_the_dealer)
+    deal = Deal.from_cards(rules, dealer=0, hands=HANDS, turnup="KD", kitty=["QD", "AD", "JH"])
     for a in actions:
         deal.apply(a)
     return deal
