@@ -357,10 +357,11 @@ def puzzle_command(
     trainer = Trainer(console, Prompter(console), current() != "en" if symbols is None
                       else symbols)
     if daily_:
-        today = daily(pool, datetime.date.today())
+        day = datetime.datetime.now(datetime.UTC).date()  # one day for the whole world
+        today = daily(pool, day)
         assert today is not None
         chosen = trainer.attempt(today, _title(today, _("Daily puzzle {date}").format(
-            date=datetime.date.today().isoformat())))
+            date=day.isoformat())))
         if chosen is not None:
             _rated(trainer, players, today, trainer.explain(today, chosen))
         return

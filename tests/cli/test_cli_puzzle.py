@@ -50,7 +50,7 @@ def puzzles(tmp_path: Path) -> tuple[Path, dict[str, Puzzle]]:
 
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn[str]:
     return pexpect.spawn(
-        sys.executable, ["-c", "from euchre.cli import main; main()", "puzzle", *args],
+        sys.executable, ["-c", "from euchre.cli import main; main()", *args],
         cwd=str(tmp_path), env={"TERM": "dumb", "PATH": "/usr/bin:/bin",
                                 "PYTHONPATH": os.environ.get("PYTHONPATH", ""),
                                 "LANG": "C.UTF-8", "XDG_CONFIG_HOME": str(tmp_path / "config"),
@@ -82,7 +82,7 @@ def test_an_answer_right_or_wrong_is_explained_and_moves_the_rating(
     """The player types the move as in a game; the trainer says whether it is the
     expert's, every action's value and why, and the rating's change, which is kept."""
     path, known = puzzles
-    child = spawn(tmp_path, "--players", "2", "--file", str(path), "--seed", "3")
+    child = spawn(tmp_path, "puzzle", "--players", "2", "--file", str(path), "--seed", "3")
     puzzle = served(child, known)
     child.sendline(puzzle.answer.removeprefix("play ") if right else wrong(puzzle))
     child.expect("Right!" if right else "Not this one. The expert's move is")
@@ -102,13 +102,14 @@ def test_an_answer_right_or_wrong_is_explained_and_moves_the_rating(
 def test_the_daily_puzzle_is_the_day_s_for_everyone(
         tmp_path: Path, puzzles: tuple[Path, dict[str, Puzzle]]) -> None:
     path, known = puzzles
-    today = daily(list(known.values()), datetime.date.today())
+    day = datetime.datetime.now(datetime.UTC).date()  # the day by UTC, the world's
+    today = daily(list(known.values()), day)
     assert today is not None
-    child = spawn(tmp_path, "--players", "2", "--file", str(path), "--daily")
+    child = spawn(tmp_path, "puzzle", "--players", "2", "--file", str(path), "--daily")
     child.expect(r"Daily puzzle (\S+) · rated (\d+)")
     found = child.match
     assert isinstance(found, re.Match)
-    assert int(found.group(2)) == today.rating
+    assert found.group(1) == day.isoformat() and int(found.group(2)) == today.rating
     child.expect(PROMPT)
     child.sendline(today.answer.removeprefix("play "))
     child.expect("Right!")
@@ -122,7 +123,7 @@ def test_a_streak_serves_the_easiest_first_and_ends_at_the_first_miss(
         tmp_path: Path, puzzles: tuple[Path, dict[str, Puzzle]]) -> None:
     path, known = puzzles
     easy, hard = sorted(known.values(), key=lambda p: p.rating)
-    child = spawn(tmp_path, "--players", "2", "--file", str(path), "--streak")
+    child = spawn(tmp_path, "puzzle", "--players", "2", "--file", str(path), "--streak")
     child.expect(r"Streak 1 · rated (\d+)")
     child.expect(PROMPT)
     child.sendline(easy.answer)
@@ -177,3 +178,28 @@ def test_a_review_s_mistakes_become_the_player_s_own_puzzles(tmp_path: Path) -> 
     assert "You have solved all your own puzzles." in solved.stdout
     again = runner.invoke(app, ["puzzle", "--mine", "--players", "2"])
     assert "No mistakes of yours kept yet" in again.stdout
+
+
+def test_the_mistakes_of_a_game_s_review_become_the_player_s_puzzles(tmp_path: Path) -> None:
+    """A game of one deal played at the terminal, reviewed at its end: each mistake the
+    review counts is one of the player's own puzzles, each a position of that game."""
+    child = spawn(tmp_path, "play", "--players", "2", "--to", "1", "--seed", "5",
+                  "--delay", "0", "--bots", "basic")
+    while child.expect([r"Review your decisions\? \[Y/n\] $", PROMPT]) == 1:
+        child.sendline("1")
+    child.sendline("")  # yes
+    child.expect(r"(\d+) mistakes? \(a cost of")
+    counted = child.match
+    assert isinstance(counted, re.Match)
+    child.expect(r"Save the game record\? File name \(Enter to skip\) › $")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    path = tmp_path / "data" / "euchre" / "puzzles-mine.jsonl"
+    lines = path.read_text().splitlines() if path.exists() else []
+    assert len(lines) == int(counted.group(1)) >= 1  # playing the first choice errs
+    for line in lines:
+        puzzle = Puzzle.from_json(json.loads(line))
+        assert puzzle.seat == 0 and puzzle.record["rules"]["players"] == 2
+        assert Action.parse(puzzle.answer) in Deal.from_record(puzzle.record).legal_actions()
