@@ -14,6 +14,11 @@ again by :func:`euchre.jobs.puzzles.verdict` with two other salts (other worlds,
 count): how often the answer changes (the mean's best action is another), and the spread
 of the margin (the standard deviation of the new margin minus the old).
 
+**Solve rates** (``--solvers``): every shipped puzzle is put to the bots (``random``:
+the chance that a random legal action solves it; ``basic``, ``intermediate``, and the
+expert's hint, :func:`euchre.bots.opinion.expert_opinion`), split at the median rating
+into the easier and the harder half: a harder half must be missed more by weaker bots.
+
 ``--write-docs`` replaces the "## Puzzles" section of ``docs/benchmarks.md`` (appending
 it if missing) with the figures of the run.
 
@@ -32,6 +37,8 @@ from typing import Any
 
 from euchre import Rules
 from euchre.actions import Action
+from euchre.bots import make_bot
+from euchre.bots.opinion import expert_opinion
 from euchre.jobs.bench import machine, pin_to_one_core
 from euchre.jobs.puzzles import VERDICT_WORLDS, PuzzleMaker, verdict
 from euchre.puzzles import margin_of, shipped, shipped_header
@@ -84,8 +91,37 @@ def steadiness(players: int, count: int) -> dict[str, Any]:
             "margin_shift_mean": round(statistics.fmean(shifts), 3) if shifts else None}
 
 
+SOLVERS = ("random", "basic", "intermediate", "expert")
+
+
+def solve_rates(players: int) -> dict[str, Any]:
+    """Each bot's solve rate over the easier and the harder half of the shipped puzzles
+    (split at the median rating)."""
+    puzzles = sorted(shipped(players), key=lambda p: (p.rating, p.id))
+    half = len(puzzles) // 2
+    halves = {"easier": puzzles[:half], "harder": puzzles[half:]}
+    out: dict[str, Any] = {"players": players, "puzzles": len(puzzles),
+                           "median": puzzles[half].rating if puzzles else None}
+    for name, group in halves.items():
+        rates = {}
+        for bot in SOLVERS:
+            solved = 0.0
+            for k, puzzle in enumerate(group):
+                obs = puzzle.observation()
+                if bot == "random":
+                    solved += sum(puzzle.solved_by(a) for a in obs.legal_actions) / len(
+                        obs.legal_actions)
+                elif bot == "expert":
+                    solved += puzzle.solved_by(expert_opinion(obs).best)
+                else:
+                    solved += puzzle.solved_by(make_bot(bot, k).act(obs))
+            rates[bot] = round(solved / len(group), 3) if group else None
+        out[name] = rates
+    return out
+
+
 def markdown(rates: list[dict[str, Any]], steady: list[dict[str, Any]], command: str,
-             facts: dict[str, Any]) -> str:
+             facts: dict[str, Any], solving: list[dict[str, Any]] | None = None) -> str:
     """The docs section of a run."""
     lines = [SECTION, "",
              "`euchre puzzle make` (issue 33) plays deals expert against expert and keeps the "
@@ -108,6 +144,17 @@ def markdown(rates: list[dict[str, Any]], steady: list[dict[str, Any]], command:
         for s in steady:
             lines.append(f"| {s['players']}-handed | {s['puzzles']} | {s['changed']} | "
                          f"{s['margin_shift_mean']} / {s['margin_shift_sd']} |")
+    if solving:
+        lines += ["", "Solve rates of the shipped puzzles by the bots, the easier half "
+                  "(below the median rating) against the harder:", "",
+                  "| variant | puzzles | median rating | " + " | ".join(
+                      f"{b}: easier / harder" for b in SOLVERS) + " |",
+                  "|---|---:|---:|" + "---:|" * len(SOLVERS)]
+        for r in solving:
+            cells = " | ".join(f"{r['easier'][b]:.0%} / {r['harder'][b]:.0%}"
+                               for b in SOLVERS)
+            lines.append(f"| {r['players']}-handed | {r['puzzles']} | {r['median']} | "
+                         f"{cells} |")
     lines += ["", "The shipped sets (`euchre/puzzles/data/`, each file's header names the "
               "command and seed that made it):", "",
               "| variant | deals | positions examined | puzzles | share kept |",
@@ -141,6 +188,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", type=int, nargs="+", default=list(VARIANTS))
     parser.add_argument("--steadiness", type=int, default=0)
+    parser.add_argument("--solvers", action="store_true")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
@@ -148,15 +196,19 @@ def main() -> None:
     warm_up()
     rates = [rate(n, args.deals, args.seed) for n in args.variants]
     steady = [steadiness(n, args.steadiness) for n in args.variants] if args.steadiness else []
+    solving = [solve_rates(n) for n in args.variants] if args.solvers else []
     facts = machine()
     if args.json:
-        print(json.dumps({"rates": rates, "steadiness": steady, "machine": facts}))
+        print(json.dumps({"rates": rates, "steadiness": steady, "solving": solving,
+                          "machine": facts}))
         return
     words = ["python benchmarks/puzzles.py", f"--deals {args.deals}", f"--seed {args.seed}",
              "--variants " + " ".join(map(str, args.variants))]
     if args.steadiness:
         words.append(f"--steadiness {args.steadiness}")
-    section = markdown(rates, steady, " ".join(words), facts)
+    if args.solvers:
+        words.append("--solvers")
+    section = markdown(rates, steady, " ".join(words), facts, solving)
     print(section)
     if args.write_docs:
         write_docs(section)
