@@ -39,6 +39,8 @@ ADAPTERS = ("euchre.cli", "euchre.server", "euchre.envs")
 """The packages that face a person or another library: the terminal, the web app, the
 environments and OpenSpiel's game and search."""
 LAYER_NAMES = ("engine", "solver", "bots", "jobs", "adapters")
+"""The layers, lowest first; the puzzles' plain data, themes and ratings
+(:mod:`euchre.puzzles`) sit with the bots, below the job that makes them."""
 
 
 def module_name(path: Path) -> str:
@@ -62,7 +64,7 @@ def layer(module: str) -> int | None:
     if module in SOLVER:
         return 1
     package = ".".join(module.split(".")[:2])
-    if package == "euchre.bots":
+    if package in ("euchre.bots", "euchre.puzzles"):
         return 2
     if package == "euchre.jobs":
         return 3
@@ -175,7 +177,7 @@ def test_the_package_root_holds_the_engine_solver_and_worlds_alone() -> None:
     """A batch job or an adapter is a module of its own package, never one beside
     ``cards`` and ``deal``."""
     root = {name for name in package_modules() if name.count(".") <= 1}
-    subpackages = {"euchre.bots", "euchre.jobs", *ADAPTERS}
+    subpackages = {"euchre.bots", "euchre.puzzles", "euchre.jobs", *ADAPTERS}
     assert sorted(root - ENGINE - SOLVER - subpackages) == []
 
 

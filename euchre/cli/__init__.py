@@ -24,6 +24,7 @@ from euchre.cli.lang import N_, LangOption, _, lend_words, use
 from euchre.cli.night import night_app
 from euchre.cli.options import HELP_TEMPLATES
 from euchre.cli.play import PLAY_HELP, play
+from euchre.cli.puzzle import puzzle_app
 from euchre.cli.replay import REPLAY_HELP, replay_command
 from euchre.cli.rules import RULES_HELP, rules_command
 from euchre.cli.selfplay import selfplay_command
@@ -59,6 +60,7 @@ app.command("solve")(solve_command)
 app.add_typer(bench_app, name="bench")
 app.add_typer(train_app, name="train")
 app.add_typer(night_app, name="night")
+app.add_typer(puzzle_app, name="puzzle")
 
 
 def _version(value: bool) -> None:
@@ -115,6 +117,8 @@ SUMMARIES: Final = (
        "expert's correction of its values."),
     N_("Fit the pre-play correction again from saved rows and write the model."),
     N_("Train the net: a learned policy and value of play, from self-play decisions."),
+    N_("Make puzzles: the expert plays deals against itself and keeps the positions where "
+       "one action beats every other by 0.3 points and the basic bot chooses another."),
 )
 """The first paragraph of the help of each command whose help is its docstring, the
 summary ``euchre --help`` lists: marked here for translation (the rest of those

@@ -34,10 +34,11 @@ from euchre.jobs.analysis import (
     default_seat,
     review_records,
 )
+from euchre.jobs.mistakes import keep, mistake_puzzles
 from euchre.records import RecordError, parse_records, replay
 
-__all__ = ["ANALYZE_HELP", "MAX_ANALYZED_TEXT", "analyze_command", "offer_review",
-           "print_review", "reviewed"]
+__all__ = ["ANALYZE_HELP", "MAX_ANALYZED_TEXT", "analyze_command", "keep_mistakes",
+           "offer_review", "print_review", "reviewed"]
 
 MAX_ANALYZED_TEXT: Final = 16 << 20
 """The most text of records one ``euchre analyze`` reads (16 MiB, some 3,000 games: about
@@ -99,10 +100,17 @@ def analyze_command(
         fail(str(e), 2)
     except (TypeError, KeyError, AttributeError, IndexError) as e:
         fail(f"{file}: malformed record: {e}", 1)
+    keep_mistakes(review, records)
     if json_out:
         typer.echo(json.dumps(review.to_json()))
     else:
         print_review(Console(highlight=False), review, records)
+
+
+def keep_mistakes(review: Review, records: list[dict[str, Any]]) -> None:
+    """The review's mistakes become the player's own puzzles (``euchre puzzle --mine``,
+    :mod:`euchre.jobs.mistakes`)."""
+    keep(mistake_puzzles(review, records))
 
 
 def reviewed(records: list[dict[str, Any]], seat: int, *, samples: int = DEFAULT_SAMPLES,
@@ -148,6 +156,7 @@ def offer_review(console: Console, prompter: Prompter, record: dict[str, Any],
         console.print(_("The review was stopped."))
         return
     print_review(console, review, records)
+    keep_mistakes(review, records)
     prompter.interrupted()  # a Ctrl-C meant to stop the review came too late: forget it
 
 

@@ -37,7 +37,7 @@ from euchre.cli.prompt import Prompter, shorten
 from euchre.cli.save import write_atomically
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "choose_level", "level_name", "remember_level",
-           "remembered_level", "settings_path"]
+           "remember_setting", "remembered_level", "setting", "settings_path"]
 
 DEFAULT_LEVEL: Final = "basic"
 """The level off a terminal, and the menu's default before any choice: Casual."""
@@ -82,6 +82,27 @@ def _settings() -> dict[str, object]:
     return data if isinstance(data, dict) else {}
 
 
+def setting(key: str) -> object:
+    """One setting as kept (``None`` when it is not), for the commands that keep their own
+    (``euchre puzzle`` its ratings)."""
+    return _settings().get(key)
+
+
+def remember_setting(key: str, value: object) -> None:
+    """Keep one setting (JSON) for next time; the others are kept.  A folder that cannot
+    be made or a file that cannot be written leaves things as they were."""
+    settings = _settings()
+    if settings.get(key) == value:
+        return
+    settings[key] = value
+    path = settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps(settings) + "\n")
+    except (OSError, RuntimeError):
+        pass
+
+
 def remembered_level() -> str | None:
     """The level chosen last time, if one is remembered."""
     level = _settings().get("level")
@@ -91,16 +112,7 @@ def remembered_level() -> str | None:
 def remember_level(level: str) -> None:
     """Remember ``level`` for the next game; the other settings are kept.  A folder that
     cannot be made or a file that cannot be written leaves things as they were."""
-    settings = _settings()
-    if settings.get("level") == level:
-        return
-    settings["level"] = level
-    path = settings_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps(settings) + "\n")
-    except (OSError, RuntimeError):
-        pass
+    remember_setting("level", level)
 
 
 def _fold(word: str) -> str:

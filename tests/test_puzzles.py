@@ -1,0 +1,140 @@
+"""Puzzles (issue 33): the maker's criterion, the themes tagged by rules over the
+position, the Glicko-2 ratings, and the shipped sets, every one a position that
+``Deal.from_record`` rebuilds with its answer legal there."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+import pytest
+
+from euchre import Deal, Rules
+from euchre.actions import Action
+from euchre.bots import make_bot
+from euchre.jobs.puzzles import PuzzleMaker, collect
+from euchre.puzzles import (
+    MARGIN,
+    THEMES,
+    Puzzle,
+    daily,
+    judge,
+    make_puzzle,
+    nearest,
+    shipped,
+    shipped_header,
+    themes,
+    trumps_out,
+)
+from euchre.puzzles.rating import Rating, rate
+
+A = Action.parse
+
+# seat 1 bids first and leads; trump diamonds once seat 1 orders the KD up
+HANDS = ["9C TC JC QC KC", "AC AS 9D TD JD", "9S TS AH KH QH", "KS QS JS 9H TH"]
+
+
+def four(actions: list[str], stick_the_dealer: bool = False) -> Deal:
+    rules = Rules(players=4, stick_the_dealer=stick_the_dealer)
+    deal = Deal.from_cards(rules, dealer=0, hands=HANDS, turnup="KD", kitty=["QD", "AD", "JH"])
+    for a in actions:
+        deal.apply(a)
+    return deal
+
+
+def tagged(deal: Deal, answer: str) -> tuple[str, ...]:
+    seat = deal.to_move
+    assert seat is not None
+    obs = deal.observation(seat)
+    assert A(answer) in obs.legal_actions
+    return themes(obs, A(answer))
+
+
+def test_the_criterion_wants_one_action_ahead_by_the_margin_and_not_the_obvious_one() -> None:
+    values = {A("order"): 1.0, A("pass"): 1.0 - MARGIN, A("order alone"): -1.0}
+    assert judge(values, obvious=A("pass")) == A("order")
+    assert judge(values, obvious=A("order")) is None  # the obvious choice is the answer
+    assert judge({**values, A("pass"): 0.8}, obvious=A("pass")) is None  # too close
+    assert judge({A("pass"): 1.0}, obvious=A("order")) is None  # no choice at all
+
+
+def test_bidding_themes_next_loner_and_stick_the_dealer() -> None:
+    assert tagged(four([]), "order alone") == ("bid", "go alone", "loner")
+    round_two = four(["pass"] * 4)
+    assert tagged(round_two, "trump H") == ("bid", "next")  # hearts: diamonds' colour
+    assert tagged(round_two, "trump S") == ("bid",)
+    stuck = four(["pass"] * 7, stick_the_dealer=True)
+    assert stuck.to_move == 0
+    assert tagged(stuck, "trump C") == ("bid", "stick the dealer")
+
+
+def test_play_themes_trump_lead_save_the_bower_and_partner_s_ace() -> None:
+    lead = four(["order", "discard 9C"])
+    assert tagged(lead, "9D") == ("lead", "trump lead", "save the bower")
+    assert tagged(lead, "JD") == ("lead", "trump lead")
+    assert tagged(lead, "AS") == ("lead", "save the bower")
+    partner_ace = four(["order", "discard 9C", "AS", "9S"])  # seat 3's partner led the ace
+    assert tagged(partner_ace, "QS") == ("follow", "partner's ace")
+    # seat 1 sees its own trumps and the turn-up its partner took; three it has not seen
+    assert [str(c) for c in trumps_out(lead.observation(1))] == ["QD", "AD", "JH"]
+
+
+def test_the_maker_keeps_only_positions_that_meet_the_criterion() -> None:
+    """A few two-handed deals at small worlds: every puzzle found is a position rebuilt
+    from its record, the seat to move, its answer ahead of every other legal action by
+    the margin and not the basic bot's choice there."""
+    job = PuzzleMaker(Rules(players=2), deals=3, seed=4, worlds=96, play_worlds=8,
+                      chunk_size=3)
+    summary = job.settle(0, job.run_unit(0))
+    assert summary["examined"] >= 3 * 5
+    found = collect([summary])
+    assert found  # seed 4 finds some
+    for puzzle in found:
+        check_puzzle(puzzle)
+
+
+def check_puzzle(puzzle: Puzzle) -> None:
+    deal = Deal.from_record(puzzle.record)
+    assert deal.to_move == puzzle.seat
+    obs = deal.observation(puzzle.seat)
+    assert A(puzzle.answer) in obs.legal_actions
+    assert set(puzzle.values) == {str(a) for a in obs.legal_actions}
+    assert puzzle.margin >= MARGIN - 1e-3
+    assert make_bot("basic", 0).act(obs) != A(puzzle.answer)
+    assert set(puzzle.themes) <= set(THEMES)
+    assert Puzzle.from_json(puzzle.to_json()) == puzzle
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_shipped_set_names_its_command_and_its_puzzles_are_sound(players: int) -> None:
+    puzzles = shipped(players)
+    assert puzzles, f"no puzzles shipped for {players} players"
+    made = shipped_header(players)
+    assert made["command"].startswith("euchre puzzle make") and "seed" in made
+    for puzzle in puzzles:
+        assert puzzle.players == players
+        deal = Deal.from_record(puzzle.record)
+        assert deal.to_move == puzzle.seat
+        assert A(puzzle.answer) in deal.legal_actions()
+        assert puzzle.margin >= MARGIN - 1e-3
+
+
+def test_ratings_move_by_glicko_2_and_choosing_is_near_the_rating() -> None:
+    player = Rating()
+    won = rate(player, 1500, solved=True)
+    lost = rate(player, 1500, solved=False)
+    assert lost.rating < player.rating < won.rating and won.rd < player.rd
+    assert rate(player, 1900, True).rating - 1500 > won.rating - 1500  # a harder one: more
+    assert Rating.from_json(won.to_json()).rating == pytest.approx(won.rating, abs=0.01)
+    assert Rating.from_json("damaged") == Rating()
+    pool = []
+    for passes, r in enumerate((1000, 1500, 2000)):  # three positions, three ratings
+        deal = four(["pass"] * passes)
+        assert deal.to_move is not None
+        pool.append(make_puzzle(deal, deal.to_move, {A("order"): 1.0, A("pass"): 0.0,
+                                                     A("order alone"): -1.0},
+                                A("order"), rating=r))
+    assert nearest(pool, 1450, random.Random(1), among=1) is pool[1]
+    assert nearest(pool, 1450, random.Random(1), wanted=["next"]) is None
+    day = datetime.date(2026, 11, 29)
+    assert daily(pool, day) is daily(list(reversed(pool)), day)  # the same for everyone
