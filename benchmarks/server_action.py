@@ -4,19 +4,20 @@ legal choices, this tree against another commit.
 Run ``python benchmarks/server_action.py [--against REF] [--games N] [--rounds R]
 [--synchronous OFF|NORMAL|FULL] [--json]`` from a checkout.  A table of four people
 (four-handed, default rules) plays ``N`` games to the end; each action is chosen at random
-(seeded) from the choices its seat is shown and goes through ``Table.act`` as a page's
-does: checked, stored in SQLite (``synchronous=OFF`` by default, so that the figure is
-the processor's cost and not the disk's), applied, and the new state sent to the four
-connections (their sockets do nothing).  Three figures:
+(seeded) from the choices its seat is shown and goes through ``table.play.act`` (``Table.act``
+in trees from before the table's parts) as a page's does: checked, stored in SQLite
+(``synchronous=OFF`` by default, so that the figure is the processor's cost and not the
+disk's), applied, and the new state sent to the four connections (their sockets do
+nothing).  Three figures:
 
-* **act**: microseconds of one ``Table.act``, median and mean over every action;
+* **act**: microseconds of one ``Play.act``, median and mean over every action;
 * **deal**: the deal's share of it, timed alone over the same actions: the observation
   of the seat to move (the choices its page shows), ``Deal.check``, then ``Deal.apply``;
   **deal bid** the same over the actions before the play alone (bids, the dealer's
   discard), whose legal choices are a list to compute (a card played is checked
   against the hand's mask); **check+apply bid** the check and the apply alone of those
   actions, once the seat was shown its choices;
-* **legal per action**: calls of ``Deal.legal_action_ids`` inside ``Table.act``.
+* **legal per action**: calls of ``Deal.legal_action_ids`` inside ``Play.act``.
 
 With ``--against REF`` the same is measured for REF's ``euchre`` package too (taken out
 of git with ``git archive`` into a temporary folder); each tree runs in a process of its
@@ -67,13 +68,19 @@ def _server() -> tuple[Any, Any, Any]:
     return outbox.Connection, table.Settings, registry.Tables
 
 
+def _parts(table: Any) -> tuple[Any, Any]:
+    """The table's play and audience (:mod:`euchre.server.play`, :mod:`.audience`): in a
+    tree from before the table's parts, the table answered for both itself."""
+    return getattr(table, "play", table), getattr(table, "audience", table)
+
+
 async def _nowhere(text: str) -> None:
     pass
 
 
 async def _play(games: int, seed: int, synchronous: str, folder: Path
                 ) -> tuple[list[float], int, list[tuple[int, list[tuple[int, str]]]]]:
-    """Play ``games`` games; the time of each ``Table.act`` (ns), the legal choices
+    """Play ``games`` games; the time of each ``Play.act`` (ns), the legal choices
     computed inside them, and each game's seed and actions."""
     from euchre.deal import Deal
     from euchre.rules import Rules
@@ -103,16 +110,17 @@ async def _play(games: int, seed: int, synchronous: str, folder: Path
                                   True) for p in range(4)]
             table = await tables.create(f"bench {g}", Rules(players=4), places)
             conns = {p: connection(_nowhere, p) for p in range(4)}
+            play, audience = _parts(table)
             for conn in conns.values():
-                await table.join(conn)
-            while not table.is_over:
+                await audience.join(conn)
+            while not play.is_over:
                 deal = table.match.game.deal
                 seat = deal.to_move
                 text = str(rng.choice(deal.observation(seat).legal_actions))
                 conn = conns[table.match.place_at[seat]]
                 counted[0] = True
                 t0 = time.perf_counter_ns()
-                refused = await table.act(conn, text, table.match.seq)
+                refused = await play.act(conn, text, table.match.seq)
                 t1 = time.perf_counter_ns()
                 counted[0] = False
                 assert refused is None, refused

@@ -4,7 +4,7 @@ evicts and expires them (:class:`Tables`).
 Unfinished tables are resumed from storage at start-up, others are loaded when asked
 for; at most ``max_tables`` are held, finished tables nobody watches making room.  With
 other server processes on the database (:class:`~.storage.Peers`), the registry hears
-what they store and hands each table's changes to it (:meth:`.table.Table.catch_up`),
+what they store and hands each table's changes to it (:meth:`.sync.Sync.catch_up`),
 and takes over the bots of tables whose process went away.
 """
 
@@ -79,11 +79,11 @@ class Tables:
                 log.error("table %s cannot be resumed: %s", record.id, e)
                 continue
             self._tables[table.id] = table
-            if table.is_over:  # the server stopped between the last action and its result
+            if table.play.is_over:  # the server stopped between the last action and its result
                 await self.storage.finish_match(table.id, table.match.number,
                                                 table.match.result())
             await self._claim_bots(table)
-            table.kick()
+            table.play.kick()
         log.info("resumed %d unfinished table(s)", len(self._tables))
         period = min(600.0, max(1.0, min(self.settings.idle_expiry,
                                          self.settings.unvisited_expiry) / 10))
@@ -97,7 +97,7 @@ class Tables:
     # -- other server processes on the same database ------------------------------------------
     async def _claim_bots(self, table: Table) -> None:
         """Play the table's bots here if no other process does."""
-        if (self.peers is not None and not table.is_over
+        if (self.peers is not None and not table.play.is_over
                 and any(p.kind == "bot" for p in table.places)):
             await self.peers.claim_bots(table.id)
 
@@ -106,7 +106,7 @@ class Tables:
         if change.chat is not None:  # said at another process: no storage involved
             held = self._tables.get(change.table_id)
             if held is not None:
-                held.receive_chat(change.chat)
+                held.talk.receive_chat(change.chat)
             return
         if change.table_id == "*":
             targets = list(self._tables.values())
@@ -129,7 +129,7 @@ class Tables:
     async def _follow(self, table: Table, change: Change) -> None:
         if change.table_id == "*":
             change = Change(table.id)
-        if not await table.catch_up(change):  # deleted, or its game abandoned, elsewhere
+        if not await table.sync.catch_up(change):  # deleted, or its game abandoned, elsewhere
             if self._tables.get(table.id) is table:
                 del self._tables[table.id]
             table.closed = True
@@ -154,7 +154,7 @@ class Tables:
                 break  # no room here: another process may have some
             if table is None or not await self.peers.claim_bots(table_id):
                 continue
-            await table.catch_up(Change(table_id))  # what the last holder stored
+            await table.sync.catch_up(Change(table_id))  # what the last holder stored
             taken.append(table_id)
         if taken:
             log.info("took over the bots of %d table(s)", len(taken))
@@ -216,7 +216,7 @@ class Tables:
     def created_by(self, address: str) -> int:
         """Unfinished tables held here that ``address`` made, or is making now."""
         return self._making[address] + sum(
-            t.creator == address and not t.is_over and not t.closed
+            t.creator == address and not t.play.is_over and not t.closed
             for t in self._tables.values())
 
     @contextlib.contextmanager
@@ -253,7 +253,7 @@ class Tables:
             await self._let_go(table)
             raise
         self._tables[table_id] = table
-        table.kick()
+        table.play.kick()
         return table
 
     async def get(self, table_id: str) -> Table | None:
@@ -301,9 +301,9 @@ class Tables:
         """Nobody plays at the table any more: its unfinished game is forgotten (a
         finished one stays in the history) and it leaves the open tables."""
         async with table.lock:
-            if table.is_over:
+            if table.play.is_over:
                 return
-            if table.matches > 1:  # earlier games were finished: keep them for replays
+            if table.play.matches > 1:  # earlier games were finished: keep them for replays
                 await self.storage.discard_match(table.id, table.match.number)
             else:
                 await self.storage.delete_table(table.id)
@@ -314,8 +314,8 @@ class Tables:
 
     async def leave(self, table: Table, place: int) -> None:
         """A person leaves a table; the last one to leave closes it."""
-        await table.release(place)
-        if not table.people() and not table.is_over:
+        await table.seating.release(place)
+        if not table.seating.people() and not table.play.is_over:
             await self.abandon(table, "everybody left", "everybody_left")
 
     async def expire_idle(self, now: float | None = None) -> list[str]:
@@ -326,7 +326,7 @@ class Tables:
         now = time.time() if now is None else now
         expired = []
         for table in list(self._tables.values()):
-            if table.is_over or table.connections:
+            if table.play.is_over or table.audience.connections:
                 continue
             if table.unvisited and now - table.created > self.settings.unvisited_expiry:
                 await self.abandon(table, "nobody came to it", "unvisited")
@@ -342,7 +342,7 @@ class Tables:
     def open_tables(self) -> list[Table]:
         """The tables the lobby lists, newest first: public, unfinished, with a person
         connected in the last :data:`~.table.LOBBY_QUIET` seconds."""
-        return sorted((t for t in self._tables.values() if t.listed),
+        return sorted((t for t in self._tables.values() if t.audience.listed),
                       key=lambda t: -t.created)
 
 

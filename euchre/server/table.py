@@ -11,13 +11,14 @@ against the rules, written to storage, applied, then broadcast.  Nothing is ackn
 before it is stored, and nothing that fails a check changes anything.
 
 When several server processes share the database (:class:`~.storage.Peers`), each applies
-what the others store as it hears of it (:meth:`Table.catch_up`), an action stored first
+what the others store as it hears of it (:meth:`.Sync.catch_up`), an action stored first
 elsewhere makes this process's one a conflict (the table reloads), and a table's own bots
 play only in the process holding its bots' lock (stand-ins for a person away play where
 the person's clock ran out: the database orders them like any action).
 
 A table is made of parts, each holding its own state, which the :class:`Table` wires
-together and answers for:
+together; the server asks the part that owns what it wants (``table.seating.invite``,
+``table.play.act``, ``table.talk.chat``):
 
 * :class:`~.seating.Seating`: the places, their tokens and invitations, the host's powers;
 * :class:`~.play.Play`: the match, people's actions, the bots and stand-ins, rematches;
@@ -41,13 +42,10 @@ from euchre.game import Match
 from euchre.rules import Rules
 from euchre.server.audience import LOBBY_QUIET, PRESENCE_DELAY, Audience
 from euchre.server.clock import Clock
-from euchre.server.outbox import Connection
 from euchre.server.play import FAST_BOTS, HINT_BOT, Play
 from euchre.server.play import _explain as _explain
 from euchre.server.seating import BOT_NAMES, Seating, TableError, new_token
 from euchre.server.storage import (
-    Change,
-    MatchRecord,
     Peers,
     PlaceRecord,
     Storage,
@@ -86,9 +84,10 @@ class Table:
     """A table: its rules, places, current match, connections and bots.
 
     Each idea is a part holding its own state (:attr:`seating`, :attr:`play`,
-    :attr:`audience`, :attr:`talk`, :attr:`clock`, :attr:`sync`); the table keeps its
-    identity, its lock and its life in the registry, and answers the server's requests
-    by handing each to its part.
+    :attr:`audience`, :attr:`talk`, :attr:`clock`, :attr:`sync`), and the server asks the
+    part for what it owns; the table keeps its identity, its lock and its life in the
+    registry, and names the two facts nearly every caller reads (:attr:`places`,
+    :attr:`match`).
     """
 
     def __init__(self, record: TableRecord, storage: Storage, settings: Settings) -> None:
@@ -130,7 +129,7 @@ class Table:
         match = self.match
         return any(match.place_at[seat] not in bots for seat, _ in match.actions)
 
-    # -- the parts' state, as the server reads it ------------------------------------------------
+    # -- the two facts nearly every caller reads --------------------------------------------------
     @property
     def places(self) -> list[PlaceRecord]:
         """The table's places, by index (:attr:`Seating.places <.seating.Seating>`)."""
@@ -141,180 +140,11 @@ class Table:
         """The current match."""
         return self.play.match
 
-    @property
-    def matches(self) -> int:
-        """How many matches the table has had (the current one's number)."""
-        return self.play.matches
-
-    @property
-    def connections(self) -> list[Connection]:
-        """The live connections, players' and spectators'."""
-        return self.audience.connections
-
-    @property
-    def is_over(self) -> bool:
-        """The current match is over."""
-        return self.play.is_over
-
-    @property
-    def has_host(self) -> bool:
-        """The table was made with a host link (tables made before hosts had none)."""
-        return self.seating.has_host
-
-    @property
-    def private(self) -> bool:
-        """Not in the lobby's list, and watched only with the host's watch link."""
-        return self.seating.private
-
-    @property
-    def listed(self) -> bool:
-        """Shown in the lobby's list: public, unfinished, and a person connected lately."""
-        return self.audience.listed
-
-    # -- seats, invitations, the host (:mod:`.seating`) ------------------------------------------
-    def place_by_token(self, token: str) -> PlaceRecord | None:
-        """The place this seat token opens, if any (:meth:`.Seating.place_by_token`)."""
-        return self.seating.place_by_token(token)
-
-    def place_by_invite(self, invite: str) -> PlaceRecord | None:
-        """The place this invitation was made for (:meth:`.Seating.place_by_invite`)."""
-        return self.seating.place_by_invite(invite)
-
-    async def place_by_token_stored(self, token: str) -> PlaceRecord | None:
-        """The place this token opens, asking the database if need be
-        (:meth:`.Sync.place_by_token_stored`)."""
-        return await self.sync.place_by_token_stored(token)
-
-    async def invited_place(self, invite: str) -> PlaceRecord | None:
-        """The place an invitation opens, or ``None`` (:meth:`.Sync.invited_place`)."""
-        return await self.sync.invited_place(invite)
-
-    def is_host(self, token: str | None) -> bool:
-        """Does ``token`` hold the host's powers here (:meth:`.Seating.is_host`)?"""
-        return self.seating.is_host(token)
-
-    def may_watch(self, key: str | None) -> bool:
-        """May a spectator with this key watch (:meth:`.Seating.may_watch`)?"""
-        return self.seating.may_watch(key)
-
-    def may_see(self, key: str | None) -> bool:
-        """May this key read the table's facts (:meth:`.Seating.may_see`)?"""
-        return self.seating.may_see(key)
-
-    def people(self) -> list[PlaceRecord]:
-        """The places a person has taken."""
-        return self.seating.people()
-
-    async def claim(self, place_index: int, name: str | None,
-                    open_only: bool = False) -> PlaceRecord:
-        """A person takes a place (:meth:`.Seating.claim`)."""
-        return await self.seating.claim(place_index, name, open_only)
-
-    async def claim_invite(self, invite: str, name: str | None) -> PlaceRecord:
-        """A person opens an invitation (:meth:`.Seating.claim_invite`)."""
-        return await self.seating.claim_invite(invite, name)
-
-    async def release(self, place_index: int) -> None:
-        """A person leaves for good (:meth:`.Seating.release`)."""
-        await self.seating.release(place_index)
-
-    async def invite(self, place_index: int, why: str = "reinvited") -> PlaceRecord:
-        """The host makes a new invitation for a place (:meth:`.Seating.invite`)."""
-        return await self.seating.invite(place_index, why)
-
-    async def seat_bot(self, place_index: int, level: str) -> PlaceRecord:
-        """The host puts a bot in a place (:meth:`.Seating.seat_bot`)."""
-        return await self.seating.seat_bot(place_index, level)
-
-    async def start(self) -> list[int]:
-        """The host starts the game; the places the bots took (:meth:`.Seating.start`)."""
-        return await self.seating.start()
-
-    def host_view(self) -> dict[str, Any]:
-        """What the host sees (:meth:`.Audience.host_view`)."""
-        return self.audience.host_view()
-
-    async def set_timer(self, seconds: float | None) -> None:
-        """The host sets the turn timer, ``None``: off (:meth:`.Clock.set_timer`)."""
-        await self.clock.set_timer(seconds)
-
-    # -- the game (:mod:`.play`) ----------------------------------------------------------------
-    def seat_of(self, conn: Connection) -> int | None:
-        """The seat a connection plays in the current match (``None``: spectator)."""
-        return self.play.seat_of(conn)
-
-    async def act(self, conn: Connection, text: str, seq: int | None) -> dict[str, Any] | None:
-        """A person's action; an error message, or ``None`` once applied (:meth:`.Play.act`)."""
-        return await self.play.act(conn, text, seq)
-
-    async def hint(self, conn: Connection) -> dict[str, Any]:
-        """What the expert bot would do in this seat's place now (:meth:`.Play.hint`)."""
-        return await self.play.hint(conn)
-
-    async def rematch(self, conn: Connection) -> dict[str, Any] | None:
-        """A new match once this one is over (:meth:`.Play.rematch`)."""
-        return await self.play.rematch(conn)
-
-    def done_reading(self, conn: Connection) -> None:
-        """A person closed the deal's summary (:meth:`.Play.done_reading`)."""
-        self.play.done_reading(conn)
-
-    async def reclaim(self, conn: Connection) -> dict[str, Any] | None:
-        """A person takes back the seat a stand-in has been playing (:meth:`.Play.reclaim`)."""
-        return await self.play.reclaim(conn)
-
-    def kick(self) -> None:
-        """Let the bots play if one is to move and none is already playing."""
-        self.play.kick()
-
-    def record(self, match: Match) -> Any:
-        """The RECORDS game record(s) of a finished match (:meth:`.Play.record`)."""
-        return self.play.record(match)
-
-    def replay_match(self, stored: MatchRecord) -> Match:
-        """Another match of this table, rebuilt from storage (for the history)."""
-        return self.play.replay_match(stored)
-
-    # -- connections and what they are sent (:mod:`.audience`), the chat (:mod:`.talk`) --------
-    async def join(self, conn: Connection) -> None:
-        """A connection arrives (:meth:`.Audience.join`)."""
-        await self.audience.join(conn)
-
-    def leave(self, conn: Connection) -> None:
-        """A connection is gone."""
-        self.audience.leave(conn)
-
-    def info(self) -> dict[str, Any]:
-        """The public facts of the table: rules and who sits where (no tokens)."""
-        return self.audience.info()
-
-    def state(self, seat: int | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The whole state as ``seat`` may know it, RULES §12 (:meth:`.Audience.state`)."""
-        return self.audience.state(seat, shared)
-
-    async def chat(self, conn: Connection, text: str | None, preset: str | None
-                   ) -> dict[str, Any] | None:
-        """A player says something to the table (:meth:`.Talk.chat`)."""
-        return await self.talk.chat(conn, text, preset)
-
-    def receive_chat(self, message: dict[str, Any]) -> None:
-        """A chat message, said here or at another server process (:meth:`.Talk.receive_chat`)."""
-        self.talk.receive_chat(message)
-
-    async def mute(self, place_index: int, muted: bool) -> None:
-        """The host mutes (or unmutes) a place in the chat."""
-        await self.talk.mute(place_index, muted)
-
-    # -- other server processes (:mod:`.sync`) ----------------------------------------------------
-    async def catch_up(self, change: Change) -> bool:
-        """Another server process stored something here (:meth:`.Sync.catch_up`)."""
-        return await self.sync.catch_up(change)
-
     # -- the table's life in the registry --------------------------------------------------------
     @property
     def is_idle(self) -> bool:
         """Finished, unwatched, no bot or request at work, and not asked for lately."""
-        return (self.is_over and not self.connections and not self.lock.locked()
+        return (self.play.is_over and not self.audience.connections and not self.lock.locked()
                 and not self.play.bots_at_work
                 and time.monotonic() - self.used >= EVICT_AFTER)
 
@@ -323,7 +153,7 @@ class Table:
         """Unfinished, but nobody connected, no bot or request at work, and no person
         here for :data:`LOBBY_QUIET` seconds: it may leave memory to make room (it
         stays stored, and is read again when asked for)."""
-        return (not self.is_over and self.visited and not self.connections
+        return (not self.play.is_over and self.visited and not self.audience.connections
                 and not self.lock.locked()
                 and not self.play.bots_at_work
                 and time.time() - self.audience.last_person >= LOBBY_QUIET)
@@ -332,7 +162,7 @@ class Table:
     def unvisited(self) -> bool:
         """Unfinished, nobody connected, and never visited since it was made (see
         :attr:`visited`): it does not count against the tables in play."""
-        return not self.visited and not self.is_over and not self.connections
+        return not self.visited and not self.play.is_over and not self.audience.connections
 
     def stop_timers(self) -> None:
         """Stop the turn clock and the presence timers (the table leaves memory)."""
@@ -348,7 +178,7 @@ class Table:
         """Stop the bots and the connections (the server is stopping)."""
         await self._stop_tasks()
         # all at once: each waits at most 2 s for a slow client
-        await asyncio.gather(*(conn.close() for conn in list(self.connections)))
+        await asyncio.gather(*(conn.close() for conn in list(self.audience.connections)))
 
     async def shut(self, code: str, message: str,
                    params: dict[str, Any] | None = None) -> None:

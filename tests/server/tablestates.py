@@ -125,7 +125,7 @@ def _table(name: str) -> Table:
 @functools.cache
 def state_for(name: str) -> str:
     """The state message seat 0 gets at the moment ``name`` of :data:`MOMENTS`, as JSON."""
-    return json.dumps(_table(name).state(ME))
+    return json.dumps(_table(name).audience.state(ME))
 
 
 def hello(name: str) -> str:

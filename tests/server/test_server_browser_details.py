@@ -255,7 +255,7 @@ def _rubber_won_by_the_other_side() -> dict[str, Any]:
     record = TableRecord("t-rubber", "", rules.to_dict(), places,
                          [MatchRecord(1, seed, actions)], 0.0)
     table = Table(record, storage=None, settings=Settings())  # type: ignore[arg-type]
-    state: dict[str, Any] = json.loads(json.dumps(table.state(0)))
+    state: dict[str, Any] = json.loads(json.dumps(table.audience.state(0)))
     rubber = state["rubber"]
     assert rubber["over"] and rubber["winner"] == 0 and len(rubber["games"]) == 3
     for game in rubber["games"]:
@@ -321,7 +321,7 @@ def _first_trick_won_by(seat: int) -> dict[str, Any]:
     record = TableRecord("t-details", "", rules.to_dict(), places,
                          [MatchRecord(1, seed, actions)], 0.0)
     table = Table(record, storage=None, settings=Settings())  # type: ignore[arg-type]
-    state: dict[str, Any] = json.loads(json.dumps(table.state(0)))
+    state: dict[str, Any] = json.loads(json.dumps(table.audience.state(0)))
     return state
 
 

@@ -121,8 +121,8 @@ def test_a_table_nobody_came_to_closes_within_minutes(database: Database) -> Non
 
         for table, place in ((visited, 0), (watched, None)):  # someone came, then left
             conn = Connection(nowhere, place, token="t2" if place == 0 else None)
-            await table.join(conn)
-            table.leave(conn)
+            await table.audience.join(conn)
+            table.audience.leave(conn)
             await conn.close()
         assert nobody.unvisited and not visited.unvisited
         assert watched.visited  # at a table of bots only, a spectator is who it was for

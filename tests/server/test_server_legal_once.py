@@ -23,7 +23,7 @@ async def _nowhere(text: str) -> None:
 
 def test_a_persons_actions_compute_the_legal_choices_once_a_state(
         tmp_path: Path, computed: Counter[tuple[int, int]]) -> None:
-    """Two people play a game to its end through :meth:`Table.act`, each choosing from
+    """Two people play a game to its end through :meth:`.Play.act`, each choosing from
     the choices its page was shown; no state's choices are computed twice."""
 
     async def scenario() -> int:
@@ -35,16 +35,16 @@ def test_a_persons_actions_compute_the_legal_choices_once_a_state(
                                                   stick_the_dealer=True), places)
         conns = {p: Connection(_nowhere, p) for p in (0, 1)}
         for conn in conns.values():
-            await table.join(conn)
+            await table.audience.join(conn)
         rng = random.Random(5)
         actions = 0
-        while not table.is_over:
+        while not table.play.is_over:
             deal = table.match.game.deal
             seat = deal.to_move
             assert seat is not None
-            shown = table.state(seat)["deal"]["legal"]  # what the page offers
+            shown = table.audience.state(seat)["deal"]["legal"]  # what the page offers
             conn = conns[table.match.place_at[seat]]
-            assert await table.act(conn, rng.choice(shown), table.match.seq) is None
+            assert await table.play.act(conn, rng.choice(shown), table.match.seq) is None
             actions += 1
         await tables.stop()
         await store.close()
@@ -66,12 +66,12 @@ def test_the_bots_actions_compute_the_legal_choices_once_a_state(
         places = [PlaceRecord(p, "bot", name, "basic") for p, name in enumerate("ABC")]
         table = await tables.create("bots", Rules(players=3, target=3,
                                                   stick_the_dealer=True), places)
-        await table.join(Connection(_nowhere, None))  # a spectator: bots play for it
+        await table.audience.join(Connection(_nowhere, None))  # a spectator: bots play for it
         for _ in range(6000):
-            if table.is_over:
+            if table.play.is_over:
                 break
             await asyncio.sleep(0.005)
-        assert table.is_over
+        assert table.play.is_over
         await tables.stop()
         await store.close()
 

@@ -137,12 +137,12 @@ def test_idle_tables_expire_and_a_finished_game_stays_in_the_history(
         # a table with a finished game, then a rematch nobody played
         again = await tables.create("again", rules, [PlaceRecord(0, "bot", "A", "basic"),
                                                      PlaceRecord(1, "bot", "B", "basic")])
-        while not again.is_over:
+        while not again.play.is_over:
             await asyncio.sleep(0.01)
         async def nowhere(text: str) -> None:
             pass
 
-        assert await again.rematch(Connection(nowhere, 0)) is None
+        assert await again.play.rematch(Connection(nowhere, 0)) is None
         now = time.time()
         idle.last_active = again.last_active = now - 7200
         busy.last_active = now - 60

@@ -128,8 +128,8 @@ async def table_or_404(table_id: str, tables: AppTables) -> Table:
 
 async def keyed(request: Request, table: Annotated[Table, Depends(table_or_404)]) -> Table:
     """The table, if the request may see it: at a private table, with one of its keys
-    (:meth:`Table.may_see`) in the ``X-Euchre-Key`` header (or ``?key=``)."""
-    if not table.may_see(key_of(request)):
+    (:meth:`.Seating.may_see`) in the ``X-Euchre-Key`` header (or ``?key=``)."""
+    if not table.seating.may_see(key_of(request)):
         raise Refusal(403, "private", "this table is private: it is shown to its "
                       "players, its host and those with its watch link")
     return table
@@ -151,7 +151,7 @@ async def hosted(tables: Tables, table_id: str, body: HostRequest,
     ``place`` is asked, names one of its places (422 ``no_place``); a closed table is
     none (404)."""
     table = await table_or_404(table_id, tables)
-    if not table.is_host(body.host):
+    if not table.seating.is_host(body.host):
         raise Refusal(403, "not_host", "only the host, with the host link, may do this")
     if place and (body.place is None or body.place >= len(table.places)):
         raise Refusal(422, "no_place", f"the table has no place {body.place}",
@@ -189,7 +189,7 @@ async def finished_match(request: Request, tables: Tables, table_id: str,
         if stored is None:
             raise Refusal(404, "no_game", f"table {table_id} has no game {number}",
                           table=table_id, game=number)
-        match = table.replay_match(stored)
+        match = table.play.replay_match(stored)
     if not match.is_over:
         raise Refusal(409, "not_over", "the game is not over: its record holds every "
                       "hand, so it is shown only when the game ends (RULES §12)")

@@ -42,7 +42,7 @@ async def record(table_id: str, finished: FinishedGame) -> JSONResponse:
     download."""
     table, match, number = finished
     return JSONResponse(
-        table.record(match),
+        table.play.record(match),
         headers={"Content-Disposition":
                  f'attachment; filename="euchre-{table_id}-{number}.json"'})
 
@@ -51,7 +51,7 @@ async def record(table_id: str, finished: FinishedGame) -> JSONResponse:
 async def replay(finished: FinishedGame) -> dict[str, Any]:
     """A finished game, deal by deal, every hand shown, for the history page."""
     table, match, number = finished
-    rec = table.record(match)
+    rec = table.play.record(match)
     games = rec if isinstance(rec, list) else [rec]
     return {"id": table.id, "name": table.name, "match": number,
             "games": [replay_frames(g) for g in games]}
@@ -66,7 +66,7 @@ async def review(request: Request, table_id: str, number: GameNumber, tables: Ap
     one counts against the hints' rate."""
     table = await table_or_404(table_id, tables)
     token = request.headers.get("x-seat-token")
-    place = table.place_by_token(token) if token else None
+    place = table.seating.place_by_token(token) if token else None
     if place is None:
         raise Refusal(403, "bad_token", "this seat token opens no seat at this table")
     table, match = await finished_match(request, tables, table_id, number)
@@ -76,7 +76,7 @@ async def review(request: Request, table_id: str, number: GameNumber, tables: Ap
     if found is None:
         if not reviews.making(key):
             rates["hints"].check(address)
-        rec = table.record(match)
+        rec = table.play.record(match)
         records = rec if isinstance(rec, list) else [rec]
         found = await reviews.review(key, functools.partial(review_match, records, seat))
     return {"id": table.id, "match": match.number, **found}

@@ -21,7 +21,7 @@ router = APIRouter()
 @router.post("/api/tables/{table_id}/host")
 async def host_view(hosted: HostedTable) -> dict[str, Any]:
     """What the host sees: the places, their invitations, the watch link."""
-    return hosted.table.host_view()
+    return hosted.table.audience.host_view()
 
 
 @router.post("/api/tables/{table_id}/host/seat")
@@ -40,8 +40,8 @@ async def host_invite(hosted: HostedPlace) -> dict[str, Any]:
     """A new invitation for a place; whoever held it loses it at once."""
     table, body = hosted
     assert body.place is not None
-    await table.invite(body.place)
-    return table.host_view()
+    await table.seating.invite(body.place)
+    return table.audience.host_view()
 
 
 @router.post("/api/tables/{table_id}/host/remove")
@@ -49,8 +49,8 @@ async def host_remove(hosted: HostedPlace) -> dict[str, Any]:
     """Remove the person at a place: the seat waits for a new invitation's guest."""
     table, body = hosted
     assert body.place is not None
-    await table.invite(body.place, "removed")
-    return table.host_view()
+    await table.seating.invite(body.place, "removed")
+    return table.audience.host_view()
 
 
 @router.post("/api/tables/{table_id}/host/bot")
@@ -63,24 +63,24 @@ async def host_bot(hosted: HostedPlace, cfg: AppSettings) -> dict[str, Any]:
         check_bot(level, table.rules, BOTS)
     except ValueError as e:
         raise Refusal(422, "bad_rules", str(e)) from None
-    await table.seat_bot(body.place, level)
-    return table.host_view()
+    await table.seating.seat_bot(body.place, level)
+    return table.audience.host_view()
 
 
 @router.post("/api/tables/{table_id}/host/start")
 async def host_start(hosted: HostedTable) -> dict[str, Any]:
     """Deal now: every invited seat nobody took is played by a bot meanwhile."""
     table = hosted.table
-    await table.start()
-    return table.host_view()
+    await table.seating.start()
+    return table.audience.host_view()
 
 
 @router.post("/api/tables/{table_id}/host/timer")
 async def host_timer(hosted: HostedTable) -> dict[str, Any]:
     """Set the turn timer (``turn_timer`` seconds; none: off)."""
     table, body = hosted
-    await table.set_timer(body.turn_timer)
-    return table.host_view()
+    await table.clock.set_timer(body.turn_timer)
+    return table.audience.host_view()
 
 
 @router.post("/api/tables/{table_id}/host/mute")
@@ -88,8 +88,8 @@ async def host_mute(hosted: HostedPlace) -> dict[str, Any]:
     """Mute (``muted``: true) or unmute a place in the chat."""
     table, body = hosted
     assert body.place is not None
-    await table.mute(body.place, body.muted)
-    return table.host_view()
+    await table.talk.mute(body.place, body.muted)
+    return table.audience.host_view()
 
 
 @router.post("/api/tables/{table_id}/host/end")

@@ -64,8 +64,8 @@ def invitation_refused(table: Table, invite: str, e: TableError) -> Refusal:
     (409 ``invitation_spent``: whether the table may be watched, and the place)."""
     if e.code == "bad_invitation":
         return Refusal(403, e.code, str(e))
-    spent = table.place_by_invite(invite)
-    return Refusal(409, e.code, str(e), watch=not table.private,
+    spent = table.seating.place_by_invite(invite)
+    return Refusal(409, e.code, str(e), watch=not table.seating.private,
                    place=spent.index if spent else None)
 
 

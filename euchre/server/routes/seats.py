@@ -25,7 +25,7 @@ async def join_table(table_id: str, body: JoinRequest, tables: AppTables, rates:
     table = await table_or_404(table_id, tables)
     if body.invite is not None:
         try:
-            place = await table.claim_invite(body.invite, body.name or None)
+            place = await table.seating.claim_invite(body.invite, body.name or None)
         except TableError as e:
             raise invitation_refused(table, body.invite, e) from None
         return {"id": table.id, "place": place.index, "token": place.token,
@@ -40,7 +40,7 @@ async def join_table(table_id: str, body: JoinRequest, tables: AppTables, rates:
             raise Refusal(422, "no_seat_given",
                           "give an invitation or the number of an open place")
         try:
-            await table.claim(place.index, body.name or None, open_only=True)
+            await table.seating.claim(place.index, body.name or None, open_only=True)
         except TableError as e:  # another process gave the seat away a moment ago
             raise Refusal(409, "seat_taken", str(e), place=place.index) from None
     return {"id": table.id, "place": place.index, "token": place.token,
@@ -56,7 +56,7 @@ async def check_invitation(table_id: str, body: JoinRequest, tables: AppTables, 
     ``bad_invitation``, 409 ``invitation_spent``."""
     rates["joins"].check(address)
     table = await table_or_404(table_id, tables)
-    place = await table.invited_place(body.invite or "")
+    place = await table.sync.invited_place(body.invite or "")
     if place is None:
         raise invitation_refused(table, body.invite or "", TableError(
             "bad_invitation", "this invitation does not open a seat at this table"))
@@ -72,7 +72,7 @@ async def leave_table(table_id: str, body: LeaveRequest, tables: AppTables) -> d
     """Give up your place: it opens to others and a bot plays it meanwhile; the last
     person to leave an unfinished game closes the table."""
     table = await table_or_404(table_id, tables)
-    place = await table.place_by_token_stored(body.token)
+    place = await table.sync.place_by_token_stored(body.token)
     if place is None:
         raise Refusal(403, "bad_token", "this seat token opens no seat at this table")
     await tables.leave(table, place.index)

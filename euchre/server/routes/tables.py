@@ -34,7 +34,7 @@ def _summary(table: Table) -> dict[str, Any]:
     match = table.match
     deal = match.game.deal
     return {
-        **table.info(),
+        **table.audience.info(),
         "scores": list(match.game.scores),
         "over": match.is_over,
         "deal": len(match.game.deals) + (0 if match.is_over else 1),
@@ -142,7 +142,7 @@ async def get_table(request: Request, table: KeyedTable) -> dict[str, Any]:
     (``invitation``), which opening it would not do."""
     summary = _summary(table)
     key = key_of(request)
-    invited = table.place_by_invite(key) if key else None
+    invited = table.seating.place_by_invite(key) if key else None
     if invited is not None:
         summary["invitation"] = {"place": invited.index, "spent": invited.claimed}
     return summary
@@ -154,8 +154,8 @@ async def delete_table(table_id: str, body: LeaveRequest, tables: AppTables
     """The host ends a table, with every game played at it (``token``: the host
     link's key; at a table made before host links, the creator's seat token)."""
     table = await table_or_404(table_id, tables)
-    if not table.is_host(body.token):
-        place = None if table.has_host else table.place_by_token(body.token)
+    if not table.seating.is_host(body.token):
+        place = None if table.seating.has_host else table.seating.place_by_token(body.token)
         if place is None or place.kind != "you":
             raise Refusal(403, "not_creator",
                           "only the table's host may delete it")

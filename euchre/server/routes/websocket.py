@@ -108,7 +108,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, tables: Tables,
     place = None
     if token:
         try:
-            found = await table.place_by_token_stored(token)
+            found = await table.sync.place_by_token_stored(token)
         except StorageError as e:
             log_storage("WebSocket", websocket.url.path, e)
             await _refuse(websocket, "storage", STORAGE_FAILED, 4503)
@@ -118,7 +118,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, tables: Tables,
                           "this seat token opens no seat at this table", 4403)
             return
         place = found.index
-    elif not table.may_watch(websocket.query_params.get("watch")):
+    elif not table.seating.may_watch(websocket.query_params.get("watch")):
         await _refuse(websocket, "private", "this table is private: watching it needs "
                       "the host's watch link", 4403)
         return
@@ -133,7 +133,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, tables: Tables,
                       lang=lang if lang in LANGUAGES else "en")
     over_rate = _message_budget(lim)
     cooldown = FLOOD_COOLDOWN
-    await table.join(conn)
+    await table.audience.join(conn)
     try:
         while not conn.overflowed:
             message = await websocket.receive()
@@ -169,7 +169,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, tables: Tables,
     except WebSocketDisconnect:
         pass
     finally:
-        table.leave(conn)
+        table.audience.leave(conn)
         await conn.close()
 
 
@@ -180,27 +180,27 @@ async def _handle(table: Table, conn: Connection, text: str,
     except ProtocolError as e:
         return {"type": "error", "code": "malformed", "message": str(e), "params": {}}
     if isinstance(message, ActMessage):
-        return await table.act(conn, message.action, message.seq)
+        return await table.play.act(conn, message.action, message.seq)
     if isinstance(message, SyncMessage):
-        conn.push_json(table.state(table.seat_of(conn)))
+        conn.push_json(table.audience.state(table.play.seat_of(conn)))
         return None
     if isinstance(message, HintMessage):
         try:
             check_hint()  # the expert runs outside the table's lock: bound how often
         except LimitError as e:
             return limit_message(e)
-        return await table.hint(conn)
+        return await table.play.hint(conn)
     if isinstance(message, RematchMessage):
-        return await table.rematch(conn)
+        return await table.play.rematch(conn)
     if isinstance(message, PingMessage):
         return {"type": "pong"}
     if isinstance(message, ContinueMessage):
-        table.done_reading(conn)
+        table.play.done_reading(conn)
         return None
     if isinstance(message, ReclaimMessage):
-        return await table.reclaim(conn)
+        return await table.play.reclaim(conn)
     if isinstance(message, ChatMessage):
-        return await table.chat(conn, message.text, message.preset)
+        return await table.talk.chat(conn, message.text, message.preset)
     raise AssertionError(message)  # pragma: no cover
 
 
