@@ -623,10 +623,8 @@ def create_app(
     async def replay(request: Request, table_id: str, number: GameNumber) -> dict[str, Any]:
         """A finished game, deal by deal, every hand shown, for the history page."""
         table, match = await finished_match(request, table_id, number)
-        rec = table.record(match)
-        games = rec if isinstance(rec, list) else [rec]
         return {"id": table.id, "name": table.name, "match": number,
-                "games": [replay_frames(g) for g in games]}
+                "games": [replay_frames(g) for g in table.game_records(match)]}
 
     # -- the expert's review of your decisions in a finished game (.review) ----------------
     reviews = ReviewCache()
@@ -649,9 +647,8 @@ def create_app(
         if found is None:
             if not reviews.making(key):
                 rates["hints"].check(_address(request))
-            rec = table.record(match)
-            records = rec if isinstance(rec, list) else [rec]
-            found = await reviews.review(key, functools.partial(review_match, records, seat))
+            found = await reviews.review(
+                key, functools.partial(review_match, table.game_records(match), seat))
         return {"id": table.id, "match": match.number, **found}
 
     # -- the table ---------------------------------------------------------------------------
