@@ -148,7 +148,7 @@ def test_json_lines_with_several_deals(tmp_path: Path) -> None:
     thrown_in = Deal.from_cards(Rules(players=4), dealer=2, hands=HANDS, turnup="TH")
     while not thrown_in.is_over:
         thrown_in.apply("pass")
-    records = [deal_record(MARCH), thrown_in.to_record(), deal_record(MARCH[:3])]
+    records = [deal_record(MARCH), thrown_in.to_record().to_json(), deal_record(MARCH[:3])]
     text = "\n".join(json.dumps(r) for r in records) + "\n"
     result = replay(tmp_path, text, "--json")
     assert result.exit_code == 0
