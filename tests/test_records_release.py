@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from euchre import Deal, DealRecord, GameRecord
-from euchre.records import parse_records, read_record, replay
+from euchre.records import RecordError, parse_records, read_record, replay
 
 FOLDER = Path(__file__).parent / "records"
 
@@ -100,3 +100,45 @@ def test_a_rubber_downloaded_from_the_server_writes_back_byte_for_byte() -> None
     again = json.dumps([g.to_json() for g in games], ensure_ascii=False, allow_nan=False,
                        indent=None, separators=(",", ":"))
     assert again == text
+
+
+def test_a_game_record_without_its_optional_keys_writes_them_out_again() -> None:
+    """RECORDS: only the rules and the deals are needed to replay a game; a record written
+    elsewhere without seats, first dealer, scores or winners reads, replays and writes
+    back without them."""
+    full = json.loads(_lines("games.jsonl")[0])
+    data = {"rules": full["rules"], "deals": full["deals"]}
+    record = GameRecord.from_json(data)
+    assert (record.seats, record.first_dealer, record.scores, record.winners) == (
+        None, None, None, None)
+    assert record.to_json() == data
+    assert [r.score for r in replay(record)] == [r.score for r in replay(full)]
+
+
+def test_a_game_records_json_replays_the_deals_before_a_damaged_one() -> None:
+    """RECORDS: a malformed field stops the replay at its deal: the deals before it are
+    told, and the error names the deal; the typed reader refuses the whole record with
+    the same sentence."""
+    data = json.loads(_lines("games.jsonl")[0])
+    data["deals"][2]["turnup"] = 7
+    told = []
+    with pytest.raises(RecordError) as info:
+        for r in replay(data):
+            told.append(r)
+    assert len(told) == 2
+    assert (info.value.deal, str(info.value)) == (
+        2, "deal 3: 'turnup' must be a card such as 'JH', not 7")
+    with pytest.raises(RecordError, match="^deal 3: 'turnup' must be a card") as whole:
+        GameRecord.from_json(data)
+    assert whole.value.deal == 2
+
+
+def test_a_typed_deal_record_is_checked_when_its_deal_is_built() -> None:
+    """A typed record holds the cards as given; the pack (RULES §3) is checked when the
+    deal is built from it, with the sentence of a record read from a file."""
+    record = DealRecord.from_json(json.loads(_lines("deals.jsonl")[0]))
+    twice = dataclasses.replace(record, turnup=record.hands[0][0])
+    with pytest.raises(ValueError, match="is dealt twice"):
+        Deal.from_record(twice)
+    with pytest.raises(RecordError, match="^deal 1: .* is dealt twice"):
+        list(replay(twice))
