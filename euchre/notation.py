@@ -28,6 +28,7 @@ ValueError: 'turnup' must be a card such as 'JH', not 7
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -247,7 +248,7 @@ class GameRecord:
         euchre.notation.RecordError: deal 1: 'dealer' must be a seat number from 0 to 1, not 2
         """
         head, deals = cls.read(data)
-        return head.replace_deals(tuple(deals))
+        return dataclasses.replace(head, deals=tuple(deals))
 
     @classmethod
     def read(cls, data: object) -> tuple[GameRecord, Iterator[DealRecord]]:
@@ -288,11 +289,6 @@ class GameRecord:
             seed=seed,
         )
         return head, _deals(deals, rules)
-
-    def replace_deals(self, deals: tuple[DealRecord, ...]) -> GameRecord:
-        """This record with other deals."""
-        return GameRecord(self.rules, deals, self.seats, self.first_dealer, self.scores,
-                          self.winners, self.draw, self.seed)
 
 
 def _deals(deals: list[dict[str, Any]], rules: Rules) -> Iterator[DealRecord]:
