@@ -128,7 +128,7 @@ def test_a_game_records_json_replays_the_deals_before_a_damaged_one() -> None:
     assert len(told) == 2
     assert (info.value.deal, str(info.value)) == (
         2, "deal 3: 'turnup' must be a card such as 'JH', not 7")
-    with pytest.raises(RecordError, match="^deal 3: 'turnup' must be a card") as whole:
+    with pytest.raises(RecordError, match=r"^deal 3: 'turnup' must be a card") as whole:
         GameRecord.from_json(data)
     assert whole.value.deal == 2
 
@@ -140,5 +140,5 @@ def test_a_typed_deal_record_is_checked_when_its_deal_is_built() -> None:
     twice = dataclasses.replace(record, turnup=record.hands[0][0])
     with pytest.raises(ValueError, match="is dealt twice"):
         Deal.from_record(twice)
-    with pytest.raises(RecordError, match="^deal 1: .* is dealt twice"):
+    with pytest.raises(RecordError, match=r"^deal 1: .* is dealt twice"):
         list(replay(twice))
