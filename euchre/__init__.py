@@ -20,6 +20,7 @@ from euchre.deal import (
     Trick,
     WonBy,
 )
+from euchre.notation import DealRecord, GameRecord
 from euchre.rules import VARIANTS, Rules, RulesError
 
 __all__ = [
@@ -30,9 +31,11 @@ __all__ = [
     "ActionKind",
     "Card",
     "Deal",
+    "DealRecord",
     "DealResult",
     "Effect",
     "Event",
+    "GameRecord",
     "IllegalActionError",
     "InvalidActionError",
     "Observation",

@@ -56,7 +56,7 @@ from euchre.cards import (
     pack_mask,
     sort_hand,
 )
-from euchre.notation import card_value, card_values, read_deal_record
+from euchre.notation import DealRecord, card_value, card_values
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
 from euchre.sides import makers_mask
@@ -1518,46 +1518,44 @@ class Deal:
         return f"{why}: '{text}' is not legal; legal: {legal}"
 
     # -- records -----------------------------------------------------------------------------
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> DealRecord:
         """The deal record (docs/rules.md, "Saved games"): rules, cards as dealt, and the
-        actions so far.
-        :meth:`from_record` reads it back into the same deal.
+        actions so far; :meth:`DealRecord.to_json <euchre.notation.DealRecord.to_json>`
+        writes it.  :meth:`from_record` reads it back into the same deal.
 
         >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
         ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
         >>> _ = deal.apply('order'), deal.apply('discard 9C')
         >>> record = deal.to_record()
-        >>> record["turnup"], record["actions"]
-        ('KD', ['order', 'discard 9C'])
+        >>> str(record.turnup), record.actions
+        ('KD', ('order', 'discard 9C'))
         >>> Deal.from_record(record).observation(1) == deal.observation(1)
         True
         """
-        return {
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "hands": [[str(c) for c in cards_of(h)] for h in self.dealt],
-            "dummy": (None if self.dealt_dummy is None
-                      else [str(c) for c in cards_of(self.dealt_dummy)]),
-            "turnup": str(self.turnup),
-            "kitty": [str(c) for c in self.kitty],
-            "actions": [str(a) for a in self.actions],
-        }
+        return DealRecord(
+            self.rules, self.dealer, tuple(tuple(cards_of(h)) for h in self.dealt),
+            self.turnup, self.kitty,
+            None if self.dealt_dummy is None else tuple(cards_of(self.dealt_dummy)),
+            tuple(str(a) for a in self.actions))
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], apply_actions: bool = True) -> Deal:
-        """A deal from its record; its actions are applied unless ``apply_actions`` is false.
+    def from_record(cls, record: DealRecord | dict[str, Any],
+                    apply_actions: bool = True) -> Deal:
+        """A deal from its record, or from the record's JSON (read by
+        :meth:`DealRecord.from_json <euchre.notation.DealRecord.from_json>`); its actions
+        are applied unless ``apply_actions`` is false.
 
         Every value must have the type RECORDS gives it: ``dealer`` a seat number, the cards
         texts such as ``"JH"`` (not numbers), ``kitty`` present, the actions texts.  A value
         of the wrong type raises :class:`ValueError` naming the key and the type expected;
         an illegal action raises :class:`IllegalActionError` with its number (from 1).
         """
-        fields = read_deal_record(record)
-        deal = cls.from_cards(fields.rules, fields.dealer, fields.hands, fields.turnup,
-                              kitty=fields.kitty, dummy=fields.dummy)
-        actions = fields.actions
+        if not isinstance(record, DealRecord):
+            record = DealRecord.from_json(record)
+        deal = cls.from_cards(record.rules, record.dealer, record.hands, record.turnup,
+                              kitty=record.kitty, dummy=record.dummy)
         if apply_actions:
-            for i, text in enumerate(actions):
+            for i, text in enumerate(record.actions):
                 try:
                     deal.apply(text)
                 except ValueError as e:
@@ -1565,10 +1563,10 @@ class Deal:
         return deal
 
     def __str__(self) -> str:
-        return json.dumps(self.to_record())
+        return json.dumps(self.to_record().to_json())
 
     def __repr__(self) -> str:
-        return f"Deal.from_record({self.to_record()!r})"
+        return f"Deal.from_record({self.to_record().to_json()!r})"
 
 
 _PACKS: dict[tuple[int, bool], tuple[int, ...]] = {}

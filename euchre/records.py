@@ -1,8 +1,12 @@
 """Deal and game records (docs/rules.md, "Saved games"): write them, read them, replay them.
 
-A deal record holds the rules, the cards as dealt and the actions; a game record holds
-the rules, the seats and the list of deal records with the running score.
+A deal record (:class:`DealRecord`) holds the rules, the cards as dealt and the actions; a
+game record (:class:`GameRecord`) holds the rules, the seats and the list of deal records
+with the running score.  Both are typed, frozen records; their ``to_json`` and
+``from_json`` are the one writer and the one reader of the JSON that files, the web's
+downloads and ``euchre replay`` hold (:mod:`euchre.notation`).
 
+>>> from euchre import Rules
 >>> from euchre.game import Game
 >>> game = Game(Rules(players=2, target=2, stick_the_dealer=True), seed=1)
 >>> while not game.is_over:
@@ -16,50 +20,40 @@ the rules, the seats and the list of deal records with the running score.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TextIO
+from typing import Any, Final, NoReturn, TextIO, TypeAlias
 
 from euchre.deal import Deal
-from euchre.game import Game
-from euchre.rules import Rules, describe_value
+from euchre.game import Draw, Game
+from euchre.notation import DealRecord, DrawRecord, GameRecord, RecordError
+from euchre.rules import describe_value
 
 __all__ = [
     "MAX_DOCUMENT_TEXT",
     "MAX_RECORD_TEXT",
+    "DealRecord",
+    "DrawRecord",
+    "GameRecord",
+    "Record",
     "RecordError",
     "Replayed",
     "bounded_lines",
+    "draw_of",
     "game_record",
     "length_words",
     "parse_records",
+    "read_record",
     "read_records",
     "replay",
 ]
 
 
-class RecordError(ValueError):
-    """A malformed record, or an action in it that the rules refuse.
-
-    ``deal`` and ``action`` are the 0-based indexes of the offending deal and action
-    (``action`` is ``None`` when the fault is not in an action); the message, written for
-    people, counts from 1: ``deal 1, action 7`` is ``deals[0]["actions"][6]``.
-
-    >>> from euchre import Rules
-    >>> record = Deal.random(Rules(players=2), dealer=0, seed=1).to_record()
-    >>> record["actions"] = ["pass", "play AS"]
-    >>> try:
-    ...     list(replay(record))
-    ... except RecordError as e:
-    ...     print(e.deal, e.action, e)
-    0 1 deal 1, action 2 'play AS': seat 0 bids on the turn-up in round 1 (RULES §4): ...
-    """
-
-    def __init__(self, message: str, deal: int = 0, action: int | None = None) -> None:
-        super().__init__(message)
-        self.deal = deal
-        self.action = action
+Record: TypeAlias = DealRecord | GameRecord | dict[str, Any]
+"""A deal or game record: typed, or its JSON as a file holds it (read as it is
+replayed, so that a fault in a game's deal stops the replay there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +74,7 @@ class Replayed:
     """The running game score after this deal (game records only)."""
 
 
-def game_record(game: Game, seats: Sequence[str] | None = None) -> dict[str, Any]:
+def game_record(game: Game, seats: Sequence[str] | None = None) -> GameRecord:
     """The record of a game: rules, seats, first dealer, the deals with the running score.
 
     >>> from euchre import Rules
@@ -88,36 +82,45 @@ def game_record(game: Game, seats: Sequence[str] | None = None) -> dict[str, Any
     >>> while not game.is_over:
     ...     _ = game.apply(game.deal.legal_action_ids()[-1])
     >>> record = game_record(game, ["North", "South"])
-    >>> sorted(record), record["winners"]
-    (['deals', 'first_dealer', 'rules', 'scores', 'seats', 'winners'], [0])
-    >>> [deal["score"] for deal in record["deals"]]
-    [[0, 1], [1, 1], [3, 1]]
+    >>> sorted(record.to_json()), record.winners
+    (['deals', 'first_dealer', 'rules', 'scores', 'seats', 'winners'], (0,))
+    >>> [deal.score for deal in record.deals]
+    [(0, 1), (1, 1), (3, 1)]
     """
     n = game.rules.players
     deals = []
     running = [0] * n
     for deal in [*game.deals, *([] if game.deal in game.deals else [game.deal])]:
         rec = deal.to_record()
-        del rec["rules"]  # the game's rules apply to every deal
         if deal.is_over:
             for s, p in enumerate(deal.result.points):
                 running[s] += p
-            rec["score"] = list(running)
+            rec = dataclasses.replace(rec, score=tuple(running))
         deals.append(rec)
-    out: dict[str, Any] = {
-        "rules": game.rules.to_dict(),
-        "seats": list(seats) if seats is not None else [f"seat {s}" for s in range(n)],
-        "first_dealer": game.first_dealer,
-        "deals": deals,
-        "scores": list(game.scores),
-        "winners": list(game.winners),
-    }
-    if game.draw is not None:
-        out["draw"] = {
-            "rounds": [[None if c is None else str(c) for c in row] for row in game.draw.rounds],
-            "seats": list(game.draw.seats),
-        }
-    return out
+    draw = game.draw
+    return GameRecord(
+        game.rules, tuple(deals),
+        seats=tuple(seats) if seats is not None else tuple(f"seat {s}" for s in range(n)),
+        first_dealer=game.first_dealer,
+        scores=tuple(game.scores),
+        winners=tuple(game.winners),
+        draw=None if draw is None else DrawRecord(draw.rounds, draw.seats),
+    )
+
+
+def draw_of(record: DrawRecord | None) -> Draw | None:
+    """The four-handed draw a game record keeps, if it is well formed: four players
+    seated once each, four cards a round (else ``None``: it is not shown).
+
+    >>> from euchre import Rules
+    >>> game = Game(Rules(players=4, draw=True), seed=2)
+    >>> draw_of(game_record(game).draw) == game.draw
+    True
+    """
+    if record is None or sorted(record.seats) != [0, 1, 2, 3] \
+            or any(len(row) != 4 for row in record.rounds):
+        return None
+    return Draw(record.rounds, record.seats)
 
 
 _MAX_DIGITS: Final = 100
@@ -320,19 +323,33 @@ def parse_records(text: str) -> list[dict[str, Any]]:
     return list(read_records(text.splitlines(keepends=True)))
 
 
+def read_record(data: dict[str, Any]) -> DealRecord | GameRecord:
+    """The typed record a JSON object read from a file holds: a game record if it has
+    ``"deals"``, else a deal record; a fault raises :class:`RecordError`.
+
+    >>> from euchre import Rules
+    >>> record = Deal.random(Rules(players=2), dealer=0, seed=1).to_record()
+    >>> read_record(record.to_json()) == record
+    True
+    """
+    if "deals" in data:
+        return GameRecord.from_json(data)
+    try:
+        return DealRecord.from_json(data)
+    except ValueError as e:
+        raise RecordError(f"deal 1: {e}", deal=0) from None
+
+
 def _summary(deal: Deal) -> dict[str, Any]:
     return deal.result.to_json()
 
 
-def _replay_deal(record: dict[str, Any], index: int, rules: Rules | None) -> Deal:
-    data = dict(record)
-    if rules is not None and "rules" not in data:
-        data["rules"] = rules.to_dict()
+def _replay_deal(record: DealRecord, index: int) -> Deal:
     try:
-        deal = Deal.from_record(data, apply_actions=False)
+        deal = Deal.from_record(record, apply_actions=False)
     except ValueError as e:
         raise RecordError(f"deal {index + 1}: {e}", deal=index) from None
-    for i, text in enumerate(record.get("actions", [])):  # texts in a list: from_record checks
+    for i, text in enumerate(record.actions):
         try:
             deal.apply(text)
         except ValueError as e:  # IllegalActionError or InvalidActionError
@@ -341,8 +358,9 @@ def _replay_deal(record: dict[str, Any], index: int, rules: Rules | None) -> Dea
     return deal
 
 
-def replay(record: dict[str, Any]) -> Iterator[Replayed]:
-    """Replay a deal record or a game record, deal by deal.
+def replay(record: Record) -> Iterator[Replayed]:
+    """Replay a deal record or a game record, deal by deal; a record's JSON (as a file
+    holds it) is read deal by deal as the replay reaches it.
 
     Raises :class:`RecordError` at the first malformed field or illegal action; the
     deals before it have been yielded.  A game record's deals come with the running score:
@@ -354,55 +372,38 @@ def replay(record: dict[str, Any]) -> Iterator[Replayed]:
     >>> [replayed.score for replayed in replay(game_record(game))]
     [(0, 1), (1, 1), (3, 1)]
     """
-    if "deals" not in record:
-        yield Replayed(d := _replay_deal(record, 0, None), _summary(d))
+    if isinstance(record, dict) and "deals" not in record:
+        record = read_record(record)
+    if isinstance(record, DealRecord):
+        yield Replayed(d := _replay_deal(record, 0), _summary(d))
         return
-    try:
-        rules = Rules.from_dict(record.get("rules", {}))
-    except (ValueError, TypeError) as e:
-        raise RecordError(f"game rules: {e}") from None
-    deals = record["deals"]
-    if not isinstance(deals, list):
-        raise RecordError(f"'deals' must be a list of deal records, not {describe_value(deals)}")
+    if isinstance(record, GameRecord):
+        head, deals = record, iter(record.deals)
+    else:
+        head, deals = GameRecord.read(record)
+    rules = head.rules
     n = rules.players
-    for k, rec in enumerate(deals):
-        if not isinstance(rec, dict):
-            raise RecordError(f"deal {k + 1} is not a JSON object but {describe_value(rec)}",
-                              deal=k)
-    first = record.get("first_dealer", deals[0].get("dealer", 0) if deals else 0)
-    if not _is_seat(first, n):
-        raise RecordError(f"'first_dealer' must be a seat number from 0 to {n - 1}, "
-                          f"not {describe_value(first)}")
+    first = head.first_dealer
     score = [0] * n
     for k, rec in enumerate(deals):
         if max(score) >= rules.target:
             raise RecordError(f"deal {k + 1} comes after the game was won (RULES §10)", deal=k)
+        if first is None:
+            first = rec.dealer
         expected = (first + k) % n
-        dealer = rec.get("dealer")
-        if _is_seat(dealer, n) and dealer != expected:  # another type: from_record says so
+        if rec.dealer != expected:
             raise RecordError(
-                f"deal {k + 1} is dealt by seat {dealer}, but the deal passes left "
+                f"deal {k + 1} is dealt by seat {rec.dealer}, but the deal passes left "
                 f"after every deal: seat {expected} deals it (RULES §3)", deal=k)
-        deal = _replay_deal(rec, k, rules)
+        deal = _replay_deal(rec, k)
         deal.scores = tuple(score)
         if deal.is_over:
             for s, p in enumerate(deal.result.points):
                 score[s] += p
-        recorded = rec.get("score")
-        if recorded is not None and not (
-                isinstance(recorded, list) and len(recorded) == n
-                and all(isinstance(p, int) and not isinstance(p, bool) for p in recorded)):
-            raise RecordError(f"deal {k + 1}: 'score' must be a list of {n} numbers of points, "
-                              f"not {describe_value(recorded)}", deal=k)
-        if recorded is not None and deal.is_over and recorded != score:
+        if rec.score is not None and deal.is_over and list(rec.score) != score:
             raise RecordError(
-                f"deal {k + 1}: the record gives the score {recorded}, the deals give {score}",
-                deal=k)
+                f"deal {k + 1}: the record gives the score {list(rec.score)}, the deals give "
+                f"{score}", deal=k)
         summary = _summary(deal)
         summary["score"] = list(score)
         yield Replayed(deal, summary, tuple(score))
-
-
-def _is_seat(value: object, n: int) -> bool:
-    """Whether ``value`` is an int from 0 to n - 1 (a bool is no seat)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n

@@ -45,6 +45,7 @@ import numpy as np
 from euchre import _solver_kernel as _k
 from euchre.actions import Action
 from euchre.deal import Deal, Phase
+from euchre.notation import DealRecord
 from euchre.rules import Rules
 
 __all__ = [
@@ -233,7 +234,7 @@ def solve(deal: Deal) -> Solution:
     )
 
 
-def solve_record(record: dict[str, Any]) -> dict[str, Any]:
+def solve_record(record: DealRecord | dict[str, Any]) -> dict[str, Any]:
     """``euchre solve FILE --json``: solve a deal record (docs/rules.md) stopped anywhere in
     the play phase, and return ``{"to_move": seat, "values": {"play JH": tricks, ...},
     "best": "play JH"}``; ``tricks`` is what the mover's side takes from here (this trick

@@ -34,6 +34,7 @@ from euchre import _numba, core
 from euchre.actions import CALL, DEFEND_ALONE, DISCARD, NUM_ACTIONS, ORDER, PASS, TRUMP, Action
 from euchre.cards import CARDS, cards_of
 from euchre.deal import Deal, IllegalActionError
+from euchre.notation import DealRecord
 from euchre.rules import Rules
 
 __all__ = ["VectorDeals", "deal_state", "observation_layout", "observation_size", "observe",
@@ -214,8 +215,8 @@ def deal_state(deal: Deal) -> Int64Array:
 
     >>> from euchre import Rules
     >>> deal = Deal.random(Rules(players=2), dealer=0, seed=3)
-    >>> hands = record_of(deal_state(deal), deal.rules)["hands"]
-    >>> hands[0] == [str(card) for card in sorted(deal.hand(0))]
+    >>> hands = record_of(deal_state(deal), deal.rules).hands
+    >>> list(hands[0]) == sorted(deal.hand(0))
     True
     """
     st = core.new_state(deal.rules)
@@ -307,15 +308,15 @@ def random_deals(states: Int64Array, seed: int, count: int) -> int:
     return taken
 
 
-def record_of(state: Int64Array, rules: Rules) -> dict[str, Any]:
+def record_of(state: Int64Array, rules: Rules) -> DealRecord:
     """A core state's deal as a RECORDS deal record: the cards as dealt (the kitty in
     card order) and the actions so far.
 
     >>> from euchre import Rules
     >>> deal = Deal.random(Rules(players=4), dealer=1, seed=5)
     >>> record = record_of(deal_state(deal), deal.rules)
-    >>> sorted(record), record["dealer"], record["actions"]
-    (['actions', 'dealer', 'dummy', 'hands', 'kitty', 'rules', 'turnup'], 1, [])
+    >>> sorted(record.to_json()), record.dealer, record.actions
+    (['actions', 'dealer', 'dummy', 'hands', 'kitty', 'rules', 'turnup'], 1, ())
     """
     p = rules.players
     hands = [int(state[core.DEALT + s]) for s in range(p)]
@@ -326,15 +327,11 @@ def record_of(state: Int64Array, rules: Rules) -> dict[str, Any]:
         used |= h
     kitty = int(state[core.PACK]) & ~used
     history = state[core.HISTORY:core.HISTORY + state[core.N_ACTIONS]] % core.SEAT_SHIFT
-    return {
-        "rules": rules.to_dict(),
-        "dealer": int(state[core.DEALER]),
-        "hands": [[str(c) for c in cards_of(h)] for h in hands],
-        "dummy": None if dummy is None else [str(c) for c in cards_of(dummy)],
-        "turnup": str(CARDS[turnup]),
-        "kitty": [str(c) for c in cards_of(kitty)],
-        "actions": [str(Action.from_id(int(a))) for a in history],
-    }
+    return DealRecord(
+        rules, int(state[core.DEALER]), tuple(tuple(cards_of(h)) for h in hands),
+        CARDS[turnup], tuple(cards_of(kitty)),
+        None if dummy is None else tuple(cards_of(dummy)),
+        tuple(str(Action.from_id(int(a))) for a in history))
 
 
 # -- whole games at random -------------------------------------------------------------------------
@@ -372,7 +369,7 @@ def _random_game(st: Int64Array, seed: int, game: int, target: int, scores: Int6
 
 
 def random_games(rules: Rules, games: int, seed: int, keep: bool = False,
-                 first: int = 0) -> Iterator[tuple[list[int], int, list[dict[str, Any]]]]:
+                 first: int = 0) -> Iterator[tuple[list[int], int, list[DealRecord]]]:
     """Games ``first`` to ``first + games - 1`` played at random on the core: for each,
     the final scores, the number of deals and (with ``keep``) each deal's record.
 
@@ -551,14 +548,14 @@ class VectorDeals:
         _observe_all(self.states, seat, _offsets(p), out)
         return out
 
-    def record(self, i: int) -> dict[str, Any]:
+    def record(self, i: int) -> DealRecord:
         """Deal ``i`` as a RECORDS deal record (``euchre replay`` reads it).
 
         >>> from euchre import Rules
         >>> deals = VectorDeals(Rules(players=4), n=2, seed=1)
         >>> deals.step([99, 100])
-        >>> deals.record(0)["actions"], deals.record(1)["actions"]
-        (['pass'], ['order'])
+        >>> deals.record(0).actions, deals.record(1).actions
+        (('pass',), ('order',))
         """
         return record_of(self.states[i], self.rules)
 

@@ -34,7 +34,7 @@ def random_deal(rng: random.Random, rules: Rules) -> Deal:
     """A random deal; with the joker, sometimes with the joker turned up (RULES §3)."""
     deal = Deal.random(rules, dealer=rng.randrange(rules.players), seed=rng.randrange(1 << 30))
     if rules.joker and rng.random() < 0.3 and deal.turnup != Card.JK:
-        record = deal.to_record()
+        record = deal.to_record().to_json()
         places = [*record["hands"], record["dummy"] or [], record["kitty"]]
         holder = next(p for p in places if "JK" in p)
         holder[holder.index("JK")] = record["turnup"]

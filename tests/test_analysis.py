@@ -28,7 +28,7 @@ def bad_play_record() -> dict[str, Any]:
               "9C", "QD", "JH"):
         deal.apply(a)
     assert deal.is_over and deal.result.outcome == "euchred"
-    return deal.to_record()
+    return deal.to_record().to_json()
 
 
 def test_a_bad_play_is_a_mistake() -> None:

@@ -246,7 +246,7 @@ def test_the_core_runs_as_plain_python_with_the_same_results() -> None:
         "    v = VectorDeals(Rules(players=p, joker=True, deck=32), n=3, seed=p)\n"
         "    while not v.done.all():\n"
         "        v.step(v.random_actions())\n"
-        "    out.append([[v.record(i) for i in range(3)], v.points.tolist(),\n"
+        "    out.append([[v.record(i).to_json() for i in range(3)], v.points.tolist(),\n"
         "                v.observation_tensor(0).tolist()])\n"
         "print(json.dumps(out))\n")
     runs = []

@@ -234,7 +234,7 @@ def test_joker_turnup_dealer_names_trump_and_becomes_maker(players: int) -> None
     exchanges)."""
     rules = Rules(players=players, deck=28 if players == 5 else 24, joker=True)
     deal = Deal.random(rules, dealer=1, seed=0)
-    record = deal.to_record()
+    record = deal.to_record().to_json()
     if record["turnup"] != "JK":  # move the joker to the turn-up, wherever it was dealt
         places = [*record["hands"], record["dummy"] or [], record["kitty"]]
         holder = next(p for p in places if "JK" in p)
@@ -1115,7 +1115,7 @@ def test_every_refused_id_leaves_the_deal_unchanged() -> None:
 
 def test_record_round_trip_and_repr_paste_back() -> None:
     deal = played_four(3, extra=2)
-    record = deal.to_record()
+    record = deal.to_record().to_json()
     assert record["hands"][0] == ["QC", "KC", "AC", "9D", "TD"]
     assert record["turnup"] == "9H"
     assert record["kitty"] == ["9C", "TC", "JC"]
@@ -1128,7 +1128,7 @@ def test_record_round_trip_and_repr_paste_back() -> None:
 
 
 def test_from_record_names_the_illegal_action_and_its_index() -> None:
-    record = four().to_record()
+    record = four().to_record().to_json()
     record["actions"] = ["pass", "order", "discard AC"]
     with pytest.raises(IllegalActionError, match="action 3 'discard AC'") as info:
         Deal.from_record(record)

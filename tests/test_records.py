@@ -53,7 +53,7 @@ def test_a_deal_record_needs_its_kitty() -> None:
     with pytest.raises(RecordError, match="needs 'kitty'"):
         list(replay(rec))
     deal = Deal.from_cards(Rules(players=2), rec["dealer"], rec["hands"], rec["turnup"])
-    assert deal.to_record()["kitty"] == _two_handed_record()["kitty"]
+    assert deal.to_record().to_json()["kitty"] == _two_handed_record()["kitty"]
 
 
 def test_short_record_replays_incomplete() -> None:
@@ -121,7 +121,7 @@ def test_every_simulated_game_replays_to_the_same_result(players: int) -> None:
     for seed in range(3):
         bots = [make_bot("random", seed * 10 + s) for s in range(players)]
         game = play_game(Rules(players=players, target=5), bots, seed=seed)
-        record = json.loads(json.dumps(game_record(game)))
+        record = json.loads(json.dumps(game_record(game).to_json()))
         replayed = list(replay(record))
         assert [r.summary["points"] for r in replayed] == [
             list(d.result.points) for d in game.deals
@@ -136,7 +136,7 @@ def test_game_record_checks_dealer_rotation_and_score() -> None:
     rng = random.Random(6)
     while not game.is_over:
         game.apply(rng.choice(game.deal.legal_action_ids()))
-    record = game_record(game)
+    record = game_record(game).to_json()
     bad = json.loads(json.dumps(record))
     bad["deals"][1]["dealer"] = bad["deals"][0]["dealer"]
     with pytest.raises(RecordError, match="passes left"):
@@ -203,7 +203,7 @@ def test_from_cards_takes_card_numbers_but_no_bools() -> None:
     record = _four_handed_record()
     hands = [[Card.parse(c) for c in hand] for hand in record["hands"]]
     deal = Deal.from_cards(Rules(players=4), 2, hands, Card.parse(record["turnup"]))
-    assert deal.to_record()["hands"] == record["hands"]
+    assert deal.to_record().to_json()["hands"] == record["hands"]
     with pytest.raises(ValueError, match="'dealer' must be a seat number from 0 to 3, not true"):
         Deal.from_cards(Rules(players=4), True, hands, record["turnup"])
     with pytest.raises(ValueError, match="'turnup' must be a card such as 'JH', not false"):

@@ -379,7 +379,7 @@ def stopped_record() -> dict[str, Any]:
     deal = random_play_deal(Rules(players=4), random.Random(21), alone=False)
     for _ in range(6):  # one trick and two cards of the next
         deal.apply(deal.legal_action_ids()[0])
-    return deal.to_record()
+    return deal.to_record().to_json()
 
 
 def test_solve_record_prints_the_records_object() -> None:

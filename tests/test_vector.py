@@ -93,7 +93,7 @@ def test_finished_deals_ignore_their_entries_and_reset_deals_afresh() -> None:
     v.reset(done_only=True)
     assert not v.done.any()
     assert all(v.record(i) != first[i] for i in range(4))
-    assert all(not v.record(i)["actions"] for i in range(4))
+    assert all(not v.record(i).actions for i in range(4))
 
 
 def test_reset_deals_afresh_only_where_done() -> None:
@@ -117,7 +117,7 @@ def test_records_replay_with_euchre_replay_to_the_same_points(
     v = VectorDeals(rules, n=5, seed=9)
     play_out(v, check=False)
     path = tmp_path / "deals.jsonl"
-    path.write_text("".join(json.dumps(v.record(i)) + "\n" for i in range(v.n)))
+    path.write_text("".join(json.dumps(v.record(i).to_json()) + "\n" for i in range(v.n)))
     result = CliRunner().invoke(app, ["replay", "--json", str(path)])
     assert result.exit_code == 0, result.output
     replayed = [json.loads(line) for line in result.stdout.splitlines()]
@@ -189,7 +189,7 @@ def test_observation_does_not_change_when_only_hidden_cards_change(players: int)
             if v.done[0]:
                 break
             v.step(v.random_actions())
-        record = v.record(0)
+        record = v.record(0).to_json()
         seat = rng.randrange(players)
         obs = v.observation_tensor(seat)[0]
         # two unseen cards: in other seats' hands as dealt, not yet played nor discarded

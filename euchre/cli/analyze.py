@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Final
+from typing import Annotated, Final
 
 import typer
 from babel.numbers import format_decimal
@@ -35,7 +35,7 @@ from euchre.jobs.analysis import (
     review_records,
 )
 from euchre.jobs.mistakes import keep, mistake_puzzles
-from euchre.records import RecordError, parse_records, replay
+from euchre.records import GameRecord, Record, RecordError, parse_records, replay
 
 __all__ = ["ANALYZE_HELP", "MAX_ANALYZED_TEXT", "analyze_command", "keep_mistakes",
            "offer_review", "print_review", "reviewed"]
@@ -107,13 +107,13 @@ def analyze_command(
         print_review(Console(highlight=False), review, records)
 
 
-def keep_mistakes(review: Review, records: list[dict[str, Any]]) -> None:
+def keep_mistakes(review: Review, records: Sequence[Record]) -> None:
     """The review's mistakes become the player's own puzzles (``euchre puzzle --mine``,
     :mod:`euchre.jobs.mistakes`)."""
     keep(mistake_puzzles(review, records))
 
 
-def reviewed(records: list[dict[str, Any]], seat: int, *, samples: int = DEFAULT_SAMPLES,
+def reviewed(records: Sequence[Record], seat: int, *, samples: int = DEFAULT_SAMPLES,
              seed: int = 0, threshold: float = MISTAKE_THRESHOLD, progress: bool = True,
              stop: Callable[[], bool] | None = None) -> Review:
     """:func:`~euchre.jobs.analysis.review_records`, with a progress bar on standard error
@@ -136,7 +136,7 @@ def reviewed(records: list[dict[str, Any]], seat: int, *, samples: int = DEFAULT
                               threshold=threshold, progress=advance)
 
 
-def offer_review(console: Console, prompter: Prompter, record: dict[str, Any],
+def offer_review(console: Console, prompter: Prompter, record: GameRecord,
                  seat: int) -> None:
     """At the end of a game played in the terminal: ask whether to review the person's
     decisions (seat ``seat`` of the game ``record``), and if so review them as
@@ -172,7 +172,7 @@ _PHASE_WORDS: Final = {
 """A decision's moment outside the play, in English (:func:`_` words it)."""
 
 
-def _finals(records: list[dict[str, Any]]) -> list[Deal]:
+def _finals(records: Sequence[Record]) -> list[Deal]:
     """Every deal of the records as replayed, in the numbering of the review."""
     return [r.deal for record in records for r in replay(record)]
 
@@ -198,7 +198,7 @@ def _move(action: Action) -> str:
     return move_text(action, CardStyle.speaking(lang, symbols=lang != "en", colour=False))
 
 
-def seat_names(records: list[dict[str, Any]], seat: int, players: int) -> SeatNames:
+def seat_names(records: Sequence[Record], seat: int, players: int) -> SeatNames:
     """The seats named as in ``euchre play``: a saved game keeps its names ("You"…);
     in any other record the reviewed seat sits South."""
     for record in records:
@@ -208,7 +208,7 @@ def seat_names(records: list[dict[str, Any]], seat: int, players: int) -> SeatNa
     return SeatNames.around(players, seat, person=False)
 
 
-def print_review(console: Console, review: Review, records: list[dict[str, Any]]) -> None:
+def print_review(console: Console, review: Review, records: Sequence[Record]) -> None:
     """The readable review of ``euchre analyze``: one row per decision, the columns
     explained, the totals."""
     deals = _finals(records)

@@ -10,6 +10,7 @@ scores and the draw all come from the engine.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import shlex
 import sys
@@ -436,7 +437,7 @@ def play(
                       for s in range(players)]
         record = game_record(game, seat_names)
         if kept_seed is not None:
-            record["seed"] = kept_seed
+            record = dataclasses.replace(record, seed=kept_seed)
         if status:  # interrupted, input ended or stopped: ask nothing more, lose nothing
             prompter.ended = True
             with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)

@@ -22,7 +22,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from euchre.cards import Card, cards_of
+from euchre.cards import cards_of
 from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import fail, input_records
@@ -30,8 +30,7 @@ from euchre.cli.results import result_words, score_words
 from euchre.cli.seats import YOU, SeatNames
 from euchre.cli.style import CardStyle, suit_name
 from euchre.deal import Deal, Phase
-from euchre.game import Draw
-from euchre.records import RecordError, Replayed, replay
+from euchre.records import DrawRecord, GameRecord, Record, RecordError, Replayed, draw_of, replay
 from euchre.rules import Rules
 
 __all__ = ["REPLAY_HELP", "RecordNarration", "record_seats", "replay_command", "summary_line"]
@@ -107,17 +106,19 @@ def replay_command(
             narration.end()
 
 
-def record_seats(record: dict[str, Any]) -> tuple[list[str] | None, dict[int, str]]:
+def record_seats(record: Record) -> tuple[list[str] | None, dict[int, str]]:
     """The seat names a game record keeps (``None`` if it keeps none) and the bots'
-    labels by seat: ``"West (basic)"`` is West, a basic bot.
+    labels by seat: ``"West (basic)"`` is West, a basic bot.  The record is typed, or
+    its JSON as a file holds it.
 
     >>> record_seats({"seats": ["You", "West (basic)", "North (expert)", "East (basic)"]})
     (['You', 'West', 'North', 'East'], {1: 'basic', 2: 'expert', 3: 'basic'})
     >>> record_seats({"dealer": 0})  # a deal record names no seats
     (None, {})
     """
-    seats = record.get("seats")
-    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+    seats = (record.get("seats") if isinstance(record, dict)
+             else record.seats if isinstance(record, GameRecord) else None)
+    if not isinstance(seats, list | tuple) or not all(isinstance(s, str) for s in seats):
         return None, {}
     names, labels = [], {}
     for s, text in enumerate(seats):
@@ -180,7 +181,8 @@ class RecordNarration:
         if not self.game:
             return
         self.narrator.console.print()
-        self.narrator.game_start(rules, None, self.labels, _draw(self.record))
+        self.narrator.game_start(rules, None, self.labels,
+                                 draw_of(DrawRecord.from_json(self.record.get("draw"))))
 
     def summary(self, replayed: Replayed, number: int) -> str:
         """One line for a deal (``--summary``)."""
@@ -205,22 +207,6 @@ class RecordNarration:
         if max(score) >= rules.target:
             winners = [s for s in range(rules.players) if score[s] == max(score)]
             self.narrator.game_end(winners, score, rules.target)
-
-
-def _draw(record: dict[str, Any]) -> Draw | None:
-    """The four-handed draw a game record keeps, if it is well formed (else not shown)."""
-    draw = record.get("draw")
-    if not isinstance(draw, dict):
-        return None
-    try:
-        rounds = tuple(tuple(None if c is None else Card.parse(c) for c in row)
-                       for row in draw["rounds"])
-        seats = tuple(int(s) for s in draw["seats"])
-    except (TypeError, KeyError, ValueError, AttributeError):
-        return None
-    if sorted(seats) != [0, 1, 2, 3] or any(len(row) != 4 for row in rounds):
-        return None
-    return Draw(rounds, seats)
 
 
 def narrate_deal(narrator: Narrator, final: Deal, number: int, title: str = "",

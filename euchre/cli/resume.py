@@ -26,23 +26,28 @@ from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
 from euchre.actions import Action
-from euchre.cards import Card
 from euchre.cli.options import command_name, fail, read_input
 from euchre.cli.replay import record_seats
 from euchre.cli.seats import YOU
 from euchre.deal import Deal
-from euchre.game import Draw, Game
-from euchre.records import MAX_DOCUMENT_TEXT, RecordError, Replayed, parse_records, replay
-from euchre.rules import OPTIONS, Rules, RulesError, describe_value
+from euchre.game import Game
+from euchre.records import (
+    MAX_DOCUMENT_TEXT,
+    DealRecord,
+    GameRecord,
+    RecordError,
+    Replayed,
+    draw_of,
+    parse_records,
+    replay,
+)
+from euchre.rules import OPTIONS, Rules, RulesError
 
 __all__ = ["RULE_FLAGS", "SavedGame", "bot_seats", "conflicts", "load_saved_game", "players_at",
            "rule_conflicts"]
 
 RULE_FLAGS: Final = {o.name: (o.flag, o.name) for o in OPTIONS}
 """Each rules option of ``euchre play``: its flag and the field of :class:`Rules` it sets."""
-
-_DEAL_KEYS: Final = ("dealer", "hands", "dummy", "turnup", "kitty")
-"""What a deal record holds of the cards as dealt."""
 
 
 @dataclass(slots=True)
@@ -91,17 +96,18 @@ def load_saved_game(file: str, new_seed: int | None) -> SavedGame:
         _fail(file, "not a saved game: a game saved by euchre play is one line of JSON "
                     "with the rules, the seats and the deals")
     try:
-        replayed = list(replay(record))
-        return _rebuild(file, record, replayed, new_seed)
+        game = GameRecord.from_json(record)
+        replayed = list(replay(game))
+        return _rebuild(file, game, replayed, new_seed)
     except RecordError as e:
         _fail(file, f"a damaged game record: {e}")
     except (TypeError, KeyError, AttributeError, IndexError, ValueError) as e:
         _fail(file, f"a damaged game record: {e}")
 
 
-def _rebuild(file: str, record: dict[str, Any], replayed: list[Replayed],
+def _rebuild(file: str, record: GameRecord, replayed: list[Replayed],
              new_seed: int | None) -> SavedGame:
-    rules = Rules.from_dict(record.get("rules", {}))
+    rules = record.rules
     n = rules.players
     if not replayed:
         _fail(file, "the game record holds no deal to go on from")
@@ -116,9 +122,7 @@ def _rebuild(file: str, record: dict[str, Any], replayed: list[Replayed],
     for k, r in enumerate(replayed[:-1]):
         if not r.deal.is_over:
             _fail(file, f"deal {k + 1} is unfinished, yet more deals follow it")
-    seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        _fail(file, f"'seed' must be a whole number, not {describe_value(seed)}")
+    seed = record.seed
     if seed is not None:
         game, actions = _dealt_again(file, rules, seed, record, replayed)
     else:
@@ -135,17 +139,17 @@ def _rebuild(file: str, record: dict[str, Any], replayed: list[Replayed],
     return SavedGame(rules, game, actions, seed, person, bots, names)
 
 
-def _cards(record: dict[str, Any]) -> dict[str, Any]:
-    return {key: record.get(key) for key in _DEAL_KEYS}
+def _cards(record: DealRecord) -> tuple[object, ...]:
+    """What a deal record holds of the cards as dealt."""
+    return record.dealer, record.hands, record.dummy, record.turnup, record.kitty
 
 
-def _dealt_again(file: str, rules: Rules, seed: int, record: dict[str, Any],
+def _dealt_again(file: str, rules: Rules, seed: int, record: GameRecord,
                  replayed: list[Replayed]) -> tuple[Game, list[Action]]:
     """The game dealt again from its seed, each deal checked against the record's."""
     game = Game(rules, seed)
-    drawn = record.get("draw")
-    if game.draw is not None and isinstance(drawn, dict) \
-            and drawn.get("seats") != list(game.draw.seats):
+    drawn = record.draw
+    if game.draw is not None and drawn is not None and drawn.seats != game.draw.seats:
         _fail(file, f"the draw for partners is not the one seed {seed} draws; the record "
                     f"was changed")
     for k, r in enumerate(replayed):
@@ -160,13 +164,13 @@ def _dealt_again(file: str, rules: Rules, seed: int, record: dict[str, Any],
     return game, []
 
 
-def _played_again(rules: Rules, record: dict[str, Any], replayed: list[Replayed],
+def _played_again(rules: Rules, record: GameRecord, replayed: list[Replayed],
                   new_seed: int | None) -> tuple[Game, list[Action]]:
     """The game of the recorded deals, the deals to come dealt from ``new_seed``."""
     game = Game.from_deals(rules, [r.deal for r in replayed])
     game.rng = random.Random(new_seed if new_seed is not None
                              else random.SystemRandom().randrange(1_000_000))
-    game.draw = _draw(record)
+    game.draw = draw_of(record.draw)
     last = replayed[-1].deal
     if last.is_over:  # saved between two deals: deal the next one
         game.deal = Deal.random(rules, (last.dealer + 1) % rules.players, game.rng,
@@ -175,23 +179,6 @@ def _played_again(rules: Rules, record: dict[str, Any], replayed: list[Replayed]
     game.deal = Deal.from_record(last.to_record(), apply_actions=False)
     game.deal.scores = game.scores
     return game, list(last.actions)
-
-
-def _draw(record: dict[str, Any]) -> Draw | None:
-    """The record's draw for partners, if it holds a readable one (who sits where)."""
-    drawn = record.get("draw")
-    if not isinstance(drawn, dict):
-        return None
-    seats, rounds = drawn.get("seats"), drawn.get("rounds")
-    if not isinstance(seats, list) or sorted(seats) != [0, 1, 2, 3] \
-            or not isinstance(rounds, list):
-        return None
-    try:
-        cards = tuple(tuple(None if c is None else Card.parse(c) for c in row)
-                      for row in rounds)
-    except (TypeError, ValueError):
-        return None
-    return Draw(cards, tuple(seats), 0)
 
 
 def rule_conflicts(saved: SavedGame, given: dict[str, Any]) -> list[str]:

@@ -19,7 +19,7 @@ import shlex
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Console
 from rich.markup import escape
@@ -27,6 +27,7 @@ from rich.markup import escape
 from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.options import command_name
 from euchre.cli.prompt import Prompter
+from euchre.notation import GameRecord
 from euchre.userdirs import data_folder
 
 __all__ = ["SaveTarget", "describe_file", "free_name", "games_folder", "keep_game",
@@ -130,7 +131,7 @@ class SaveTarget:
         """Whether a question may be asked: at a terminal, before the input ended."""
         return self.prompter.interactive and not self.prompter.ended
 
-    def save(self, path: Path, record: dict[str, Any]) -> bool:
+    def save(self, path: Path, record: GameRecord) -> bool:
         """Write the record to ``path``; an existing file is replaced only if the person
         says so (or ``--overwrite``).  When nobody can be asked it goes to a free name
         beside it instead.  Says where it went, or why not."""
@@ -159,7 +160,7 @@ class SaveTarget:
                         path=escape(str(path))))
                     return False
         try:
-            write_atomically(path, json.dumps(record) + "\n")
+            write_atomically(path, json.dumps(record.to_json()) + "\n")
         except OSError as e:  # the reason, without the temporary file's name
             self.console.print("[red]" + _("Could not save the game record:") + "[/] "
                                + _("{path}: {reason}").format(path=_shown(path),
@@ -168,7 +169,7 @@ class SaveTarget:
         quoted = escape(shlex.quote(str(path)))
         saved = _("Saved the game record to {path}").format(path=escape(str(path)))
         # soft wrap: a long path stays whole, so that it can be copied
-        if record.get("winners"):
+        if record.winners:
             self.console.print(f"{saved} [dim]({escape(command_name())} replay {quoted})[/]",
                                soft_wrap=True)
         else:  # an unfinished game: how to go on with it
@@ -202,7 +203,7 @@ def _shown(path: Path) -> str:
     return escape(text if len(text) <= 60 else "…" + text[-59:])
 
 
-def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) -> None:
+def offer_save(target: SaveTarget, record: GameRecord, save: Path | None) -> None:
     """Save to ``--save``, then (or else) offer to save when a person sits at a terminal,
     until the game is saved or the person declines with Enter.  An unfinished game that
     nobody could be asked about, or whose question was cut (Ctrl-C, Ctrl-D), and any game
@@ -220,7 +221,7 @@ def offer_save(target: SaveTarget, record: dict[str, Any], save: Path | None) ->
             return
         if target.save(Path(name).expanduser(), record):
             return
-    if not record.get("winners") or target.prompter.stopped is not None:
+    if not record.winners or target.prompter.stopped is not None:
         keep_game(target, record, None)
 
 
@@ -231,7 +232,7 @@ def games_folder() -> Path:
     return data_folder() / "games"
 
 
-def keep_game(target: SaveTarget, record: dict[str, Any], save: Path | None) -> bool:
+def keep_game(target: SaveTarget, record: GameRecord, save: Path | None) -> bool:
     """Save a game (one stopped before its end) without asking anything: to ``--save``
     (beside it when that file exists), else, or when that fails, to a new file of
     :func:`games_folder`; the screen says where, and how to go on.  Whether it was saved."""

@@ -163,7 +163,7 @@ class Simulation:
             for s, score in enumerate(scores):
                 points[s] += score
             if game is not None and self.record:
-                records.append(game_record(game, seats))
+                records.append(game_record(game, seats).to_json())
         summary: dict[str, Any] = {"deals": deals, "wins": wins, "points": points}
         if self.record:
             summary["records"] = records

@@ -42,6 +42,7 @@ from euchre.actions import NUM_ACTIONS, Action
 from euchre.bots import Bot, check_rules, choose, make_bot
 from euchre.deal import IllegalActionError, Observation
 from euchre.envs.table import Episode, observation_high, observation_size, show
+from euchre.notation import DealRecord
 from euchre.rules import Rules
 
 __all__ = ["ENV_ID", "EuchreEnv", "VectorEuchreEnv"]
@@ -352,8 +353,9 @@ class VectorEuchreEnv(VectorEnv[Float32Array, npt.NDArray[np.int64], npt.NDArray
         _learner_random(self.deals.states, self.deals.seed, out)
         return out
 
-    def records(self) -> list[dict[str, Any]]:
-        """Each environment's deal as a RECORDS deal record (``euchre replay`` reads it)."""
+    def records(self) -> list[DealRecord]:
+        """Each environment's deal as a RECORDS deal record (``euchre replay`` reads its
+        ``to_json()``)."""
         return [self.deals.record(i) for i in range(self.num_envs)]
 
 

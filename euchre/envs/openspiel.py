@@ -76,6 +76,7 @@ from euchre.actions import (
 )
 from euchre.cards import CARDS, card_mask, cards_of, pack_mask
 from euchre.deal import Deal, IllegalActionError, Observation
+from euchre.notation import DealRecord
 from euchre.rules import OPTIONS, Rules
 from euchre.sides import utility as seat_utility
 from euchre.vector import _observe, _offsets, observation_size, record_of
@@ -480,8 +481,9 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         """The :mod:`euchre.core` state (a copy)."""
         return self._st.copy()
 
-    def record(self) -> dict[str, Any]:
-        """The deal so far as a RECORDS deal record (``euchre replay`` reads it)."""
+    def record(self) -> DealRecord:
+        """The deal so far as a RECORDS deal record (``euchre replay`` reads its
+        ``to_json()``)."""
         if not self.dealt:
             raise ValueError("the deal is not dealt yet")
         return record_of(self._st, self._t.rules)
@@ -490,9 +492,9 @@ class EuchreState(pyspiel.State):  # type: ignore[misc]
         if not self.dealt:
             return f"dealing: dealer {self._dealer}, {len(self._hands)} hands dealt"
         rec = self.record()
-        hands = " / ".join(" ".join(h) for h in rec["hands"])
-        return (f"dealer {rec['dealer']}; hands {hands}; turn-up {rec['turnup']}; "
-                f"actions: {', '.join(rec['actions'])}")
+        hands = " / ".join(" ".join(map(str, h)) for h in rec.hands)
+        return (f"dealer {rec.dealer}; hands {hands}; turn-up {rec.turnup}; "
+                f"actions: {', '.join(rec.actions)}")
 
     # -- what a seat knows -------------------------------------------------------------------------
     def history_of(self, player: int) -> list[tuple[int, int]]:

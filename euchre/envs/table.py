@@ -38,6 +38,7 @@ from euchre.actions import NUM_ACTIONS, Action
 from euchre.cards import cards_of
 from euchre.deal import Deal, IllegalActionError
 from euchre.game import Game, winners_of
+from euchre.notation import DealRecord, GameRecord
 from euchre.records import game_record
 from euchre.rules import Rules
 from euchre.sides import utility as seat_utility
@@ -349,13 +350,13 @@ class Episode:
         return [int(x) for x in total]
 
     # -- records ---------------------------------------------------------------------------
-    def records(self) -> list[dict[str, Any]]:
+    def records(self) -> list[DealRecord | GameRecord]:
         """The episode as RECORDS records: a deal episode, its deal record; a game episode,
         its game record (one per game of a rubber).  An unfinished deal is included with
-        the actions so far."""
+        the actions so far.  Their ``to_json()`` is what ``euchre replay`` reads."""
         if self.episode == "deal":
             return [vector.record_of(self.state, self.rules)]
-        out = []
+        out: list[DealRecord | GameRecord] = []
         for k, states in enumerate(self._games):
             deals = [Deal.from_record(vector.record_of(st, self.rules)) for st in states]
             last = k == len(self._games) - 1

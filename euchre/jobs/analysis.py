@@ -28,14 +28,15 @@ another mixes into it to sample other worlds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from euchre.actions import Action
 from euchre.bots.opinion import OPINION_WORLDS, expert_opinion
 from euchre.deal import Deal
-from euchre.records import RecordError, replay
+from euchre.notation import GameRecord
+from euchre.records import Record, RecordError, replay
 from euchre.rules import Rules
 
 __all__ = [
@@ -115,19 +116,20 @@ class Review:
         }
 
 
-def default_seat(records: list[dict[str, Any]]) -> int:
+def default_seat(records: Sequence[Record]) -> int:
     """The seat to review when none is given: a seat named "You…" in a game record
     (``euchre play`` names the person so), else seat 0."""
     for record in records:
-        seats = record.get("seats")
-        if isinstance(seats, list):
+        seats = (record.get("seats") if isinstance(record, dict)
+                 else record.seats if isinstance(record, GameRecord) else None)
+        if isinstance(seats, list | tuple):
             for s, name in enumerate(seats):
                 if isinstance(name, str) and name.strip().lower().startswith("you"):
                     return s
     return 0
 
 
-def _deals(records: list[dict[str, Any]]) -> Iterator[tuple[int, Deal, list[Action]]]:
+def _deals(records: Sequence[Record]) -> Iterator[tuple[int, Deal, list[Action]]]:
     """Every deal of the records, replayed (so checked), as a fresh deal at its start
     (with the game score before it) and its actions."""
     number = 0
@@ -145,8 +147,10 @@ def _deals(records: list[dict[str, Any]]) -> Iterator[tuple[int, Deal, list[Acti
             number += 1
 
 
-def _players(records: list[dict[str, Any]]) -> int:
+def _players(records: Sequence[Record]) -> int:
     record = records[0]
+    if not isinstance(record, dict):
+        return record.rules.players
     rules = record.get("rules", {})
     try:
         return Rules.from_dict(rules if isinstance(rules, dict) else {}).players
@@ -154,7 +158,7 @@ def _players(records: list[dict[str, Any]]) -> int:
         raise RecordError(f"{'game rules' if 'deals' in record else 'deal 1'}: {e}") from None
 
 
-def count_decisions(records: list[dict[str, Any]], seat: int) -> int:
+def count_decisions(records: Sequence[Record], seat: int) -> int:
     """How many decisions with a choice the seat took (the length of a review)."""
     total = 0
     for _, deal, actions in _deals(records):
@@ -166,7 +170,7 @@ def count_decisions(records: list[dict[str, Any]], seat: int) -> int:
 
 
 def review_records(
-    records: list[dict[str, Any]],
+    records: Sequence[Record],
     seat: int,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
@@ -205,7 +209,7 @@ def review_records(
     return Review(seat, tuple(decisions), threshold)
 
 
-def review_record(record: dict[str, Any], seat: int, samples: int = DEFAULT_SAMPLES,
+def review_record(record: Record, seat: int, samples: int = DEFAULT_SAMPLES,
                   seed: int = 0, threshold: float = MISTAKE_THRESHOLD) -> Review:
     """Review ``seat``'s decisions in one deal or game record."""
     return review_records([record], seat, samples, seed, threshold)

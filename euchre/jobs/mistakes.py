@@ -14,12 +14,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 from euchre.deal import Deal
 from euchre.jobs.analysis import Review
 from euchre.puzzles import Puzzle, make_puzzle
-from euchre.records import replay
+from euchre.records import Record, replay
 from euchre.userdirs import data_folder
 
 __all__ = ["forget", "keep", "mine", "mine_path", "mistake_puzzles"]
@@ -30,7 +29,7 @@ def mine_path() -> Path:
     return data_folder() / "puzzles-mine.jsonl"
 
 
-def mistake_puzzles(review: Review, records: Sequence[dict[str, Any]]) -> list[Puzzle]:
+def mistake_puzzles(review: Review, records: Sequence[Record]) -> list[Puzzle]:
     """The puzzles of a review's mistakes, each at the position before the decision."""
     finals = [r.deal for record in records for r in replay(record)]
     puzzles = []

@@ -223,7 +223,7 @@ def play_chunk(job: SelfPlay, chunk: int) -> Any:
                                      f"deal {d}, which the engine took")
             step += 1
         points = list(deal.result.points)
-        record = json.dumps(deal.to_record())
+        record = json.dumps(deal.to_record().to_json())
         for _ in range(first, len(columns["deal"])):
             columns["points"].append(points)
             columns["record"].append(record)

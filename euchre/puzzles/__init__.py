@@ -326,7 +326,7 @@ def make_puzzle(deal: Deal, seat: int, values: dict[Action, float], answer: Acti
     obs = deal.observation(seat)
     if rating is None:
         rating = starting_rating(margin_of(values, answer), len(values))
-    return Puzzle(deal.rules.to_dict(), deal.to_record(), seat, str(answer),
+    return Puzzle(deal.rules.to_dict(), deal.to_record().to_json(), seat, str(answer),
                   {str(a): round(v, 3) for a, v in values.items()}, themes(obs, answer),
                   rating)
 

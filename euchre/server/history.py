@@ -10,7 +10,7 @@ from typing import Any
 
 from euchre.cards import Card
 from euchre.deal import Deal
-from euchre.rules import Rules
+from euchre.notation import GameRecord
 from euchre.server.views import summary_message, summary_text
 
 __all__ = ["replay_frames"]
@@ -54,7 +54,7 @@ def _snapshot(deal: Deal, last: tuple[int, str] | None, tricks_before: int) -> d
     }
 
 
-def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
+def replay_frames(record: GameRecord) -> dict[str, Any]:
     """A game record (docs/rules.md, "Saved games") as frames: each deal's state after every action.
 
     >>> from euchre.game import Game
@@ -67,15 +67,15 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
     >>> len(out["deals"][0]["frames"]) == len(out["deals"][0]["actions"]) + 1
     True
     """
-    rules = record["rules"]
-    game_rules = Rules.from_dict(rules)
+    game_rules = record.rules
     n = game_rules.players
+    seats = list(record.seats) if record.seats is not None else [f"seat {s}" for s in range(n)]
     deals = []
     score = [0] * n
-    for rec in record["deals"]:
-        deal = Deal.from_record({**rec, "rules": rules}, apply_actions=False)
+    for rec in record.deals:
+        deal = Deal.from_record(rec, apply_actions=False)
         frames = [_snapshot(deal, None, 0)]
-        for text in rec["actions"]:
+        for text in rec.actions:
             seat = deal.to_move
             assert seat is not None
             done = len(deal.tricks)
@@ -85,19 +85,20 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
         result = deal.result
         if deal.is_over:
             score = [a + b for a, b in zip(score, result.points, strict=True)]
+        cards = rec.to_json(with_rules=False)
         deals.append({
-            "dealer": rec["dealer"],
-            "turnup": rec["turnup"],
-            "kitty": rec.get("kitty", []),
-            "dummy": rec.get("dummy"),
+            "dealer": rec.dealer,
+            "turnup": cards["turnup"],
+            "kitty": cards["kitty"],
+            "dummy": cards["dummy"],
             "discards": [[str(c) for c in deal.observation(s).discards] for s in range(n)],
-            "actions": rec["actions"],
+            "actions": cards["actions"],
             "frames": frames,
             "score_before": before,
             "score_after": list(score),
             "result": {**result.to_json(), "outcome": result.outcome},
-            "text": summary_text(result, game_rules, record["seats"], rec["dealer"]),
-            "message": summary_message(result, game_rules, rec["dealer"]),
+            "text": summary_text(result, game_rules, seats, rec.dealer),
+            "message": summary_message(result, game_rules, rec.dealer),
         })
-    return {"rules": rules, "seats": record["seats"], "deals": deals,
-            "scores": record["scores"], "winners": record["winners"]}
+    return {"rules": game_rules.to_dict(), "seats": seats, "deals": deals,
+            "scores": list(record.scores or score), "winners": list(record.winners or ())}

@@ -26,7 +26,7 @@ from euchre.actions import Action, InvalidActionError
 from euchre.bots import BOTS, Bot, make_bot
 from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.game import Match
-from euchre.records import game_record
+from euchre.records import GameRecord, game_record
 from euchre.server.outbox import Connection
 from euchre.server.outbox import error_message as _error
 from euchre.server.storage import MatchRecord, StorageConflict, StorageError, TableRecord
@@ -117,10 +117,15 @@ class Play:
         """The seat a connection plays in the current match (``None``: spectator)."""
         return None if conn.place is None else self.match.seat_of[conn.place]
 
-    def record(self, match: Match) -> Any:
-        """The RECORDS game record(s) of a finished match: one game, or a rubber's list."""
+    def game_records(self, match: Match) -> list[GameRecord]:
+        """The RECORDS game records of a match, one a game (a rubber's in order)."""
         names = self.table.seating.names(match)
-        records = [game_record(g, names) for g in match.games]
+        return [game_record(g, names) for g in match.games]
+
+    def record(self, match: Match) -> Any:
+        """The JSON of a finished match's RECORDS game record(s), to download: one game,
+        or a rubber's list."""
+        records = [r.to_json() for r in self.game_records(match)]
         return records[0] if match.rubber is None else records
 
     # -- actions -------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from euchre.actions import ActionKind
 from euchre.deal import Deal
-from euchre.records import replay
+from euchre.records import DealRecord, GameRecord, replay
 
 __all__ = ["CACHE_SIZE", "ReviewCache", "ReviewKey", "review_match"]
 
@@ -44,7 +44,7 @@ def _role(deal: Deal, seat: int) -> str:
     return "assist" if seat == deal.rules.partner_of(deal.dealer) else ""
 
 
-def _moments(record: dict[str, Any], seat: int) -> dict[tuple[int, int], dict[str, Any]]:
+def _moments(record: DealRecord | GameRecord, seat: int) -> dict[tuple[int, int], dict[str, Any]]:
     """For each decision of ``seat`` in a game record, by (deal, action index): the
     seat's role in the bidding, and in the play the trick's number (from 1) and
     whether the seat led it."""
@@ -65,7 +65,7 @@ def _moments(record: dict[str, Any], seat: int) -> dict[tuple[int, int], dict[st
     return out
 
 
-def review_match(records: Sequence[dict[str, Any]], seat: int,
+def review_match(records: Sequence[DealRecord | GameRecord], seat: int,
                  samples: int | None = None) -> dict[str, Any]:
     """Review ``seat``'s decisions in every game of a match (one game record each, a
     rubber's in order), the expert sampling ``samples`` worlds a decision (``None``: the

@@ -41,7 +41,7 @@ def test_cismcts_is_reproducible_from_its_seed() -> None:
     def run(seed: int) -> list[str]:
         deal = Deal.random(Rules(players=3, stick_the_dealer=True), dealer=0, seed=8)
         play_deal(deal, [make_bot("cismcts:200", seed=seed + s) for s in range(3)])
-        actions: list[str] = deal.to_record()["actions"]
+        actions: list[str] = list(deal.to_record().actions)
         return actions
 
     assert run(1) == run(1)

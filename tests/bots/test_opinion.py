@@ -29,7 +29,7 @@ def positions(rules: Rules, seed: int, count: int) -> list[tuple[Deal, int]]:
             if len(deal.legal_action_ids()) > 1:
                 stops.append(len(deal.actions))
             deal.apply(choose(bots[deal.to_move or 0], deal))
-        record = deal.to_record()
+        record = deal.to_record().to_json()
         for k in rng.sample(stops, min(2, len(stops))):
             at = Deal.from_record({**record, "actions": record["actions"][:k]})
             assert at.to_move is not None

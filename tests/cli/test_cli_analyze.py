@@ -26,7 +26,7 @@ def bad_play_record() -> dict[str, Any]:
     for a in ("pass", "order", "discard 9H", "TC", "AC", "9S", "KS", "9D", "TS", "AS",
               "9C", "QD", "JH"):
         deal.apply(a)
-    return deal.to_record()
+    return deal.to_record().to_json()
 
 
 def write(tmp_path: Path, record: dict[str, Any]) -> str:
@@ -81,7 +81,7 @@ def test_table_explains_its_columns(tmp_path: Path) -> None:
 def test_a_game_saved_by_play_names_you(tmp_path: Path) -> None:
     game = play_game(Rules(players=2, target=2), [make_bot("basic", s) for s in range(2)],
                      seed=4)
-    file = write(tmp_path, game_record(game, ["You", "North (basic)"]))
+    file = write(tmp_path, game_record(game, ["You", "North (basic)"]).to_json())
     out = runner.invoke(app, ["analyze", file, "--samples", "3"], env=WIDE).stdout
     assert "Your decisions (seat 0) against the expert bot" in out
 
@@ -89,7 +89,7 @@ def test_a_game_saved_by_play_names_you(tmp_path: Path) -> None:
 def test_game_record_reviews_the_person_by_default(tmp_path: Path) -> None:
     game = play_game(Rules(players=2, target=2), [make_bot("basic", s) for s in range(2)],
                      seed=4)
-    file = write(tmp_path, game_record(game, ["You", "North (basic)"]))
+    file = write(tmp_path, game_record(game, ["You", "North (basic)"]).to_json())
     result = runner.invoke(app, ["analyze", file, "--json", "--samples", "3"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)

@@ -57,7 +57,7 @@ def play_record(players: int = 4, joker: bool = False, seed: int = 0) -> dict[st
     deal = Deal.random(rules, dealer=seed % players, seed=seed)
     while deal.phase is not Phase.PLAY:
         deal.apply(rng.choice(deal.legal_action_ids()))
-    return deal.to_record()
+    return deal.to_record().to_json()
 
 
 # -- point 19: one line and exit status 1 for any file ----------------------------------------
@@ -124,17 +124,17 @@ def _base_records() -> list[dict[str, Any]]:
             rules = Rules(players=players, joker=joker, deck=32 if players == 5 else 24)
             rng = random.Random(players * 2 + joker)
             deal = Deal.random(rules, dealer=players - 1, seed=rng)
-            records.append(deal.to_record())
+            records.append(deal.to_record().to_json())
             while deal.phase is not Phase.PLAY:
                 deal.apply(rng.choice(deal.legal_action_ids()))
-            records.append(deal.to_record())
+            records.append(deal.to_record().to_json())
             while not deal.is_over:
                 deal.apply(rng.choice(deal.legal_action_ids()))
-            records.append(deal.to_record())
+            records.append(deal.to_record().to_json())
             game = Game(rules.replace(target=2, stick_the_dealer=True), seed=players)
             while not game.is_over:
                 game.apply(rng.choice(game.deal.legal_action_ids()))
-            records.append(game_record(game, [f"p{s}" for s in range(players)]))
+            records.append(game_record(game, [f"p{s}" for s in range(players)]).to_json())
     return records
 
 

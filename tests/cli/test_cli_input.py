@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
-from euchre import Action, InvalidActionError, Phase, Suit
+from euchre import Action, GameRecord, InvalidActionError, Phase, Rules, Suit
 from euchre.cards import CARDS, Card
 from euchre.cli import app
 from euchre.cli.lang import use
@@ -189,9 +189,10 @@ def test_saving_into_a_missing_folder_or_onto_a_folder_says_so_in_one_line(
     (tmp_path / "folder").mkdir()
     console = Console(record=True, width=200)
     target = SaveTarget(console, Prompter(console, interactive=True))
-    assert not target.save(Path("nowhere/g.json"), {})
-    assert not target.save(Path("folder"), {})
-    assert not target.save(Path("x" * 5000 + ".json"), {})
+    record = GameRecord(Rules(), ())
+    assert not target.save(Path("nowhere/g.json"), record)
+    assert not target.save(Path("folder"), record)
+    assert not target.save(Path("x" * 5000 + ".json"), record)
     assert console.export_text().splitlines() == [
         "Could not save the game record: there is no folder nowhere",
         "Could not save the game record: folder is a folder; give a file name",

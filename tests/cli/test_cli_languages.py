@@ -177,7 +177,7 @@ def _record(tmp_path: Path) -> str:
               "9C", "QD", "JH"):
         deal.apply(a)
     path = tmp_path / "deal.json"
-    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    path.write_text(json.dumps(deal.to_record().to_json()), encoding="utf-8")
     return str(path)
 
 

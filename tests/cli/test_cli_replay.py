@@ -36,7 +36,7 @@ MARCH_RESULT = {"trump": "H", "maker": 1, "alone": True, "lone_defender": None,
 def deal_record(actions: list[str]) -> dict[str, Any]:
     """The record of the deal above after ``actions`` (applied by the engine, so legal)."""
     deal = Deal.from_cards(Rules(players=4), dealer=0, hands=HANDS, turnup="TH")
-    record = deal.to_record()
+    record = deal.to_record().to_json()
     record["actions"] = list(actions)
     return record
 
@@ -148,7 +148,7 @@ def test_json_lines_with_several_deals(tmp_path: Path) -> None:
     thrown_in = Deal.from_cards(Rules(players=4), dealer=2, hands=HANDS, turnup="TH")
     while not thrown_in.is_over:
         thrown_in.apply("pass")
-    records = [deal_record(MARCH), thrown_in.to_record(), deal_record(MARCH[:3])]
+    records = [deal_record(MARCH), thrown_in.to_record().to_json(), deal_record(MARCH[:3])]
     text = "\n".join(json.dumps(r) for r in records) + "\n"
     result = replay(tmp_path, text, "--json")
     assert result.exit_code == 0
@@ -183,7 +183,7 @@ def test_a_fault_in_a_later_record_keeps_the_earlier_ones(tmp_path: Path) -> Non
 def test_a_game_record_replays_with_the_running_score(players: int, tmp_path: Path) -> None:
     rules = Rules(players=players, target=5)
     game = play_game(rules, [make_bot("basic", seed=s) for s in range(players)], seed=3)
-    record = game_record(game)
+    record = game_record(game).to_json()
     result = replay(tmp_path, json.dumps(record), "--json")
     assert result.exit_code == 0
     summaries = [json.loads(line) for line in result.stdout.splitlines()]
@@ -205,7 +205,7 @@ def test_a_game_record_replays_with_the_running_score(players: int, tmp_path: Pa
 def test_a_game_saved_by_play_keeps_its_seat_names(tmp_path: Path) -> None:
     rules = Rules(players=4, target=3)
     game = play_game(rules, [make_bot("basic", seed=s) for s in range(4)], seed=2)
-    record = game_record(game, ["You", "West (basic)", "North (basic)", "East (basic)"])
+    record = game_record(game, ["You", "West (basic)", "North (basic)", "East (basic)"]).to_json()
     out = replay(tmp_path, json.dumps(record)).stdout
     assert "At the table, clockwise: You, West, North, East (Casual bots)" in out
     assert "You & North play against East & West" in out

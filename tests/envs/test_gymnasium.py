@@ -56,7 +56,7 @@ def test_the_learners_rewards_are_its_points_in_the_records(variant: dict[str, A
         assert total == table.points()[seat]
         replayed = 0
         for record in table.records():
-            replayed += record["scores"][seat]
+            replayed += record.to_json()["scores"][seat]
         assert total == replayed
 
 

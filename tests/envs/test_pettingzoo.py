@@ -101,7 +101,7 @@ def test_the_rewards_of_every_episode_equal_the_replay_of_its_record(
         environment.reset(seed=seed)
         totals = play(environment, random.Random(seed))
         assert environment.table.over
-        points = replay_points(environment.table.records(), tmp_path)
+        points = replay_points([r.to_json() for r in environment.table.records()], tmp_path)
         assert [totals[a] for a in environment.possible_agents] == points
         assert environment.table.points() == points
 
@@ -116,7 +116,7 @@ def test_a_deal_thrown_in_ends_a_deal_episode_with_no_reward() -> None:
             mask = observation["action_mask"]
             legal = np.flatnonzero(mask)
             environment.step(99 if mask[99] else int(legal[0]))
-        record = environment.table.records()[0]
+        record = environment.table.records()[0].to_json()
         if record["actions"] == ["pass"] * 8:
             assert all(environment.terminations.values())
             assert set(environment._cumulative_rewards.values()) == {0.0}
@@ -166,7 +166,7 @@ def test_render_shows_the_table_in_records_notation() -> None:
     environment.step(int(np.flatnonzero(first)[0]))
     text = environment.render()
     assert text is not None
-    deal = environment.table.records()[0]["deals"][-1]
+    deal = environment.table.records()[0].to_json()["deals"][-1]
     assert f"turn-up: {deal['turnup']}" in text
     assert "actions: " + ", ".join(deal["actions"]) in text
     assert "dummy (as dealt): " + " ".join(deal["dummy"]) in text

@@ -206,7 +206,7 @@ def test_the_review_answer_is_plain_json() -> None:
                            hands=["9C TC JC QC KC", "AC 9D TD JD QD"], turnup="KD")
     for a in ["pass", "pass", "pass", "trump C", "9D", "9C"]:
         deal.apply(a)
-    record = {**deal.to_record()}
+    record = deal.to_record()
     review = review_match([record], 1, samples=8)
     assert json.loads(json.dumps(review, allow_nan=False)) == review
     assert [(d["played"], d["best"], d["role"]) for d in review["decisions"][:2]] == [

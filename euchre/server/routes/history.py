@@ -51,10 +51,8 @@ async def record(table_id: str, finished: FinishedGame) -> JSONResponse:
 async def replay(finished: FinishedGame) -> dict[str, Any]:
     """A finished game, deal by deal, every hand shown, for the history page."""
     table, match, number = finished
-    rec = table.play.record(match)
-    games = rec if isinstance(rec, list) else [rec]
     return {"id": table.id, "name": table.name, "match": number,
-            "games": [replay_frames(g) for g in games]}
+            "games": [replay_frames(g) for g in table.play.game_records(match)]}
 
 
 @router.get("/api/tables/{table_id}/matches/{number}/review")
@@ -76,7 +74,6 @@ async def review(request: Request, table_id: str, number: GameNumber, tables: Ap
     if found is None:
         if not reviews.making(key):
             rates["hints"].check(address)
-        rec = table.play.record(match)
-        records = rec if isinstance(rec, list) else [rec]
-        found = await reviews.review(key, functools.partial(review_match, records, seat))
+        found = await reviews.review(
+            key, functools.partial(review_match, table.play.game_records(match), seat))
     return {"id": table.id, "match": match.number, **found}
