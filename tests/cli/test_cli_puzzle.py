@@ -164,7 +164,7 @@ def test_a_review_s_mistakes_become_the_player_s_own_puzzles(tmp_path: Path) -> 
     for a in ["pass", "pass", "pass", "trump C", "9D", "9C"]:
         deal.apply(a)
     record = tmp_path / "deal.json"
-    record.write_text(json.dumps(deal.to_record()))
+    record.write_text(json.dumps(deal.to_record().to_json()))
     review = runner.invoke(app, ["analyze", str(record), "--seat", "1", "--json"])
     assert review.exit_code == 0, review.output
     assert json.loads(review.stdout)["mistakes"] >= 1
