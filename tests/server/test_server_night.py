@@ -84,7 +84,7 @@ def test_a_night_of_13_seats_three_tables_and_one_out_and_scores_the_round(
     rnd = start(server, night)
     assert rnd["number"] == 1 and len(rnd["tables"]) == 3 and len(rnd["out"]) == 1
     seated = sorted(p for t in rnd["tables"] for side in seat_numbers(t) for p in side)
-    assert sorted(seated + [rnd["out"][0]["number"]]) == list(range(1, 14))
+    assert sorted([*seated, rnd["out"][0]["number"]]) == list(range(1, 14))
     # each player's phone shows their table, side, partner and opponents
     (a, b), (c, d) = seat_numbers(rnd["tables"][0])
     you = view(server, night, night["tokens"][str(a)])["you"]
