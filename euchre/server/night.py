@@ -64,17 +64,25 @@ __all__ = [
     "Role",
     "Writes",
     "add_player",
+    "app_places",
+    "awaiting_games",
     "create_night",
     "end_round",
     "load_queries",
     "night_from_rows",
+    "opened",
+    "played",
     "report",
     "same_key",
     "set_presence",
     "start_round",
 ]
 
-ReportKind = Literal["entered", "corrected", "confirmed", "disputed", "settled"]
+ReportKind = Literal["entered", "corrected", "confirmed", "disputed", "settled", "opened",
+                     "played"]
+FINAL: Final = ("settled", "played")
+"""The kinds of report that close a table's result to its players (the organiser may
+still settle it)."""
 ORGANISER: Final = "organiser"
 Role = int | Literal["organiser"] | None
 """Who a key makes of its holder: the organiser, a player (their number), or nobody."""
@@ -119,10 +127,13 @@ class Report:
     hands: tuple[dict[str, Any], ...]
     loners: tuple[int, ...]
     at: float
+    online: Mapping[str, Any] = field(default_factory=dict)
+    """For ``opened``: the app table's ``id``, its ``host`` key and each player's
+    ``invites`` (by number, as text)."""
 
     def to_json(self) -> dict[str, Any]:
         """``{"seq", "kind", "by", "points", "hands", "loners", "at"}`` (``by`` null:
-        the organiser)."""
+        the organiser or, for ``opened`` and ``played``, the night itself)."""
         return {"seq": self.seq, "kind": self.kind, "by": self.by,
                 "points": list(self.points) if self.points else None,
                 "hands": list(self.hands), "loners": list(self.loners), "at": self.at}
@@ -153,21 +164,29 @@ class NightRound:
 
     def table_status(self, table: int) -> tuple[str, Report | None]:
         """A table's status and its current result (the latest entry, correction or
-        settlement): ``waiting`` (none yet), ``entered`` (to be confirmed by the other
-        team), ``confirmed``, ``disputed`` or ``settled``."""
+        settlement): ``waiting`` (none yet), ``playing`` (an online table, its game not
+        over), ``entered`` (to be confirmed by the other team), ``confirmed``,
+        ``disputed``, ``settled`` or ``played`` (an online table's game, over)."""
         reports = self.reports.get(table, [])
         current = next((r for r in reversed(reports) if r.points is not None), None)
         if not reports:
             return "waiting", None
         last = reports[-1].kind
-        return ("entered" if last == "corrected" else last), current
+        return {"corrected": "entered", "opened": "playing"}.get(last, last), current
+
+    def online(self, table: int) -> Report | None:
+        """The report that opened an app table for ``table`` (an online table), if any."""
+        return next((r for r in self.reports.get(table, []) if r.kind == "opened"), None)
 
     def table_json(self, table: int, names: Mapping[int, str]) -> dict[str, Any]:
-        """A table of the round: its number, the two sides (numbers and names), its
-        status, its current result and every report."""
+        """A table of the round: its number, its app table's id (an online table; else
+        null), the two sides (numbers and names), its status, its current result and
+        every report."""
         status, current = self.table_status(table)
         sides = self.round.tables[table - 1].sides
+        opened = self.online(table)
         return {"table": table,
+                "online": opened.online["id"] if opened else None,
                 "sides": [[{"number": p, "name": names.get(p, "")} for p in side]
                           for side in sides],
                 "status": status,
@@ -258,13 +277,18 @@ class Night:
         if role == ORGANISER:
             out["join_key"] = self.join_key
             out["tokens"] = {str(p.number): p.token for p in self.players}
+            out["online"] = [{"round": r.number, "table": t, "id": o.online["id"],
+                              "host_url": f"/table/{o.online['id']}?host={o.online['host']}"}
+                             for r in self.rounds for t in sorted(r.reports)
+                             if (o := r.online(t)) is not None]
         elif isinstance(role, int):
             out["you"] = self.seat_of(role)
         return out
 
     def seat_of(self, number: int) -> dict[str, Any]:
         """A player's place in the latest round: ``{"number", "name", "round", "table"
-        (null: sitting out or not in it), "side", "partner", "opponents"}``."""
+        (null: sitting out or not in it), "side", "partner", "opponents"}``, and at an
+        online table ``"online": {"id", "url"}`` (the invitation to their seat there)."""
         names = self.names()
         you: dict[str, Any] = {"number": number, "name": names.get(number, ""),
                                "round": None, "table": None, "side": None,
@@ -279,6 +303,11 @@ class Night:
             a, b = last.round.tables[t - 1].sides[side]
             you.update(table=t, side=side, partner=b if a == number else a,
                        opponents=list(last.round.tables[t - 1].sides[1 - side]))
+            opened = last.online(t)
+            if opened is not None:
+                invite = opened.online["invites"][str(number)]
+                you["online"] = {"id": opened.online["id"],
+                                 "url": f"/table/{opened.online['id']}?invite={invite}"}
         return you
 
 
@@ -356,7 +385,8 @@ def night_from_rows(rows: Sequence[Sequence[tuple[Any, ...]]]) -> Night | None:
         by_number[int(rnd)].reports.setdefault(int(table), []).append(Report(
             int(seq), kind, None if by is None else int(by),
             None if a is None else (int(a), int(b)),
-            tuple(extra.get("hands", ())), tuple(extra.get("loners", ())), float(at)))
+            tuple(extra.get("hands", ())), tuple(extra.get("loners", ())), float(at),
+            extra.get("online", {})))
     return night
 
 
@@ -500,7 +530,7 @@ def end_round(night: Night, number: int) -> Writes:
     if r.ended is not None:
         raise NightError(409, "round_over", f"round {number} has ended", round=number)
     open_tables = [t for t in range(1, len(r.round.tables) + 1)
-                   if r.table_status(t)[0] in ("waiting", "disputed")]
+                   if r.table_status(t)[0] in ("waiting", "playing", "disputed")]
     if open_tables:
         raise NightError(409, "tables_open", "these tables have no result, or a disputed "
                          "one: settle them first", tables=open_tables)
@@ -555,8 +585,9 @@ def report(night: Night, role: Role, number: int, table: int, kind: ReportKind,
                          round=number, table=table)
     status, current = r.table_status(table)
     reports = r.reports.get(table, [])
-    stored = {"result": current.to_json() if current else None, "state": status,
-              "seq": reports[-1].seq if reports else 0}
+    last_seq = reports[-1].seq if reports else 0
+    stored: dict[str, Any] = {"result": current.to_json() if current else None,
+                              "state": status, "seq": last_seq}
     if kind == "settled":
         if role != ORGANISER:
             raise NightError(403, "not_organiser", "only the organiser, with the night's "
@@ -573,16 +604,16 @@ def report(night: Night, role: Role, number: int, table: int, kind: ReportKind,
             raise NightError(409, "round_over", f"round {number} has ended: the organiser "
                              "corrects its results", round=number, **stored)
         by = role
-        if kind == "entered" and current is not None:
+        if kind == "entered" and (current is not None or status == "playing"):
             raise NightError(409, "already_reported", "this table's result was reported "
                              "already", **stored)
         if kind != "entered":
             if current is None or seq != reports[-1].seq:
                 raise NightError(409, "stale_report", "the table's result changed since "
                                  "you saw it", **stored)
-            if status == "settled":
+            if status in FINAL:
                 raise NightError(409, "settled", "the organiser settled this table's "
-                                 "result", **stored)
+                                 "result, or its online game did", **stored)
         if kind in ("confirmed", "disputed"):
             assert current is not None
             entrant = current.by
@@ -602,8 +633,45 @@ def report(night: Night, role: Role, number: int, table: int, kind: ReportKind,
             raise NightError(422, "bad_result", "a result gives the points or the hands")
         points, loners = _result(night, r, table, entry)
         hands = entry.hands
-    new = Report(stored["seq"] + 1, kind, by, points, hands, loners, time.time())
+    new = Report(last_seq + 1, kind, by, points, hands, loners, time.time())
     detail = json.dumps({"hands": list(hands), "loners": list(loners)})
     return new, [((_INSERT_REPORT, (
         night.id, number, table, new.seq, kind, by, None if points is None else points[0],
         None if points is None else points[1], detail, new.at)), True)]
+
+
+# -- online tables -----------------------------------------------------------------------------
+def app_places(r: NightRound, table: int) -> list[int]:
+    """The night's players in the app table's places for ``table``: partners across
+    (places 0 and 2 the first side, 1 and 3 the other), as four-handed euchre seats
+    them without the draw."""
+    (a, b), (c, d) = r.round.tables[table - 1].sides
+    return [a, c, b, d]
+
+
+def opened(night: Night, number: int, table: int, table_id: str, host: str,
+           invites: Mapping[int, str]) -> Writes:
+    """The report that an app table (``table_id``, its host key, each player's
+    invitation) plays ``table`` of round ``number``."""
+    r = round_of(night, number)
+    reports = r.reports.get(table, [])
+    detail = json.dumps({"online": {"id": table_id, "host": host,
+                                    "invites": {str(p): i for p, i in invites.items()}}})
+    return [((_INSERT_REPORT, (night.id, number, table, len(reports) + 1, "opened", None,
+                               None, None, detail, time.time())), True)]
+
+
+def played(night: Night, number: int, table: int, scores: Sequence[int]) -> Writes:
+    """The report of an online table's game, over: each side's points are its score
+    (side 0 holds the app table's places 0 and 2)."""
+    r = round_of(night, number)
+    seq = len(r.reports.get(table, [])) + 1
+    detail = json.dumps({"hands": [], "loners": []})
+    return [((_INSERT_REPORT, (night.id, number, table, seq, "played", None, int(scores[0]),
+                               int(scores[1]), detail, time.time())), True)]
+
+
+def awaiting_games(night: Night) -> list[tuple[int, int, str]]:
+    """The online tables whose game has not been recorded: (round, table, app table id)."""
+    return [(r.number, t, o.online["id"]) for r in night.rounds for t in sorted(r.reports)
+            if (o := r.online(t)) is not None and r.reports[t][-1].kind == "opened"]

@@ -20,12 +20,15 @@ from fastapi import Path as PathParam
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from euchre.night import MAX_PLAYERS, MAX_ROUNDS, Format, NightScoring, SitOutPolicy
+from euchre.rules import Rules
 from euchre.server import night as nights
 from euchre.server.night import Entry, Night, NightError, Role, Writes
 from euchre.server.protocol import clean_name, shown
+from euchre.server.registry import Tables
 from euchre.server.routes.deps import Address, AppTables, Rates, key_of
 from euchre.server.routes.refusals import Refusal
-from euchre.server.storage import Storage
+from euchre.server.seating import new_token
+from euchre.server.storage import PlaceRecord, Storage
 
 __all__ = ["router"]
 
@@ -126,6 +129,15 @@ def _refusal(e: NightError) -> Refusal:
 
 
 async def _load(storage: Storage, night_id: str) -> Night:
+    """The night (404 ``no_night``), with the games of its online tables that have
+    ended since recorded (:func:`_record_games`)."""
+    night = await _read(storage, night_id)
+    if await _record_games(storage, night):
+        night = await _read(storage, night_id)
+    return night
+
+
+async def _read(storage: Storage, night_id: str) -> Night:
     if len(night_id) > 64:
         night = None
     else:
@@ -133,6 +145,21 @@ async def _load(storage: Storage, night_id: str) -> Night:
     if night is None:
         raise Refusal(404, "no_night", f"no night {shown(night_id)!r}", night=shown(night_id))
     return night
+
+
+async def _record_games(storage: Storage, night: Night) -> bool:
+    """Record the result of each online table's game that is over (its scores as the
+    sides' points); whether any was.  Of two requests recording one game at once, one
+    stores it."""
+    recorded = False
+    for number, table, table_id in nights.awaiting_games(night):
+        record = await storage.load_table(table_id)
+        game = record.matches[0] if record and record.matches else None
+        if game is None or game.finished is None or not game.result:
+            continue
+        scores = game.result["games"][0]["scores"]
+        recorded |= await _write(storage, nights.played(night, number, table, scores))
+    return recorded
 
 
 async def _write(storage: Storage, writes: Writes) -> bool:
@@ -151,7 +178,7 @@ async def create_night(body: CreateNight, tables: AppTables, rates: Rates,
     """Make a night; the answer holds the organiser's key (``host_key``), the join
     link's key and every player's token, with the night as the organiser sees it."""
     rates["tables"].check(address)
-    settings = {"hands": body.hands, "minutes": body.minutes, "rounds": body.rounds,
+    settings: dict[str, Any] = {"hands": body.hands, "minutes": body.minutes, "rounds": body.rounds,
                 "scoring": body.scoring.model_dump()}
     NightScoring(**settings["scoring"])  # the model's bounds are the engine's
     day = (body.day or datetime.date.today()).isoformat()
@@ -226,21 +253,56 @@ def _role(night: Night, request: Request) -> Role:
     return role
 
 
+class StartRound(_Body):
+    """The tables of the new round played online (each an app table), by number."""
+
+    online: Annotated[list[Annotated[int, Field(ge=1, le=MAX_PLAYERS // 4)]],
+                      Field(max_length=MAX_PLAYERS // 4)] = []
+
+
 @router.post("/api/nights/{night_id}/rounds", status_code=201)
-async def start_round(night_id: str, request: Request, tables: AppTables) -> dict[str, Any]:
-    """Start the next round, seated for the players present (the organiser)."""
+async def start_round(night_id: str, request: Request, tables: AppTables, address: Address,
+                      body: StartRound | None = None) -> dict[str, Any]:
+    """Start the next round, seated for the players present (the organiser); each table
+    named in ``online`` is played at a table of the app (:func:`_open_online`)."""
     night = await _load(tables.storage, night_id)
     _organiser(night, request)
     try:
         number, writes = nights.start_round(night)
     except NightError as e:
         raise _refusal(e) from None
+    online = sorted(set(body.online)) if body else []
     if not await _write(tables.storage, writes):
         night = await _load(tables.storage, night_id)
         raise Refusal(409, "round_open", "another round was started at the same moment",
                       round=len(night.rounds))
     night = await _load(tables.storage, night_id)
+    for table in online:
+        if table <= len(night.rounds[number - 1].round.tables):
+            await _open_online(tables, night, number, table, address)
+    night = await _load(tables.storage, night_id)
     return night.to_json(nights.ORGANISER)["rounds"][number - 1]  # type: ignore[no-any-return]
+
+
+async def _open_online(tables: Tables, night: Night, number: int, table: int,
+                       address: str) -> None:
+    """Open an app table for ``table`` of round ``number`` (the app's own table-making,
+    :meth:`~euchre.server.registry.Tables.create`): four-handed euchre by the default
+    rules, each scheduled player invited to their place (partners across); the
+    organiser's host link there starts the game with bots in the seats nobody took.
+    Its game's scores become the table's result when it ends."""
+    r = night.rounds[number - 1]
+    names = night.names()
+    places = [PlaceRecord(i, "friend", names.get(p, ""), invite=new_token())
+              for i, p in enumerate(nights.app_places(r, table))]
+    host = new_token()
+    options = {"host": host, "private": True, "watch": new_token(), "started": False,
+               "night": {"id": night.id, "round": number, "table": table}}
+    made = await tables.create(f"{night.name} {number}.{table}", Rules(), places, options,
+                               address)
+    invites = {p: place.invite or "" for p, place in zip(nights.app_places(r, table), places,
+                                                         strict=True)}
+    await _write(tables.storage, nights.opened(night, number, table, made.id, host, invites))
 
 
 @router.post("/api/nights/{night_id}/rounds/{number}/end")
