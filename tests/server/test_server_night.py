@@ -9,6 +9,7 @@ told what was stored; a restart mid-round loses nothing."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import httpx2
@@ -318,3 +319,39 @@ def test_a_restart_mid_round_keeps_the_night(database: Database) -> None:
         r = server.http.post(table_url(night, 1, 1, "confirm"), json={"seq": 1},
                              headers=key(night["tokens"][str(c)]))
         assert r.status_code == 201 and r.json()["status"] == "confirmed"
+
+
+def test_an_online_table_is_an_app_table_of_the_scheduled_players_and_records_its_game(
+        server: Server) -> None:
+    night = make_night(server, NAMES[:8])
+    r = server.http.post(f"/api/nights/{night['id']}/rounds", json={"online": [2]},
+                         headers=key(night["host_key"]))
+    assert r.status_code == 201, r.text
+    rnd = r.json()
+    assert rnd["tables"][0]["online"] is None and rnd["tables"][1]["status"] == "playing"
+    table_id = rnd["tables"][1]["online"]
+    (a, b), (c, d) = seat_numbers(rnd["tables"][1])
+    # each scheduled player's phone holds the invitation to their own place there
+    you = view(server, night, night["tokens"][str(c)])["you"]
+    assert you["online"]["id"] == table_id
+    app = server.http.get(f"/api/tables/{table_id}", headers=key(night["host_key"]))
+    organiser = view(server, night, night["host_key"])["online"]
+    host = organiser[0]["host_url"].split("host=")[1]
+    seats = server.http.post(f"/api/tables/{table_id}/host", json={"host": host}).json()
+    assert [p["name"] for p in seats["places"]] == [NAMES[p - 1] for p in (a, c, b, d)], app
+    # a player may not enter the result of an online table
+    r = server.http.post(table_url(night, 1, 2, "report"), json={"points": [10, 0]},
+                         headers=key(night["tokens"][str(a)]))
+    assert r.status_code == 409 and r.json()["code"] == "already_reported"
+    # nobody came: the organiser deals, bots play every seat, and the game's scores
+    # become the table's result
+    r = server.http.post(f"/api/tables/{table_id}/host/start", json={"host": host})
+    assert r.status_code == 200, r.text
+    deadline = time.monotonic() + 60
+    while True:
+        table = view(server, night)["rounds"][0]["tables"][1]
+        if table["status"] == "played" or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert table["status"] == "played"
+    assert max(table["result"]["points"]) >= 10 and table["reports"][-1]["by"] is None
