@@ -211,10 +211,13 @@ async def night_standings(night_id: str, tables: AppTables) -> dict[str, Any]:
 
 
 @router.post("/api/nights/{night_id}/players", status_code=201)
-async def add_player(night_id: str, body: NewPlayer, request: Request,
-                     tables: AppTables) -> dict[str, Any]:
+async def add_player(night_id: str, body: NewPlayer, request: Request, tables: AppTables,
+                     rates: Rates, address: Address) -> dict[str, Any]:
     """Add a player: by the organiser (their key), or by the player with the join
-    link's key (``join``).  The answer is the player's number, name and token."""
+    link's key (``join``, counted as a seat taken: the ``joins`` rate).  The answer is
+    the player's number, name and token."""
+    if body.join is not None:
+        rates["joins"].check(address)
     for _ in range(20):  # a collision is another player numbered at once: number again
         night = await _load(tables.storage, night_id)
         if body.join is None:
