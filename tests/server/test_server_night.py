@@ -355,3 +355,26 @@ def test_an_online_table_is_an_app_table_of_the_scheduled_players_and_records_it
         time.sleep(0.1)
     assert table["status"] == "played"
     assert max(table["result"]["points"]) >= 10 and table["reports"][-1]["by"] is None
+
+
+def _join(url: str, name: str, join: str, go: threading.Barrier,
+          answers: list[httpx2.Response]) -> None:
+    go.wait()
+    answers.append(httpx2.post(url, json={"name": name, "join": join}, timeout=20))
+
+
+def test_players_registering_at_once_each_get_a_number_of_their_own(server: Server) -> None:
+    night = make_night(server, NAMES[:4])
+    url = f"{server.base}/api/nights/{night['id']}/players"
+    answers: list[httpx2.Response] = []
+    go = threading.Barrier(5)
+    threads = [threading.Thread(target=_join, args=(url, f"New {i}", night["join_key"], go,
+                                                    answers)) for i in range(5)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(30)
+    assert [r.status_code for r in answers] == [201] * 5, [r.text for r in answers]
+    assert sorted(r.json()["number"] for r in answers) == [5, 6, 7, 8, 9]
+    players = view(server, night)["players"]
+    assert [p["number"] for p in players] == list(range(1, 10))
