@@ -31,7 +31,7 @@ import re
 import secrets
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from euchre.server import schema
@@ -344,6 +344,40 @@ class PostgresStorage:
         await self._write([(schema.DELETE_TABLE, (table_id,)), self._notify(table_id)])
 
     # -- reads -----------------------------------------------------------------------------------
+    # -- club nights ---------------------------------------------------------------------------
+    async def night_read(self, queries: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
+        """The rows of each query, read in one transaction that sees one moment of the
+        database (``REPEATABLE READ``)."""
+
+        async def read(conn: psycopg.AsyncConnection[Any]) -> list[list[tuple[Any, ...]]]:
+            out = []
+            async with conn.transaction():
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                for sql, params in queries:
+                    cur = await conn.execute(POSTGRES.sql(sql), params)
+                    out.append([tuple(row) for row in await cur.fetchall()])
+            return out
+
+        result: list[list[tuple[Any, ...]]] = await self._read(read)
+        return result
+
+    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool]
+                          ) -> bool:
+        """Run the writes in one transaction; ``False``, with nothing written, on a
+        collision (see :class:`~euchre.server.storage.Storage`)."""
+        pool = await self._open()
+        try:
+            async with pool.connection() as conn, conn.transaction():
+                for (sql, params), check in zip(writes, checked, strict=True):
+                    cur = await conn.execute(POSTGRES.sql(sql), params)
+                    if check and cur.rowcount == 0:
+                        raise StorageConflict("a checked write changed no row")
+        except (pg_errors.UniqueViolation, StorageConflict):
+            return False
+        except Exception as e:  # the driver's, the network's, or a value it cannot send
+            raise StorageError(f"the database refused the write: {e}") from None
+        return True
+
     async def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its matches and actions, or ``None``."""
         result: TableRecord | None = await self._read(lambda conn: _load(conn, table_id))

@@ -185,6 +185,31 @@ ERROR_CODES: dict[str, str] = {
     "invalid_request": "the request's fields, or its body, are not valid",
     "not_found": "nothing at this address, or not for this method",
     "no_rules": "no rules page in that language (params: lang)",
+    # a club night's HTTP API (euchre.server.night)
+    "no_night": "no such night (params: night)",
+    "not_organiser": "only the organiser (with the night's organiser link) may do this",
+    "bad_night_key": "the link opens no place at the night",
+    "bad_join": "the join link is not the night's",
+    "not_you": "a player's link marks only that player present or gone",
+    "no_player": "the night has no such player (params: number)",
+    "night_full": "the night seats its most players (params: max)",
+    "busy": "too many players joined at once",
+    "too_few_players": "too few players present for a round (params: count, min)",
+    "odd_teams": "fixed teams need an even number of players present (params: count)",
+    "round_open": "a round is being played: end it first (params: round)",
+    "round_over": "the round has ended (params: round; result, state, seq)",
+    "too_many_rounds": "the night has its most rounds (params: max)",
+    "no_round": "the night has no such round (params: round)",
+    "tables_open": "tables without a result, or with a disputed one (params: tables)",
+    "no_night_table": "the round has no such table (params: round, table)",
+    "bad_result": "a result that does not add up (points, hands, lone hands)",
+    "already_reported": "the table's result is reported already (params: result, state, "
+                        "seq: what is stored)",
+    "stale_report": "the table's result changed since the phone saw it (params: result, "
+                    "state, seq)",
+    "settled": "the organiser settled the table's result (params: result, state, seq)",
+    "same_team": "the team that entered a result may not confirm or dispute it",
+    "not_at_table": "the player does not play at that table (params: round, table)",
 }
 """Every error ``code`` the server sends, with what it means (the page words each)."""
 

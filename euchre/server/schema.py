@@ -8,6 +8,13 @@ Four tables hold everything needed to rebuild a table (:class:`~euchre.server.st
 * ``matches``: each game (or rubber) played at it: seed, start, end and result (JSON);
 * ``actions``: every action of a match, numbered from 0 (``seq``) in the order applied.
 
+A club night (:mod:`euchre.server.night`) is four more: ``nights`` (its name, day, format,
+settings as JSON text, the organiser's key and the join link's key), ``night_players``
+(numbered from 1, each with a personal token, present or not), ``night_rounds`` (each
+round's seating as JSON text, when it started and ended) and ``night_reports`` (every
+entry, correction, confirmation, dispute and settlement of a table's result, numbered
+``seq`` from 1, with who made it; never updated).
+
 Deleting a table deletes its places and matches, and deleting a match its actions
 (``ON DELETE CASCADE``).  The schema grows by :data:`MIGRATIONS`, one step a version,
 kept here as data and applied by both storages alike (:func:`migrate`): the version a
@@ -144,6 +151,50 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         "UPDATE places SET invite = token, token = NULL "
         "WHERE kind = 'friend' AND NOT claimed AND token IS NOT NULL",
     )),
+    Migration(3, "club nights: their players, rounds and every report of a table's result", (
+        """CREATE TABLE nights (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            day TEXT NOT NULL,
+            format TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            host_key TEXT NOT NULL UNIQUE,
+            join_key TEXT NOT NULL UNIQUE,
+            created {real} NOT NULL
+        )""",
+        """CREATE TABLE night_players (
+            night_id TEXT NOT NULL REFERENCES nights(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            token TEXT NOT NULL UNIQUE,
+            present INTEGER NOT NULL,
+            PRIMARY KEY (night_id, number)
+        )""",
+        """CREATE TABLE night_rounds (
+            night_id TEXT NOT NULL REFERENCES nights(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            seating TEXT NOT NULL,
+            started {real} NOT NULL,
+            ended {real},
+            PRIMARY KEY (night_id, number)
+        )""",
+        # every entry, correction, confirmation, dispute and settlement, never updated:
+        # the row's key is the conflict, so of two phones reporting at once one wins
+        """CREATE TABLE night_reports (
+            night_id TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            by_player INTEGER,
+            points_a INTEGER,
+            points_b INTEGER,
+            detail TEXT NOT NULL,
+            at {real} NOT NULL,
+            PRIMARY KEY (night_id, round, table_no, seq),
+            FOREIGN KEY (night_id, round) REFERENCES night_rounds ON DELETE CASCADE
+        )""",
+    )),
 )
 """The schema, one step a version: a database at version ``v`` runs the steps after it."""
 
@@ -199,7 +250,7 @@ def migrate(conn: Connection, dialect: Dialect) -> int:
     >>> import sqlite3
     >>> conn = sqlite3.connect(":memory:")
     >>> migrate(conn, SQLITE), migrate(conn, SQLITE)
-    (0, 2)
+    (0, 3)
     """
     conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     row = conn.execute("SELECT max(version) FROM schema_version").fetchone()

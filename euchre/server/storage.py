@@ -222,6 +222,18 @@ class Storage(Protocol):
         process whose copy of the others is a moment old does not undo their change)."""
         ...
 
+    async def night_read(self, queries: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
+        """The rows of each query (a club night's, :mod:`euchre.server.night`), all read
+        in one transaction."""
+        ...
+
+    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool]
+                          ) -> bool:
+        """Run a club night's writes in one transaction; ``False``, with nothing written,
+        when one of them collides with a row stored already (a key taken) or one
+        ``checked`` changes no row (another writer got there first)."""
+        ...
+
     async def delete_table(self, table_id: str) -> None:
         """Forget a table: its places, every match and every action."""
         ...
@@ -627,6 +639,32 @@ class SQLiteStorage:
             conn.execute(schema.DELETE_TABLE, (table_id,))
 
         await self._run(write)
+
+    # -- club nights ---------------------------------------------------------------------------
+    async def night_read(self, queries: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
+        """The rows of each query, read in one transaction (see :class:`Storage`)."""
+        return await self._run(lambda conn: [
+            [tuple(row) for row in conn.execute(sql, params)] for sql, params in queries])
+
+    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool]
+                          ) -> bool:
+        """Run the writes in one transaction (its own savepoint); ``False``, with nothing
+        written, on a collision (see :class:`Storage`)."""
+
+        def write(conn: sqlite3.Connection) -> None:
+            for (sql, params), check in zip(writes, checked, strict=True):
+                try:
+                    changed = conn.execute(sql, params).rowcount
+                except sqlite3.IntegrityError as e:
+                    raise StorageConflict(str(e)) from None
+                if check and changed == 0:
+                    raise StorageConflict("a checked write changed no row")
+
+        try:
+            await self._run(write)
+        except StorageConflict:
+            return False
+        return True
 
     async def close(self) -> None:
         """Finish pending writes and stop the worker."""

@@ -68,7 +68,8 @@ def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest
     for url in made.values():  # every server of the test has stopped: empty it
         with psycopg.connect(url, autocommit=True) as conn:
             if conn.execute("SELECT to_regclass('actions')").fetchone() != (None,):
-                conn.execute("TRUNCATE tables, places, matches, actions")
+                conn.execute("TRUNCATE tables, places, matches, actions, nights, "
+                             "night_players, night_rounds, night_reports")
         spare.append(url)
 
 

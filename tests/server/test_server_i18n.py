@@ -28,7 +28,7 @@ _CODE_SITES = [
     r'_error\(\s*"(\w+)"', r'Refusal\(\s*\d+,\s*"(\w+)"', r'LimitError\(\s*"(\w+)"',
     r'_refuse\(\s*websocket,\s*"(\w+)"', r'_deny\(\s*websocket,\s*"(\w+)"',
     r'"code":\s*"(\w+)"', r'\.shut\(\s*"(\w+)"', r'\.end\(\s*"(\w+)"', r'TableError\(\s*"(\w+)"',
-    r'LimitError\(\s*\n\s*"(\w+)"',
+    r'LimitError\(\s*\n\s*"(\w+)"', r'NightError\(\s*\d+,\s*"(\w+)"',
 ]
 
 

@@ -7,6 +7,7 @@
 :mod:`.tables`     the lobby's list, a new table, one table's facts, deleting a table
 :mod:`.seats`      taking a place (an invitation, an open seat), leaving it
 :mod:`.host`       the host's powers, with the host link's key
+:mod:`.nights`     a club night: its players, rounds and the tables' results
 :mod:`.history`    a finished game: its page, record, replay, and the expert's review
 :mod:`.websocket`  the table's WebSocket
 =================  ======================================================================
@@ -16,11 +17,20 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from euchre.server.routes import history, host, options, pages, seats, tables, websocket
+from euchre.server.routes import (
+    history,
+    host,
+    nights,
+    options,
+    pages,
+    seats,
+    tables,
+    websocket,
+)
 
 __all__ = ["ROUTERS"]
 
 ROUTERS: tuple[APIRouter, ...] = (pages.router, options.router, tables.router, seats.router,
-                                  host.router, history.router, websocket.router)
+                                  host.router, nights.router, history.router, websocket.router)
 """Every router, in the order the app includes them (the API's schema lists its paths
 in this order)."""
