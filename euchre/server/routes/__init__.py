@@ -8,6 +8,7 @@
 :mod:`.seats`      taking a place (an invitation, an open seat), leaving it
 :mod:`.host`       the host's powers, with the host link's key
 :mod:`.history`    a finished game: its page, record, replay, and the expert's review
+:mod:`.puzzles`    the puzzles' page and API: a puzzle served, an answer judged
 :mod:`.websocket`  the table's WebSocket
 =================  ======================================================================
 """
@@ -16,11 +17,21 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from euchre.server.routes import history, host, options, pages, seats, tables, websocket
+from euchre.server.routes import (
+    history,
+    host,
+    options,
+    pages,
+    puzzles,
+    seats,
+    tables,
+    websocket,
+)
 
 __all__ = ["ROUTERS"]
 
 ROUTERS: tuple[APIRouter, ...] = (pages.router, options.router, tables.router, seats.router,
-                                  host.router, history.router, websocket.router)
+                                  host.router, history.router, puzzles.router,
+                                  websocket.router)
 """Every router, in the order the app includes them (the API's schema lists its paths
 in this order)."""
