@@ -53,7 +53,7 @@ def puzzle_state(puzzle: Puzzle) -> dict[str, Any]:
                   "partners": [rules.partner_of(s) for s in range(n)], "seats": seats,
                   "hint": False, "match": 1, "matches": 1, "turn_timer": None,
                   "private": True, "started": True, "watching": 0, "host": False},
-        "game": {"index": 0, "deal": 1, "scores": [0] * n, "target": rules.target,
+        "game": {"index": 0, "deal": 0, "scores": [0] * n, "target": rules.target,
                  "over": False, "winners": [], "bridge": None, "first_dealer": deal.dealer,
                  "draw": None},
         "rubber": None, "last_deal": None, "reading": [], "clock": None,

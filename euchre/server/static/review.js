@@ -28,7 +28,7 @@ function when(d) {
 }
 
 /** Points with two decimals, as the page's language writes them: "0.25 points". */
-function points(value, signed = false) {
+export function points(value, signed = false) {
   const sign = signed ? (value >= 0 ? "+" : "−") : "";
   return fmt(ngettext("{value} point", "{value} points", Math.abs(value) === 1 ? 1 : 2),
     { value: sign + number(Math.abs(value), 2) });
