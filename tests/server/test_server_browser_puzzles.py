@@ -123,7 +123,7 @@ def test_the_daily_puzzle_and_a_streak_ending_at_a_miss_in_french(
     puzzle = _served(page, "daily", lambda: page.click("input[value=daily] + span"))
     assert puzzle == daily(shipped(4), today)
     _answer(page, puzzle.answer)
-    assert "Bravo" in page.inner_text("#pz-result-title")
+    assert "Exact" in page.inner_text("#pz-result-title")
     # a streak: easiest first, on until the first miss
     first = _served(page, "streak", lambda: page.click("input[value=streak] + span"))
     rating = _rating(page)
