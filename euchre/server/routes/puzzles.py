@@ -66,7 +66,8 @@ class AnswerIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     players: int = Field(ge=2, le=5)
     action: str = Field(min_length=1, max_length=40)
-    rating: RatingIn = Field(default_factory=RatingIn)
+    rating: RatingIn | None = None
+    """None: a new player's."""
 
 
 def _found(puzzle: Puzzle | None) -> dict[str, Any]:
@@ -125,5 +126,6 @@ async def answer(puzzle_id: str, body: AnswerIn) -> dict[str, Any]:
                       action=shown(body.action)) from None
     if not legal_here(puzzle, action):
         raise Refusal(422, "illegal", f"{action} is not legal here", action=str(action))
-    player = Rating(body.rating.rating, body.rating.rd, body.rating.vol)
+    given = body.rating
+    player = Rating() if given is None else Rating(given.rating, given.rd, given.vol)
     return judge_answer(puzzle, action, player)
