@@ -23,6 +23,7 @@ from euchre.deal import Deal, Observation, Phase
 from euchre.puzzles import (
     Puzzle,
     daily,
+    make_puzzle,
     nearest,
     shipped,
     suit_in_question,
@@ -30,11 +31,12 @@ from euchre.puzzles import (
     trumps_out,
 )
 from euchre.puzzles.rating import Rating, rate
+from euchre.records import replay
 from euchre.rules import Rules
 from euchre.server import views
 
-__all__ = ["by_id", "daily_puzzle", "judge_answer", "next_puzzle", "puzzle_facts",
-           "puzzle_state", "served", "streak_puzzle"]
+__all__ = ["by_id", "daily_puzzle", "judge_answer", "legal_here", "mistake_puzzle",
+           "next_puzzle", "puzzle_facts", "puzzle_state", "served", "streak_puzzle"]
 
 
 def puzzle_state(puzzle: Puzzle) -> dict[str, Any]:
@@ -140,3 +142,20 @@ def legal_here(puzzle: Puzzle, action: Action) -> bool:
     """Whether ``action`` is legal for the puzzle's seat at its position."""
     deal: Deal = puzzle.deal()
     return deal.to_move == puzzle.seat and action in deal.legal_actions()
+
+
+def mistake_puzzle(review: dict[str, Any], records: Sequence[dict[str, Any]], k: int
+                   ) -> Puzzle | None:
+    """The puzzle of decision ``k`` of a web review (:func:`~.review.review_match`) when
+    it was a mistake: the position before it, the expert's values and choice; ``None``
+    for no such decision or one that was no mistake."""
+    decisions = review["decisions"]
+    if not 0 <= k < len(decisions) or not decisions[k]["mistake"]:
+        return None
+    d = decisions[k]
+    final = list(replay(records[d["game"]]))[d["deal"]].deal
+    deal = Deal.from_record(final.to_record(), apply_actions=False)
+    for action in final.actions[:d["index"]]:
+        deal.apply(action)
+    values = {Action.parse(v["action"]): float(v["value"]) for v in d["values"]}
+    return make_puzzle(deal, int(review["seat"]), values, Action.parse(d["best"]))

@@ -8,7 +8,15 @@
 ``POST /api/puzzles/{id}/answer``              ``{"players", "action", "rating": {"rating",
                                                "rd", "vol"}}``: solved or not, the values,
                                                the reasons' facts, the new rating
+``GET  /api/tables/{id}/matches/{n}/puzzles/{k}``  your mistake ``k`` (its index among the
+                                               review's decisions) as a puzzle: your seat
+                                               token in ``X-Seat-Token``, as the review
+``POST .../puzzles/{k}/answer``                ``{"action"}``, the same header: judged
 =============================================  ==============================================
+
+Your mistakes are the reviews' (:mod:`~euchre.server.review`): the page keeps which
+decisions you chose to keep (the table, the game, the decision), and the server rebuilds
+each from the game's record and your review, so nothing of the answer comes from the page.
 
 A puzzle is served without its answer; the answer is judged here, and the new rating
 computed here from the rating the page keeps (the browser's storage, per variant).
@@ -23,22 +31,29 @@ import random
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
+from fastapi import Path as PathParam
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from euchre.actions import Action, InvalidActionError
 from euchre.puzzles import THEMES, Puzzle
 from euchre.puzzles.rating import Rating
+from euchre.server.limits import RateLimiter
 from euchre.server.protocol import shown
 from euchre.server.puzzles import (
     by_id,
     daily_puzzle,
     judge_answer,
     legal_here,
+    mistake_puzzle,
     next_puzzle,
     served,
     streak_puzzle,
 )
+from euchre.server.registry import Tables
+from euchre.server.review import ReviewCache
+from euchre.server.routes.deps import Address, AppReviews, AppTables, GameNumber, Rates
+from euchre.server.routes.history import seat_review
 from euchre.server.routes.pages import page
 from euchre.server.routes.refusals import Refusal
 
@@ -57,6 +72,15 @@ class RatingIn(BaseModel):
     rating: float = Field(1500.0, ge=0, le=4000)
     rd: float = Field(350.0, gt=0, le=350)
     vol: float = Field(0.06, gt=0, le=1)
+
+
+class MineAnswerIn(BaseModel):
+    """An answer to one of your mistakes: the action (RECORDS notation)."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=40)
+    rating: RatingIn | None = None
+    """None: a new player's."""
 
 
 class AnswerIn(BaseModel):
@@ -119,13 +143,51 @@ async def answer(puzzle_id: str, body: AnswerIn) -> dict[str, Any]:
     if puzzle is None:
         raise Refusal(404, "no_puzzle", f"no puzzle {shown(puzzle_id)!r} for "
                       f"{body.players} players", puzzle=shown(puzzle_id))
+    return _judged(puzzle, body.action, body.rating)
+
+
+def _judged(puzzle: Puzzle, text: str, given: RatingIn | None) -> dict[str, Any]:
     try:
-        action = Action.parse(body.action)
+        action = Action.parse(text)
     except (InvalidActionError, ValueError):
-        raise Refusal(422, "invalid_action", f"{shown(body.action)!r} is not an action",
-                      action=shown(body.action)) from None
+        raise Refusal(422, "invalid_action", f"{shown(text)!r} is not an action",
+                      action=shown(text)) from None
     if not legal_here(puzzle, action):
         raise Refusal(422, "illegal", f"{action} is not legal here", action=str(action))
-    given = body.rating
     player = Rating() if given is None else Rating(given.rating, given.rd, given.vol)
     return judge_answer(puzzle, action, player)
+
+
+Decision = Annotated[int, PathParam(ge=0, le=10_000)]
+"""A decision's index among a review's."""
+
+
+async def _mistake(request: Request, table_id: str, number: int, k: int, tables: Tables,
+                   reviews: ReviewCache, rates: dict[str, RateLimiter], address: str
+                   ) -> Puzzle:
+    _, _, review, records = await seat_review(request, table_id, number, tables, reviews,
+                                              rates, address)
+    puzzle = mistake_puzzle(review, records, k)
+    if puzzle is None:
+        raise Refusal(404, "no_puzzle", f"decision {k} of that review is no mistake",
+                      puzzle=str(k))
+    return puzzle
+
+
+@router.get("/api/tables/{table_id}/matches/{number}/puzzles/{k}")
+async def mistake(request: Request, table_id: str, number: GameNumber, k: Decision,
+                  tables: AppTables, reviews: AppReviews, rates: Rates,
+                  address: Address) -> dict[str, Any]:
+    """Your mistake ``k`` in a finished game, as a puzzle (your seat token in the
+    ``X-Seat-Token`` header)."""
+    puzzle = await _mistake(request, table_id, number, k, tables, reviews, rates, address)
+    return served(puzzle)
+
+
+@router.post("/api/tables/{table_id}/matches/{number}/puzzles/{k}/answer")
+async def mistake_answer(request: Request, table_id: str, number: GameNumber, k: Decision,
+                         body: MineAnswerIn, tables: AppTables, reviews: AppReviews,
+                         rates: Rates, address: Address) -> dict[str, Any]:
+    """Judge an answer to your mistake ``k``, as :func:`answer` does."""
+    puzzle = await _mistake(request, table_id, number, k, tables, reviews, rates, address)
+    return _judged(puzzle, body.action, body.rating)
