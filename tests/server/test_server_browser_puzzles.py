@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import Server, running_server
+from serverkit import Server, play_out, running_server
 from test_server_browser import ARTIFACTS, CHROMIUM, chromium
 
 from euchre.actions import Action
@@ -152,3 +152,36 @@ def test_the_lobby_links_to_the_puzzles(server: Server, browser: Any) -> None:
     assert errors == []
 
 
+
+
+def test_a_mistake_from_your_review_becomes_one_of_your_puzzles(
+        server: Server, browser: Any) -> None:
+    """The review of a game you played here offers each mistake to your puzzles; the
+    puzzles page serves it ("your mistakes"), and once solved it leaves the list."""
+    game = server.create({"players": 2, "target": 1},
+                         [{"kind": "you", "name": "Pat"}, {"kind": "bot", "bot": "basic"}])
+    tid, token = game["id"], game["token"]
+    play_out(server, tid, token)
+    review = server.http.get(f"/api/tables/{tid}/matches/1/review",
+                             headers={"X-Seat-Token": token}, timeout=120).json()
+    mistakes = [k for k, d in enumerate(review["decisions"]) if d["mistake"]]
+    if not mistakes:
+        pytest.skip("no mistake in this game's review")
+    context, page, errors = _open(browser, server.base, (390, 844))
+    page.add_init_script(f"localStorage.setItem('euchre.token.{tid}', '{token}')")
+    page.goto(f"{server.base}/history/{tid}/1")
+    page.click("#h-review")
+    page.click(".keep-mistake >> nth=0")
+    page.wait_for_selector(".keep-mistake[disabled] >> nth=0")
+    page.keyboard.press("Escape")
+    page.goto(server.base + "/puzzles")
+    page.wait_for_selector("#pz-board #felt .seat")
+    with page.expect_response(lambda r: f"/puzzles/{mistakes[0]}" in r.url):
+        page.click("input[value=mine] + span")
+    page.wait_for_selector("#pz-board .seat")
+    _answer(page, review["decisions"][mistakes[0]]["best"])
+    assert "✓" in page.inner_text("#pz-result-title")
+    page.screenshot(path=str(SHOTS / "mine-solved-390x844.png"))
+    assert page.evaluate("localStorage.getItem('euchre.puzzles.mine')") == "[]"
+    context.close()
+    assert errors == []

@@ -6,11 +6,11 @@
 import { $, $$, api, attr, esc, setRulesVariant, setTopbar, toast, VARIANT_NAMES } from "./util.js";
 import { cardText, SUITS } from "./cards.js";
 import { _, fmt, joinNames, ngettext, number } from "./i18n.js";
-import { choiceWords, errorText } from "./messages.js";
-import { points } from "./review.js";
+import { choiceWords, sentence } from "./messages.js";
+import { keptMistakes, MINE, points } from "./review.js";
 import { answeredPosition, leaveTable, showPosition } from "./table.js";
 
-const MODES = () => ({ rated: _("Rated"), daily: _("Daily"), streak: _("Streak") });
+const MODES = () => ({ rated: _("Rated"), daily: _("Daily"), streak: _("Streak"), mine: _("Your mistakes") });
 
 // every theme a puzzle may have (euchre.puzzles.THEMES), in the page's words
 const THEMES = () => ({
@@ -53,13 +53,37 @@ export function relabelPuzzles() {
 export async function showPuzzles(root) {
   leavePuzzles();
   const players = Number(localStorage.getItem("euchre.puzzles.players")) || 4;
-  P = { root, players, mode: "rated", theme: "", puzzle: null, result: null, step: 0, error: null };
+  P = { root, players, mode: "rated", theme: "", puzzle: null, result: null, step: 0, error: null, mineAt: 0 };
   await load();
+}
+
+/** The mistake the "your mistakes" mode shows now, with where the server finds it and the
+ * seat token that opens it (this browser's, kept when it took the seat). */
+function currentMistake() {
+  const kept = keptMistakes();
+  if (!kept.length) return null;
+  const m = kept[P.mineAt % kept.length];
+  return {
+    ...m,
+    url: `/api/tables/${encodeURIComponent(m.table)}/matches/${m.match}/puzzles/${m.k}`,
+    headers: { "Content-Type": "application/json", "X-Seat-Token": localStorage.getItem(`euchre.token.${m.table}`) || "" },
+  };
 }
 
 /** Fetch the puzzle the mode asks for, and draw it. */
 async function load() {
   const s = P;
+  if (s.mode === "mine") {
+    s.result = null;
+    s.puzzle = null;
+    const m = currentMistake();
+    s.error = m ? null : _("No mistakes of yours kept yet: in the review of a game you played here, add its mistakes to your puzzles.");
+    if (m) {
+      try { s.puzzle = await api(m.url, { headers: m.headers }); } catch (e) { s.error = e.message; }
+    }
+    if (P === s) draw();
+    return;
+  }
   const q = new URLSearchParams({ players: String(s.players) });
   let path = "/api/puzzles/next";
   if (s.mode === "daily") path = "/api/puzzles/daily";
@@ -93,9 +117,11 @@ function barHTML() {
   const themes = s.mode === "rated" ? `<label class="pz-theme">${_("Theme")}
     <select id="pz-theme"><option value="">${_("any")}</option>${Object.entries(THEMES()).map(([t, w]) => `
       <option value="${esc(t)}" ${t === s.theme ? "selected" : ""}>${esc(w)}</option>`).join("")}</select></label>` : "";
+  const kept = keptMistakes().length;
   const facts = s.mode === "streak"
     ? fmt(_("Streak: {count} · your best: {best}"), { count: s.step, best: stored("streak", 0) })
-    : fmt(_("Your rating: {rating}"), { rating: Math.round(rating.rating) });
+    : s.mode === "mine" ? fmt(ngettext("{count} mistake kept", "{count} mistakes kept", kept), { count: kept })
+      : fmt(_("Your rating: {rating}"), { rating: Math.round(rating.rating) });
   return `<section class="panel puzzle-bar" aria-labelledby="pz-title">
     <h1 id="pz-title" class="sr-only">${_("Puzzles")}</h1>
     <select id="pz-players" ${attr("aria-label", _("Players"))}>${variants}</select>
@@ -149,29 +175,30 @@ const move = (action) => choiceWords(action, role(), cardText);
 
 async function answer(action) {
   const s = P;
-  const body = { players: s.players, action, rating: stored("rating", NEW_PLAYER) };
-  let data = null;
-  let response;
+  const mine = s.mode === "mine" ? currentMistake() : null;
+  let data;
   try {
-    response = await fetch(`/api/puzzles/${encodeURIComponent(s.puzzle.id)}/answer`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
-    try { data = await response.json(); } catch { /* no body */ }
-  } catch {
-    toast(_("The server could not be reached."));
+    data = mine
+      ? await api(`${mine.url}/answer`, { method: "POST", headers: mine.headers, body: { action } })
+      : await api(`/api/puzzles/${encodeURIComponent(s.puzzle.id)}/answer`, {
+        method: "POST", body: { players: s.players, action, rating: stored("rating", NEW_PLAYER) },
+      });
+  } catch (e) {
+    toast(e.message, 5000);
     if (P === s) draw();
     return;
   }
   if (P !== s) return;
-  if (!response.ok) {
-    toast(data && data.code ? errorText(data.code, data.params, data.detail) : fmt(_("The server answered {status}."), { status: response.status }), 5000);
-    draw();
-    return;
-  }
   s.result = data;
   const seen = stored("seen", []).filter((x) => x !== data.id);
   store("seen", [...seen, data.id].slice(-300));
-  if (s.mode === "streak") {
+  if (mine) {
+    // a mistake solved leaves the list (the next takes its place); one missed stays
+    if (data.solved) {
+      const left = keptMistakes().filter((x) => !(x.table === mine.table && x.match === mine.match && x.k === mine.k));
+      localStorage.setItem(MINE, JSON.stringify(left));
+    } else s.mineAt += 1;
+  } else if (s.mode === "streak") {
     if (data.solved) s.step += 1;
     store("streak", Math.max(stored("streak", 0), s.step));
   } else {
@@ -222,14 +249,16 @@ function drawResult() {
   const r = s.result;
   const best = r.values[0].value;
   const lost = best - (r.values.find((v) => v.action === r.chosen) || { value: best }).value;
-  const verdict = r.solved
+  const verdict = sentence(r.solved
     ? fmt(_("{move} is the expert's move."), { move: move(r.answer) })
     : fmt(_("The expert's move is {move}: {points} points better than {yours}."),
-      { move: move(r.answer), points: number(lost, 2), yours: move(r.chosen) });
+      { move: move(r.answer), points: number(lost, 2), yours: move(r.chosen) }));
   const values = r.values.map((v) => `<li class="${v.action === r.chosen ? "played" : ""}${v.action === r.answer ? " best" : ""}">
     <span>${esc(move(v.action))}</span><span class="review-value">${esc(points(v.value, true))}</span></li>`).join("");
   let after;
-  if (s.mode === "streak") {
+  if (s.mode === "mine") {
+    after = esc(r.solved ? _("Solved: it leaves your list.") : _("Missed: it stays on your list."));
+  } else if (s.mode === "streak") {
     after = r.solved ? esc(fmt(_("Streak: {count} · your best: {best}"), { count: s.step, best: stored("streak", 0) }))
       : `<b>${esc(fmt(ngettext("Streak over: {n} puzzle solved in a row.", "Streak over: {n} puzzles solved in a row.", s.step), { n: s.step }))}</b>`;
   } else {
