@@ -124,7 +124,7 @@ function barHTML() {
       : fmt(_("Your rating: {rating}"), { rating: Math.round(rating.rating) });
   return `<section class="panel puzzle-bar" aria-labelledby="pz-title">
     <h1 id="pz-title" class="sr-only">${_("Puzzles")}</h1>
-    <select id="pz-players" ${attr("aria-label", _("Players"))}>${variants}</select>
+    <select id="pz-players" ${attr("aria-label", _("Players"))} ${s.mode === "mine" ? "hidden" : ""}>${variants}</select>
     <div class="segmented small" role="radiogroup" ${attr("aria-label", _("Mode"))}>${modes}</div>
     ${themes}
     <p class="pz-facts" id="pz-facts"><b>${esc(facts)}</b>${s.puzzle ? ` · <span class="muted">${esc(fmt(_("puzzle rated {rating}"), { rating: s.puzzle.rating }))}</span>` : ""}</p>
