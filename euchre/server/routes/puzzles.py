@@ -70,7 +70,7 @@ class RatingIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     rating: float = Field(1500.0, ge=0, le=4000)
-    rd: float = Field(350.0, gt=0, le=350)
+    rd: float = Field(350.0, gt=0, le=500)
     vol: float = Field(0.06, gt=0, le=1)
 
 
