@@ -30,7 +30,6 @@ from rich.console import Console
 from rich.markup import escape
 
 from euchre.actions import Action, ActionKind, InvalidActionError
-from euchre.cards import Suit, effective_suit
 from euchre.cli.chunks import (
     CheckpointOption,
     RayAddressOption,
@@ -57,6 +56,7 @@ from euchre.puzzles import (
     nearest,
     read_puzzles,
     shipped,
+    suit_in_question,
     trumps_held,
     trumps_out,
     write_puzzles,
@@ -206,7 +206,7 @@ class Trainer:
         lines = []
         trump = obs.trump
         bidding = obs.phase in (Phase.BID_TURNUP, Phase.BID_SUIT, Phase.NAME_TRUMP)
-        suit = trump if trump is not None else _suit_of(obs, answer)
+        suit = trump if trump is not None else suit_in_question(obs, answer)
         if suit is not None:
             held = trumps_held(obs, suit)
             n, cards = len(held), self.style.cards(held)
@@ -238,20 +238,6 @@ class Trainer:
                                if out else _("You have seen every trump."))
             lines.append(line)
         return lines
-
-
-def _suit_of(obs: Observation, answer: Action) -> Suit | None:
-    """The suit a bidding decision is about: the suit named, else the turn-up's (round 1),
-    else the first suit the seat could name."""
-    if answer.suit is not None:
-        return answer.suit
-    if obs.phase is Phase.BID_TURNUP:
-        return obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
-    named = [a.suit for a in obs.legal_actions if a.suit is not None]
-    if not named:
-        return None
-    # the suit of which the seat holds the most trumps
-    return max(named, key=lambda s: sum(effective_suit(c, s) == s for c in obs.hand))
 
 
 # -- the command -------------------------------------------------------------------------------

@@ -69,6 +69,7 @@ __all__ = [
     "shipped",
     "shipped_header",
     "starting_rating",
+    "suit_in_question",
     "themes",
     "trumps_held",
     "trumps_out",
@@ -314,6 +315,22 @@ def _play_themes(obs: Observation, card: Card, trump: Suit, found: set[str]) -> 
         found.add("save the bower")
     if len(obs.tricks) >= 2 and len(trumps_out(obs)) <= 1:
         found.add("count trumps")
+
+
+def suit_in_question(obs: Observation, answer: Action) -> Suit | None:
+    """The suit the reasons speak of: trump once fixed; in the bidding the suit the
+    ``answer`` names, else the turn-up's (round 1), else the suit of which the seat would
+    hold the most trumps."""
+    if obs.trump is not None:
+        return obs.trump
+    if answer.suit is not None:
+        return answer.suit
+    if obs.phase is Phase.BID_TURNUP:
+        return obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
+    named = [a.suit for a in obs.legal_actions if a.suit is not None]
+    if not named:
+        return None
+    return max(named, key=lambda s: sum(effective_suit(c, s) == s for c in obs.hand))
 
 
 # -- making one ----------------------------------------------------------------------------

@@ -22,16 +22,21 @@ HTTP (JSON):
                                            (:mod:`.review`; header ``X-Seat-Token``)
 =========================================  ==================================================
 
+``GET  /api/puzzles/next|daily|streak``    a puzzle to solve, without its answer
+                                           (:mod:`~euchre.server.routes.puzzles`)
+``POST /api/puzzles/{id}/answer``          the answer judged, the new rating
+``GET  /api/tables/{id}/matches/{n}/puzzles/{k}``  your mistake k of that game's review,
+                                           as a puzzle (``X-Seat-Token``); ``.../answer``
 ``GET  /api/i18n?lang=fr``                 the page's words in a language (default: the
                                            browser's ``Accept-Language``)
 =========================================  ==================================================
 
 WebSocket ``/ws/{id}?token=SEAT_TOKEN`` (see :mod:`euchre.server.protocol`).  Pages:
-``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``: one single-page app in ``static/``;
-static files under ``/static/VERSION/`` (kept a year) and ``/static/`` (asked again), see
-:mod:`~.assets`; ``/rules/{lang}``: how to play at this site and the rules of each
-variant, for players, in English, French, German or Danish (``?variant=N``: that
-variant's section open).
+``/`` (lobby), ``/table/{id}``, ``/history/{id}/{n}``, ``/puzzles``: one single-page app
+in ``static/``; static files under ``/static/VERSION/`` (kept a year) and ``/static/``
+(asked again), see :mod:`~.assets`; ``/rules/{lang}``: how to play at this site and the
+rules of each variant, for players, in English, French, German or Danish
+(``?variant=N``: that variant's section open).
 
 What one client may ask is bounded (:mod:`euchre.server.limits`); a WebSocket opened from
 a page of another site is refused (the ``Origin`` check, :func:`origin_allowed`).

@@ -181,6 +181,8 @@ ERROR_CODES: dict[str, str] = {
     "seat_taken": "the place is not an open seat (params: place)",
     "no_seat_given": "neither an invitation nor an open place",
     "not_creator": "only the table's creator may delete it",
+    # the puzzles
+    "no_puzzle": "no such puzzle in the variant (params: puzzle)",
     "no_game": "the table has no such game (params: table, game)",
     "invalid_request": "the request's fields, or its body, are not valid",
     "not_found": "nothing at this address, or not for this method",

@@ -116,6 +116,9 @@ def _pages(page: Any, site: dict[str, Any], lang: str) -> Iterator[str]:
     page.wait_for_selector("#create")
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
     yield "lobby"
+    page.goto(f"{base}/puzzles")
+    page.wait_for_selector("#pz-board .hand-card")
+    yield "puzzles"
     page.goto(f"{base}/rules/{lang}")
     page.wait_for_selector("h1")
     yield "rules"
@@ -159,7 +162,7 @@ def test_axe_finds_no_serious_fault_on_any_page(browser: Any, site: dict[str, An
         shot = f"{name.replace(' ', '-')}-{lang}-{size[0]}x{size[1]}.png"
         page.screenshot(path=str(SHOTS / shot))
     context.close()
-    assert len(shown) == 8
+    assert len(shown) == 9
     assert not faults, "\n".join(faults)
     assert page.errors == []
 

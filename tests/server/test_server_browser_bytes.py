@@ -20,7 +20,8 @@ pytestmark = pytest.mark.skipif(
     reason="Debian's chromium is not installed at /usr/bin/chromium "
            "(make test installs it with apt-get install chromium)")
 
-ELSEWHERE = ("table.js", "history.js", "review.js", "host.js", "keys.js", "notice.js")
+ELSEWHERE = ("table.js", "history.js", "review.js", "host.js", "keys.js", "notice.js",
+             "puzzles.js")
 """The modules of the table, the history, the review and the host's dialog."""
 
 

@@ -251,3 +251,35 @@ def test_a_choice_the_hint_made_is_never_a_mistake_in_the_review(rules: dict[str
         assert d["values"] == [{"action": v["action"], "value": v["value"]}
                                for v in hint["values"]]
     assert review["mistakes"] == 0
+
+
+def test_a_mistake_of_yours_is_a_puzzle_only_with_your_seat_token(database: Database) -> None:
+    """Your mistakes (the web's "your mistakes"): decision k of your review, rebuilt on
+    the server from the record; judged there; refused without your token or for a
+    decision that was no mistake, changing nothing."""
+    with serving(database) as server:
+        tid, token, _ = _finished_game(server)
+        review = _review(server, tid, token).json()
+        kinds = [d["mistake"] for d in review["decisions"]]
+        if True not in kinds or False not in kinds:
+            pytest.skip("this game's review has no mistake, or only mistakes")
+        k, fine = kinds.index(True), kinds.index(False)
+        url = f"/api/tables/{tid}/matches/1/puzzles/{k}"
+        mine = {"X-Seat-Token": token}
+        served = server.http.get(url, headers=mine)
+        assert served.status_code == 200, served.text
+        assert set(served.json()) == {"id", "players", "rating", "state"}
+        best = review["decisions"][k]["best"]
+        assert best in served.json()["state"]["deal"]["legal"]
+        _refused(server.http.get(url), 403, "bad_token")
+        _refused(server.http.get(url, headers={"X-Seat-Token": "x" * 20}), 403, "bad_token")
+        _refused(server.http.get(f"/api/tables/{tid}/matches/1/puzzles/{fine}", headers=mine),
+                 404, "no_puzzle")
+        _refused(server.http.post(url + "/answer", json={"action": best}), 403, "bad_token")
+        _refused(server.http.post(url + "/answer", json={"action": "jump"}, headers=mine),
+                 422, "invalid_action")
+        judged = server.http.post(url + "/answer", json={"action": best}, headers=mine)
+        assert judged.status_code == 200 and judged.json()["solved"]
+        played = review["decisions"][k]["played"]
+        missed = server.http.post(url + "/answer", json={"action": played}, headers=mine)
+        assert not missed.json()["solved"]

@@ -10,9 +10,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from euchre.game import Match
+from euchre.records import GameRecord
 from euchre.server.history import replay_frames
+from euchre.server.limits import RateLimiter
 from euchre.server.protocol import is_table_id
-from euchre.server.review import review_match
+from euchre.server.registry import Tables
+from euchre.server.review import ReviewCache, review_match
 from euchre.server.routes.deps import (
     Address,
     AppReviews,
@@ -25,8 +29,9 @@ from euchre.server.routes.deps import (
 )
 from euchre.server.routes.pages import page
 from euchre.server.routes.refusals import Refusal
+from euchre.server.table import Table
 
-__all__ = ["router"]
+__all__ = ["router", "seat_review"]
 
 router = APIRouter()
 
@@ -62,6 +67,17 @@ async def review(request: Request, table_id: str, number: GameNumber, tables: Ap
     expert's, from your seat's view only: your seat token in the ``X-Seat-Token``
     header (a URL would leak it into logs).  A review already made is kept; making
     one counts against the hints' rate."""
+    table, match, found, _ = await seat_review(request, table_id, number, tables, reviews,
+                                               rates, address)
+    return {"id": table.id, "match": match.number, **found}
+
+
+async def seat_review(request: Request, table_id: str, number: int, tables: Tables,
+                      reviews: ReviewCache, rates: dict[str, RateLimiter], address: str
+                      ) -> tuple[Table, Match, dict[str, Any], list[GameRecord]]:
+    """The review of the seat whose token the ``X-Seat-Token`` header holds, in a
+    finished game (403 ``bad_token`` for no seat of the table): the table, the game,
+    the review (:func:`~euchre.server.review.review_match`) and the game records."""
     table = await table_or_404(table_id, tables)
     token = request.headers.get("x-seat-token")
     place = table.seating.place_by_token(token) if token else None
@@ -70,10 +86,10 @@ async def review(request: Request, table_id: str, number: GameNumber, tables: Ap
     table, match = await finished_match(request, tables, table_id, number)
     seat = match.seat_of[place.index]
     key = (table.id, match.number, seat)
+    records = table.play.game_records(match)
     found = reviews.get(key)
     if found is None:
         if not reviews.making(key):
             rates["hints"].check(address)
-        found = await reviews.review(
-            key, functools.partial(review_match, table.play.game_records(match), seat))
-    return {"id": table.id, "match": match.number, **found}
+        found = await reviews.review(key, functools.partial(review_match, records, seat))
+    return table, match, found, records

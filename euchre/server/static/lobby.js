@@ -59,7 +59,7 @@ let refreshTimer = null;
 
 export async function showLobby(root) {
   clearInterval(refreshTimer);
-  setTopbar("", "");
+  setTopbar("", `<a class="tool" href="/puzzles" ${attr("title", _("Puzzles: real positions where one decision matters"))}>${_("Puzzles")}</a>`);
   options = options || await api("/api/options");
   ruleOptions = ruleOptions || (await api("/api/rules/options")).options;
   const variants = ruleOptions.find((o) => o.name === "players");

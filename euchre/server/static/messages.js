@@ -59,6 +59,7 @@ export const ERRORS = {
   bad_origin: () => _("A page of another site may not open this server's tables."),
   bad_host: () => _("A page of another site may not open this server's tables."),
   no_table: () => _("There is no such table."),
+  no_puzzle: () => _("There is no such puzzle."),
   bad_token: () => _("This link opens no seat at this table."),
   bot_place: () => _("A bot plays that seat."),
   rate_limited: (p) => RATE_WHAT()[p.what] || _("Too many requests: try again in a moment."),

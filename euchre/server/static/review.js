@@ -28,13 +28,28 @@ function when(d) {
 }
 
 /** Points with two decimals, as the page's language writes them: "0.25 points". */
-function points(value, signed = false) {
+export function points(value, signed = false) {
   const sign = signed ? (value >= 0 ? "+" : "−") : "";
   return fmt(ngettext("{value} point", "{value} points", Math.abs(value) === 1 ? 1 : 2),
     { value: sign + number(Math.abs(value), 2) });
 }
 
-function decisionHTML(d) {
+/** The mistakes this browser keeps as puzzles: { table, match, k }, k the decision's index
+ * in the review (the server rebuilds each from the game's record; the puzzles page serves
+ * them with this table's seat token). */
+export const MINE = "euchre.puzzles.mine";
+export function keptMistakes() {
+  try { return JSON.parse(localStorage.getItem(MINE)) || []; } catch { return []; }
+}
+const sameMistake = (a, b) => a.table === b.table && a.match === b.match && a.k === b.k;
+const isKept = (m) => keptMistakes().some((x) => sameMistake(x, m));
+
+function keepButton(k) {
+  const kept = isKept({ table: shown.table, match: shown.match, k });
+  return `<button class="small keep-mistake" data-k="${k}" ${kept ? "disabled" : ""}>${kept ? _("In your puzzles") : _("Add to my puzzles")}</button>`;
+}
+
+function decisionHTML(d, k) {
   const say = (action) => choiceWords(action, d.role, cardText);
   const same = d.best === d.played;
   const cost = d.cost > 0 ? fmt(_("Cost: {points}"), { points: points(d.cost) }) : _("No cost");
@@ -45,6 +60,7 @@ function decisionHTML(d) {
     <div>${esc(fmt(_("You: {choice}"), { choice: say(d.played) }))}</div>
     <div>${same ? esc(_("The expert agrees.")) : esc(fmt(_("The expert: {choice}"), { choice: say(d.best) }))}</div>
     <div class="review-cost">${esc(cost)}</div>
+    ${d.mistake ? keepButton(k) : ""}
     <details><summary>${_("Every choice, in points for your side")}</summary><ol class="review-values">${values}</ol></details>
   </li>`;
 }
@@ -61,7 +77,7 @@ function reviewHTML(r) {
   let game = -1;
   let deal = -1;
   let open = false;
-  for (const d of r.decisions) {
+  for (const [k, d] of r.decisions.entries()) {
     if (d.game !== game || d.deal !== deal) {
       if (open) html += "</ol>";
       if (d.game !== game && r.games > 1) html += `<h3>${esc(fmt(_("Game {number}"), { number: d.game + 1 }))}</h3>`;
@@ -70,7 +86,7 @@ function reviewHTML(r) {
       deal = d.deal;
       open = true;
     }
-    html += decisionHTML(d);
+    html += decisionHTML(d, k);
   }
   return open ? `${html}</ol>` : html;
 }
@@ -90,6 +106,12 @@ function render() {
       <button class="primary" id="close-dialog">${_("Close")}</button>
     </div>`, { className: "review", onClose: () => { if (shown === s) shown = null; } });
   $("#close-dialog", dialog).onclick = closeOverlay;
+  dialog.querySelectorAll(".keep-mistake").forEach((b) => b.addEventListener("click", () => {
+    const m = { table: s.table, match: s.match, k: Number(b.dataset.k) };
+    if (!isKept(m)) localStorage.setItem(MINE, JSON.stringify([...keptMistakes(), m]));
+    b.disabled = true;
+    b.textContent = _("In your puzzles");
+  }));
   const back = $("#review-back", dialog);
   if (back) back.onclick = () => { shown = null; s.back(); };
 }

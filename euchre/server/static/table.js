@@ -101,6 +101,34 @@ export async function showTable(root, id, params) {
   else connect();
 }
 
+/**
+ * Draw a position as the table draws it, with no game behind it (the puzzles page):
+ * `state` in the shape of the table's `state` message, the seats' names given by
+ * `seatNames`; the action chosen goes to `onAct(action)` rather than to a server.
+ */
+export function showPosition(root, state, seatNames, onAct) {
+  leaveTable();
+  const table = { ...state.table, seats: state.table.seats.map((x, i) => ({ ...x, name: seatNames[i] })) };
+  T = {
+    id: null, token: null, root, ws: null, hello: null, state: { ...state, table }, prev: null,
+    pending: false, selected: -1, selectedCall: -1, aloneToggle: false, held: null, holdTimer: null,
+    retry: 0, retryTimer: null, closed: false, pastDeals: [], hint: null, summary: null,
+    summaryAt: 0, summaryTimer: null, clockEnd: null, clockTimer: null, markers: false,
+    pace: "normal", chat: [], hostView: null, watch: null, puzzle: onAct,
+  };
+  document.addEventListener("keydown", onKey);
+  root.innerHTML = `<div class="table-page puzzle-table" id="table-page"></div>`;
+  render();
+}
+
+/** The position drawn by `showPosition` once answered: no more choices. */
+export function answeredPosition() {
+  if (!T || !T.puzzle) return;
+  T.state = { ...T.state, deal: { ...T.state.deal, legal: [] } };
+  T.pending = false;
+  render();
+}
+
 /** The host link, opened on another device: the host's own seat, if the host still
  * holds it (the server answers its token to the host key alone). */
 async function takeHostSeat() {
@@ -213,6 +241,7 @@ function send(message) {
 
 function act(action) {
   if (T.pending) return;
+  if (T.puzzle) { T.pending = true; render(); T.puzzle(action); return; }
   if (send({ type: "act", action, seq: T.state.seq })) {
     T.pending = true;
     T.hint = null;
@@ -225,7 +254,7 @@ function act(action) {
 /** A card you may not play now, clicked: sent all the same, so that the server's refusal
  * says why (it changes nothing). */
 function tryAct(action) {
-  if (T.pending || T.state.you === null) return;
+  if (T.pending || T.state.you === null || T.puzzle) return;
   if (send({ type: "act", action, seq: T.state.seq })) T.pending = true;
 }
 
@@ -331,7 +360,7 @@ function openHostPanel() {
 
 function drawChat() {
   const box = $("#chat-box");
-  if (!box || !T || !T.state) return;
+  if (!box || !T || !T.state || T.puzzle) return;
   const s = T.state;
   const mine = s.you === null ? null : s.table.seats[s.you];
   const form = $("#chat-text");
@@ -538,7 +567,7 @@ function render() {
   const s = T.state;
   const page = $("#table-page");
   if (!page) return;
-  renderTopbar();
+  if (!T.puzzle) renderTopbar();
   const n = s.table.rules.players;
   const me = s.you === null ? 0 : s.you;
   const pos = positionsFor(n);
@@ -888,6 +917,7 @@ function controls() {
       ? `<div class="prompt waiting">${_("The deal is over: the next one begins when you have read its summary.")}</div>`
       : `<div class="prompt waiting">${_("The deal is over.")}</div>`;
   }
+  if (T.puzzle && !myTurn()) return ""; // a puzzle answered: its judgement says the rest
   if (!myTurn()) {
     const spect = s.you === null ? `<span class="watching">${_("Watching")}</span> ` : "";
     const readers = s.reading.filter((x) => x !== s.you);
@@ -1155,6 +1185,7 @@ function narrow() {
 }
 
 function sideTop() {
+  if (T.puzzle) return "";
   const invitesHere = narrow() ? "" : invitePanel();
   const pace = `<div class="pace" role="group" ${attr("aria-label", _("Trick pace"))}>
     <span class="pace-title">${_("Trick pace")}</span>

@@ -1,0 +1,187 @@
+"""The puzzles page in a real browser (Debian's chromium), on a phone and a desktop: a
+puzzle solved and one missed (the judgement, every choice's value, the reasons, the
+rating kept in the browser), the day's puzzle, and a streak that ends at the first miss,
+in French.  The answer is known to the test from the shipped set, never from the page.
+
+Playwright drives Debian's ``chromium``, as in :mod:`test_server_browser`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from serverkit import Server, play_out, running_server
+from test_server_browser import ARTIFACTS, CHROMIUM, chromium
+
+from euchre.actions import Action
+from euchre.puzzles import Puzzle, daily, shipped
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+
+SHOTS = ARTIFACTS / "puzzles"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("puzzles") / "p.sqlite3") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+def _puzzle(players: int, puzzle_id: str) -> Puzzle:
+    return next(p for p in shipped(players) if p.id == puzzle_id)
+
+
+def _wrong(puzzle: Puzzle) -> str:
+    """A legal action that does not solve the puzzle (one without ``alone`` first)."""
+    wrong = [a for a in puzzle.values if not puzzle.solved_by(Action.parse(a))]
+    return sorted(wrong, key=lambda a: "alone" in a)[0]
+
+
+def _open(browser: Any, base: str, size: tuple[int, int], locale: str = "en-US"
+          ) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  locale=locale)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors
+
+
+def _served(page: Any, what: str, go: Any) -> Puzzle:
+    """Do ``go()`` and return the puzzle the page was then served (``what``: the API's
+    path after /api/puzzles/)."""
+    with page.expect_response(lambda r: f"/api/puzzles/{what}" in r.url) as info:
+        go()
+    data = info.value.json()
+    page.wait_for_selector("#pz-board #felt .seat")
+    return _puzzle(data["players"], data["id"])
+
+
+def _answer(page: Any, action: str) -> dict[str, Any]:
+    """Choose ``action`` on the drawn position as a player would; the server's judgement."""
+    text = action.removesuffix(" alone")
+    if text != action and action.startswith("trump"):
+        page.check("#alone-toggle")
+    with page.expect_response(lambda r: r.url.endswith("/answer")) as info:
+        page.click(f'[data-act="{action}"]')
+    page.wait_for_selector("#pz-result-title")
+    result: dict[str, Any] = info.value.json()
+    return result
+
+
+def _rating(page: Any, players: int = 4) -> Any:
+    return page.evaluate(f"JSON.parse(localStorage.getItem('euchre.puzzles.rating.{players}'))")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_puzzle_solved_then_one_missed_judged_explained_and_rated(
+        server: Server, browser: Any, size: tuple[int, int]) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context, page, errors = _open(browser, server.base, size)
+    puzzle = _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
+    assert page.locator("#pz-board .hand-card").count() > 0  # the position, as a table draws it
+    page.screenshot(path=str(SHOTS / f"puzzle-{size[0]}x{size[1]}.png"))
+    result = _answer(page, puzzle.answer)
+    assert result["solved"] and "✓" in page.inner_text("#pz-result-title")
+    # every legal action's value is shown, and the reasons
+    assert page.locator(".puzzle-result .review-values li").count() == len(puzzle.values)
+    assert page.locator(".pz-reasons li").count() >= 1
+    after_right = _rating(page)
+    assert after_right["rating"] > 1500 and after_right == result["rating"]
+    page.screenshot(path=str(SHOTS / f"solved-{size[0]}x{size[1]}.png"))
+    # the next puzzle, missed: the rating goes down from the one kept
+    second = _served(page, "next", lambda: page.click("#pz-next"))
+    assert second.id != puzzle.id
+    result = _answer(page, _wrong(second))
+    assert not result["solved"] and "✗" in page.inner_text("#pz-result-title")
+    assert result["before"] == after_right
+    assert _rating(page)["rating"] < after_right["rating"]
+    page.screenshot(path=str(SHOTS / f"missed-{size[0]}x{size[1]}.png"))
+    context.close()
+    assert errors == []
+
+
+def test_the_daily_puzzle_and_a_streak_ending_at_a_miss_in_french(
+        server: Server, browser: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context, page, errors = _open(browser, server.base, (390, 844), "fr-FR")
+    _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
+    assert page.text_content("#pz-title") == "Problèmes"
+    # the day's puzzle: the same for everyone today (the terminal's)
+    today = datetime.datetime.now(datetime.UTC).date()
+    puzzle = _served(page, "daily", lambda: page.click("input[value=daily] + span"))
+    assert puzzle == daily(shipped(4), today)
+    _answer(page, puzzle.answer)
+    assert "Exact" in page.inner_text("#pz-result-title")
+    # a streak: easiest first, on until the first miss
+    first = _served(page, "streak", lambda: page.click("input[value=streak] + span"))
+    rating = _rating(page)
+    _answer(page, first.answer)
+    second = _served(page, "streak", lambda: page.click("#pz-next"))
+    _answer(page, _wrong(second))
+    said = page.inner_text(".pz-after")
+    assert "Série terminée" in said and "1" in said, said
+    assert page.evaluate("localStorage.getItem('euchre.puzzles.streak.4')") == "1"
+    assert _rating(page) == rating  # a streak is not rated
+    page.screenshot(path=str(SHOTS / "streak-over-fr-390x844.png"))
+    # a new streak starts again from the easiest
+    again = _served(page, "streak", lambda: page.click("#pz-next"))
+    assert again == first
+    context.close()
+    assert errors == []
+
+
+def test_the_lobby_links_to_the_puzzles(server: Server, browser: Any) -> None:
+    context, page, errors = _open(browser, server.base, (390, 844))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    _served(page, "next", lambda: page.click("a[href='/puzzles']"))
+    assert json.loads(page.evaluate("JSON.stringify(location.pathname)")) == "/puzzles"
+    context.close()
+    assert errors == []
+
+
+
+
+def test_a_mistake_from_your_review_becomes_one_of_your_puzzles(
+        server: Server, browser: Any) -> None:
+    """The review of a game you played here offers each mistake to your puzzles; the
+    puzzles page serves it ("your mistakes"), and once solved it leaves the list."""
+    game = server.create({"players": 2, "target": 1},
+                         [{"kind": "you", "name": "Pat"}, {"kind": "bot", "bot": "basic"}])
+    tid, token = game["id"], game["token"]
+    play_out(server, tid, token)
+    review = server.http.get(f"/api/tables/{tid}/matches/1/review",
+                             headers={"X-Seat-Token": token}, timeout=120).json()
+    mistakes = [k for k, d in enumerate(review["decisions"]) if d["mistake"]]
+    if not mistakes:
+        pytest.skip("no mistake in this game's review")
+    context, page, errors = _open(browser, server.base, (390, 844))
+    page.add_init_script(f"localStorage.setItem('euchre.token.{tid}', '{token}')")
+    page.goto(f"{server.base}/history/{tid}/1")
+    page.click("#h-review")
+    page.click(".keep-mistake >> nth=0")
+    page.wait_for_selector(".keep-mistake[disabled] >> nth=0")
+    page.keyboard.press("Escape")
+    page.goto(server.base + "/puzzles")
+    page.wait_for_selector("#pz-board #felt .seat")
+    with page.expect_response(lambda r: f"/puzzles/{mistakes[0]}" in r.url):
+        page.click("input[value=mine] + span")
+    page.wait_for_selector("#pz-board .seat")
+    _answer(page, review["decisions"][mistakes[0]]["best"])
+    assert "✓" in page.inner_text("#pz-result-title")
+    page.screenshot(path=str(SHOTS / "mine-solved-390x844.png"))
+    assert page.evaluate("localStorage.getItem('euchre.puzzles.mine')") == "[]"
+    context.close()
+    assert errors == []
