@@ -7,12 +7,17 @@ refusal is a 4xx that changes nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import json
+import sqlite3
 from typing import Any
 
-from serverkit import Server
+from serverkit import Database, Server, running_server
 from test_server_night import end, key, make_night, report_and_confirm, start
+
+from euchre.server import schema
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 
@@ -152,3 +157,39 @@ def test_a_nights_export_holds_its_final_standings_and_each_players_rounds(
     assert {row["place"] for row in rows} == {str(s["place"]) for s in standings}
     assert server.http.get("/api/nights/nothere/export.csv").status_code == 404
     assert server.http.get("/api/nights/nothere/export.json").json()["code"] == "no_night"
+
+
+def test_a_database_of_the_release_before_seasons_keeps_its_nights_for_a_season(
+        database: Database, backend: str) -> None:
+    """A database at version 3 (nights, no seasons) opens at version 4 with its night,
+    which then joins a season."""
+    where = database("euchre")
+    dialect = schema.SQLITE if backend == "sqlite" else schema.POSTGRES
+    rows: list[tuple[str, tuple[Any, ...]]] = [
+        ("CREATE TABLE schema_version (version INTEGER NOT NULL)", ()),
+        ("INSERT INTO schema_version (version) VALUES (3)", ()),
+        ("INSERT INTO nights (id, name, day, format, settings, host_key, join_key, created) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", ("n1", "Old night", "2026-11-01", "partners",
+                                             json.dumps({"scoring": {}}), "host-n1",
+                                             "join-n1", 1.0)),
+        *(("INSERT INTO night_players (night_id, number, name, token, present) "
+           "VALUES (?, ?, ?, ?, ?)", ("n1", i, name, f"tok-{i}", 1))
+          for i, name in enumerate(FOUR, 1))]
+    made = [(dialect.ddl(s), ()) for step in schema.MIGRATIONS[:3] for s in step.statements]
+    if backend == "sqlite":
+        with contextlib.closing(sqlite3.connect(where)) as conn:
+            for sql, params in [*made, *rows]:
+                conn.execute(sql, params)
+            conn.commit()
+    else:
+        import psycopg
+
+        with psycopg.connect(str(where)) as conn:
+            for sql, params in [*made, *rows]:
+                conn.execute(dialect.sql(sql) if params else sql, params)  # type: ignore[arg-type]
+    with running_server(where) as server:
+        assert server.http.get("/api/nights/n1").json()["players"][0]["name"] == "Ann"
+        season = make_season(server)
+        r = add(server, season, {"id": "n1", "host_key": "host-n1"})
+        assert r.status_code == 200, r.text
+        assert [n["name"] for n in r.json()["nights"]] == ["Old night"]
