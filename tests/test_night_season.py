@@ -97,7 +97,7 @@ def test_players_level_on_total_and_rounds_won_share_their_place_and_are_flagged
     r1, r2 = teams(4, rounds=2).rounds
     board = leaderboard([SeasonNight("n", "d", NightScoring(), FOUR, (
         RoundResult(r1, (TableResult((10, 5)),)), RoundResult(r2, (TableResult((0, 5)),))))])
-    assert [(x.place, x.name, x.total, x.won, x.tied) for x in board] == [
+    assert [(x.place, x.name, int(x.total), x.won, x.tied) for x in board] == [
         (1, "Ann", 10, 1, True), (1, "Bo", 10, 1, True),
         (1, "Cy", 10, 1, True), (1, "Di", 10, 1, True)]
 
@@ -107,7 +107,7 @@ def test_the_leaderboard_ranks_by_total_then_rounds_won() -> None:
     board = leaderboard([SeasonNight("n", "d", NightScoring(), FOUR, (
         RoundResult(r1, (TableResult((10, 0)),)), RoundResult(r2, (TableResult((0, 5)),)),
         RoundResult(r3, (TableResult((0, 5)),))))])
-    assert [(x.place, x.name, x.total, x.won, x.tied) for x in board] == [
+    assert [(x.place, x.name, int(x.total), x.won, x.tied) for x in board] == [
         (1, "Cy", 10, 2, True), (1, "Di", 10, 2, True),
         (3, "Ann", 10, 1, True), (3, "Bo", 10, 1, True)]
 

@@ -186,7 +186,7 @@ def test_a_database_of_the_release_before_seasons_keeps_its_nights_for_a_season(
 
         with psycopg.connect(str(where)) as conn:
             for sql, params in [*made, *rows]:
-                conn.execute(dialect.sql(sql) if params else sql, params)  # type: ignore[arg-type]
+                conn.execute(dialect.sql(sql) if params else sql, params)
     with running_server(where) as server:
         assert server.http.get("/api/nights/n1").json()["players"][0]["name"] == "Ann"
         season = make_season(server)
