@@ -185,6 +185,9 @@ def test_a_database_of_the_release_before_seasons_keeps_its_nights_for_a_season(
         import psycopg
 
         with psycopg.connect(str(where)) as conn:
+            # a database of the session's spares has today's tables: start it bare
+            conn.execute("DROP SCHEMA public CASCADE")
+            conn.execute("CREATE SCHEMA public")
             for sql, params in [*made, *rows]:
                 conn.execute(dialect.sql(sql) if params else sql, params)
     with running_server(where) as server:
