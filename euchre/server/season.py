@@ -22,6 +22,7 @@ from typing import Any, Final
 from euchre.night.season import (
     SeasonNight,
     leaderboard,
+    player_key,
     player_rounds,
     ratings,
     to_number,
@@ -129,11 +130,11 @@ def leaderboard_csv(nights: Sequence[Night]) -> str:
     """The season's leaderboard as CSV, one line a player (:data:`LEADERBOARD_COLUMNS`;
     ``rating``: the ordinal, empty for a player never rated)."""
     played = [season_night(n) for n in nights]
-    rated = {x.name: x for x in ratings(played)}
+    rated = {player_key(x.name): x for x in ratings(played)}
     rows: list[Sequence[Any]] = [LEADERBOARD_COLUMNS]
     for line in leaderboard(played):
         data = line.to_json()
-        r = rated.get(line.name)
+        r = rated.get(player_key(line.name))
         extra = (r.to_json()["ordinal"], r.to_json()["mu"], r.to_json()["sigma"]) if r else (
             "", "", "")
         rows.append((*(data[c] for c in LEADERBOARD_COLUMNS[:8]), *extra))
