@@ -234,10 +234,9 @@ class Night:
         """Each player's name by number."""
         return {p.number: p.name for p in self.players}
 
-    def standings(self) -> list[dict[str, Any]]:
-        """The standings after the rounds ended (:func:`euchre.night.standings`): place,
-        number, name, total (a string when a fraction: ``"17/2"``), rounds won and
-        played, lone hands, tied."""
+    def results(self) -> list[RoundResult]:
+        """The results of the rounds ended, in the order played (each table's current
+        result)."""
         results = []
         for r in self.rounds:
             if r.ended is None:
@@ -248,10 +247,16 @@ class Night:
                 assert current is not None and current.points is not None
                 tables.append(TableResult(current.points, current.loners))
             results.append(RoundResult(r.round, tuple(tables)))
+        return results
+
+    def standings(self) -> list[dict[str, Any]]:
+        """The standings after the rounds ended (:func:`euchre.night.standings`): place,
+        number, name, total (a string when a fraction: ``"17/2"``), rounds won and
+        played, lone hands, tied."""
         return [{"place": s.place, "number": s.player, "name": s.name,
                  "total": _number(s.total), "won": s.won, "played": s.played,
                  "loners": s.loners, "tied": s.tied}
-                for s in standings(results, self.scoring, self.names())]
+                for s in standings(self.results(), self.scoring, self.names())]
 
     def to_json(self, role: Role) -> dict[str, Any]:
         """The night as ``role`` sees it.  Everyone: the night, its players (number,

@@ -212,6 +212,9 @@ ERROR_CODES: dict[str, str] = {
     "settled": "the organiser settled the table's result (params: result, state, seq)",
     "same_team": "the team that entered a result may not confirm or dispute it",
     "not_at_table": "the player does not play at that table (params: round, table)",
+    # a season of nights (euchre.server.season)
+    "no_season": "no such season (params: season)",
+    "in_season": "the night is in another season already (params: night)",
 }
 """Every error ``code`` the server sends, with what it means (the page words each)."""
 

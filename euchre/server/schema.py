@@ -13,7 +13,9 @@ settings as JSON text, the organiser's key and the join link's key), ``night_pla
 (numbered from 1, each with a personal token, present or not), ``night_rounds`` (each
 round's seating as JSON text, when it started and ended) and ``night_reports`` (every
 entry, correction, confirmation, dispute and settlement of a table's result, numbered
-``seq`` from 1, with who made it; never updated).
+``seq`` from 1, with who made it; never updated).  A season (:mod:`euchre.server.season`)
+is a row of ``seasons`` (its name and its organiser's key), and a night of it names it
+(``nights.season_id``).
 
 Deleting a table deletes its places and matches, and deleting a match its actions
 (``ON DELETE CASCADE``).  The schema grows by :data:`MIGRATIONS`, one step a version,
@@ -195,6 +197,17 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             FOREIGN KEY (night_id, round) REFERENCES night_rounds ON DELETE CASCADE
         )""",
     )),
+    Migration(4, "seasons: several nights of one club, under their organiser's key", (
+        """CREATE TABLE seasons (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            host_key TEXT NOT NULL UNIQUE,
+            created {real} NOT NULL
+        )""",
+        # a night belongs to one season at most, for good (added once, never moved)
+        "ALTER TABLE nights ADD COLUMN season_id TEXT REFERENCES seasons(id)",
+        "CREATE INDEX nights_season ON nights (season_id) WHERE season_id IS NOT NULL",
+    )),
 )
 """The schema, one step a version: a database at version ``v`` runs the steps after it."""
 
@@ -250,7 +263,7 @@ def migrate(conn: Connection, dialect: Dialect) -> int:
     >>> import sqlite3
     >>> conn = sqlite3.connect(":memory:")
     >>> migrate(conn, SQLITE), migrate(conn, SQLITE)
-    (0, 3)
+    (0, 4)
     """
     conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     row = conn.execute("SELECT max(version) FROM schema_version").fetchone()

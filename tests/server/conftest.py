@@ -69,7 +69,7 @@ def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest
         with psycopg.connect(url, autocommit=True) as conn:
             if conn.execute("SELECT to_regclass('actions')").fetchone() != (None,):
                 conn.execute("TRUNCATE tables, places, matches, actions, nights, "
-                             "night_players, night_rounds, night_reports")
+                             "night_players, night_rounds, night_reports, seasons")
         spare.append(url)
 
 

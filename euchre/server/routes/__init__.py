@@ -8,6 +8,7 @@
 :mod:`.seats`      taking a place (an invitation, an open seat), leaving it
 :mod:`.host`       the host's powers, with the host link's key
 :mod:`.nights`     a club night: its players, rounds and the tables' results
+:mod:`.seasons`    a season of nights: leaderboard, ratings; a night's export
 :mod:`.history`    a finished game: its page, record, replay, and the expert's review
 :mod:`.puzzles`    the puzzles' page and API: a puzzle served, an answer judged
 :mod:`.websocket`  the table's WebSocket
@@ -25,6 +26,7 @@ from euchre.server.routes import (
     options,
     pages,
     puzzles,
+    seasons,
     seats,
     tables,
     websocket,
@@ -33,7 +35,7 @@ from euchre.server.routes import (
 __all__ = ["ROUTERS"]
 
 ROUTERS: tuple[APIRouter, ...] = (pages.router, options.router, tables.router, seats.router,
-                                  host.router, nights.router, history.router,
-                                  puzzles.router, websocket.router)
+                                  host.router, nights.router, seasons.router,
+                                  history.router, puzzles.router, websocket.router)
 """Every router, in the order the app includes them (the API's schema lists its paths
 in this order)."""

@@ -110,6 +110,8 @@ export const ERRORS = {
   settled: () => _("The organiser settled this table's result."),
   same_team: () => _("The other team confirms a result, not the team that entered it."),
   not_at_table: () => _("You do not play at that table this round."),
+  no_season: () => _("There is no such season."),
+  in_season: () => _("That night is in another season already."),
 };
 
 /**
