@@ -35,6 +35,7 @@ False
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 import numpy as np
@@ -109,6 +110,7 @@ __all__ = [
     "TURN",
     "TURNUP",
     "WINNER",
+    "Refused",
     "alone",
     "apply_action",
     "deal_random",
@@ -126,6 +128,7 @@ __all__ = [
     "random_below",
     "random_rollout",
     "random_u32",
+    "refusal",
     "start",
     "turnup_suit",
     "utility",
@@ -440,6 +443,142 @@ def legal_mask(st: Int64Array, out: BoolArray) -> None:
             out[base + i] = True
         bits >>= 1
         i += 1
+
+
+# -- why an action is refused --------------------------------------------------------------------
+class Refused(enum.IntEnum):
+    """Why :func:`refusal` refuses an action, with its two arguments ``(a, b)`` (0 where
+    unused).  The one account of the reasons: :class:`~euchre.deal.Deal`'s errors and
+    :func:`euchre.wording.why_illegal` word these codes, each in its own way."""
+
+    LEGAL = 0
+    """Not refused."""
+    DEAL_OVER = 1
+    """The deal is over (RULES §8)."""
+    NOT_YOUR_TURN = 2
+    """Another seat is to move; ``a``: that seat."""
+    NO_ALONE = 3
+    """Two-handed: no going alone (RULES §4)."""
+    ROUND_ONE = 4
+    """Round 1: pass or order up; ``a``: the turn-up's suit, ``b``: 1 for the dealer
+    (RULES §4)."""
+    ROUND_ONE_NAMED = 5
+    """A suit named in round 1 (it is named in round 2); ``a``, ``b`` as ROUND_ONE."""
+    TURNED_DOWN = 6
+    """Round 2 names the turned-down suit; ``a``: the suit, ``b``: 1 if the seat may
+    pass (RULES §4)."""
+    STICK_THE_DEALER = 7
+    """Stick the dealer: the dealer may not pass in round 2 (RULES §4)."""
+    ROUND_TWO = 8
+    """Round 2: name a suit or pass (RULES §4)."""
+    JOKER_NAMES = 9
+    """A turned-up joker: the dealer names trump (RULES §3)."""
+    KEEP_TURNUP = 10
+    """The dealer must keep the turn-up; ``a``: the turn-up (RULES §5)."""
+    DISCARD_NOT_HELD = 11
+    """The dealer discards a card not held; ``a``: the card (RULES §5)."""
+    EXCHANGE = 12
+    """The dealer discards one card; ``a``: the turn-up (RULES §5)."""
+    DUMMY_NOT_HELD = 13
+    """The maker discards a card not in hand or dummy; ``a``: the card (RULES §6)."""
+    DUMMY = 14
+    """The maker discards from hand and dummy; ``a``: discards still owed (RULES §6)."""
+    CALL_OWN_CARD = 15
+    """The maker calls a card it holds; ``a``: the card (RULES §6)."""
+    CALL_OWN_DISCARD = 16
+    """The maker calls its own discard; ``a``: the card (RULES §6.3)."""
+    CALL_TURNED_DOWN = 17
+    """The maker calls the turn-up turned down; ``a``: the card (RULES §6.3)."""
+    CALL_NOT_IN_PACK = 18
+    """The maker calls a card not in the pack; ``a``: the card (RULES §1)."""
+    CALL_A_CARD = 19
+    """The maker calls a partner by naming a card (RULES §6)."""
+    DEFEND = 20
+    """A defender may defend alone or pass (RULES §7)."""
+    PLAY_A_CARD = 21
+    """The seat plays a card (RULES §8)."""
+    PLAY_NOT_HELD = 22
+    """A card not held; ``a``: the card (RULES §8)."""
+    MUST_FOLLOW = 23
+    """The seat must follow the led suit; ``a``: the card, ``b``: the led suit (RULES §2,
+    §8)."""
+
+
+@_jit
+def refusal(st: Int64Array, seat: int, a: int) -> tuple[int, int, int]:
+    """Why action ``a`` by ``seat`` (below 0: the seat to move) is refused now, as
+    ``(code, a, b)`` (:class:`Refused`); ``Refused.LEGAL`` where it is legal.
+
+    >>> from euchre.rules import Rules
+    >>> from euchre.cards import Card, card_mask, parse_cards
+    >>> st = new_state(Rules(players=2))
+    >>> hands = [card_mask(parse_cards(h)) for h in ('9C TC JC QC KC', 'AC 9D TD JD QD')]
+    >>> start(st, 0, hands[0], hands[1], 0, 0, 0, 0, Card.parse('KD'))
+    >>> Refused(refusal(st, 0, PASS)[0]), Refused(refusal(st, 1, ORDER_ALONE)[0])
+    (<Refused.NOT_YOUR_TURN: 2>, <Refused.NO_ALONE: 3>)
+    """
+    p = st[PHASE]
+    if p == OVER:
+        return Refused.DEAL_OVER, 0, 0
+    turn = st[TURN]
+    if seat >= 0 and seat != turn:
+        return Refused.NOT_YOUR_TURN, turn, 0
+    if is_legal(st, a):
+        return Refused.LEGAL, 0, 0
+    naming = TRUMP <= a < DEFEND_ALONE
+    no_alone = st[PLAYERS] == 2 and (a == ORDER_ALONE or TRUMP_ALONE <= a < DEFEND_ALONE)
+    if p == BID_TURNUP:
+        suit = turnup_suit(st)
+        dealer = int(turn == st[DEALER])
+        if a == ORDER_ALONE:
+            return Refused.NO_ALONE, 0, 0
+        if naming:
+            return Refused.ROUND_ONE_NAMED, suit, dealer
+        return Refused.ROUND_ONE, suit, dealer
+    if p == BID_SUIT:
+        down = turnup_suit(st)
+        if naming and (a - TRUMP) % 4 == down:
+            return Refused.TURNED_DOWN, down, int(_may_pass(st))
+        if a == PASS:
+            return Refused.STICK_THE_DEALER, 0, 0
+        if no_alone:
+            return Refused.NO_ALONE, 0, 0
+        return Refused.ROUND_TWO, 0, 0
+    if p == NAME_TRUMP:
+        if no_alone:
+            return Refused.NO_ALONE, 0, 0
+        return Refused.JOKER_NAMES, 0, 0
+    card = a - DISCARD
+    discarding = DISCARD <= a < CALL
+    hand = st[HANDS + turn]
+    if p == EXCHANGE:
+        if discarding and card == st[TURNUP] and st[DEALER_MUST_TAKE_UP]:
+            return Refused.KEEP_TURNUP, card, 0
+        if discarding:
+            return Refused.DISCARD_NOT_HELD, card, 0
+        return Refused.EXCHANGE, st[TURNUP], 0
+    if p == DUMMY_MERGE:
+        if discarding:
+            return Refused.DUMMY_NOT_HELD, card, 0
+        return Refused.DUMMY, st[DUMMY_LEFT], 0
+    if p == CALL_PARTNER:
+        card = a - CALL
+        if CALL <= a < PASS:
+            if hand >> card & 1:
+                return Refused.CALL_OWN_CARD, card, 0
+            if st[PACK] >> card & 1 and st[TAKEN]:
+                return Refused.CALL_OWN_DISCARD, card, 0
+            if st[PACK] >> card & 1:
+                return Refused.CALL_TURNED_DOWN, card, 0
+            return Refused.CALL_NOT_IN_PACK, card, 0
+        return Refused.CALL_A_CARD, 0, 0
+    if p == DEFEND:
+        return Refused.DEFEND, 0, 0
+    if a >= DISCARD:
+        return Refused.PLAY_A_CARD, 0, 0
+    if not hand >> a & 1:
+        return Refused.PLAY_NOT_HELD, a, 0
+    return Refused.MUST_FOLLOW, a, st[LED]
 
 
 # -- applying an action ----------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Final
 
+from euchre import core
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
@@ -56,6 +57,7 @@ from euchre.cards import (
     pack_mask,
     sort_hand,
 )
+from euchre.core import Refused
 from euchre.notation import card_value, card_values, read_deal_record
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
@@ -1441,81 +1443,100 @@ class Deal:
             return "the deal is over (RULES §8): no action is legal"
         return f"it is seat {self._turn}'s turn, not seat {seat}'s ({self.phase.value})"
 
+    def _core_state(self) -> core.Int64Array:
+        """The rules core's state of this deal (:mod:`euchre.core`): the cards as dealt,
+        then every action so far."""
+        st = core.new_state(self.rules)
+        hands = [*self.dealt, *[0] * (5 - self.n)]
+        core.start(st, self.dealer, *hands, self.dealt_dummy or 0, int(self.turnup))
+        for entry in self._history:
+            core.apply_action(st, entry % _SEAT)
+        return st
+
+    def refusal(self, action: Action | int | str, seat: int | None = None
+                ) -> tuple[core.Refused, int, int]:
+        """Why the rules core refuses ``action`` (by ``seat``, or the seat to move): its
+        :class:`~euchre.core.Refused` code and the code's two arguments;
+        ``Refused.LEGAL`` where the action is legal.  :func:`euchre.wording.why_illegal`
+        words the code for a player, :class:`IllegalActionError` for a programmer.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.refusal('order alone'), deal.refusal('order', seat=0)
+        ((<Refused.NO_ALONE: 3>, 0, 0), (<Refused.NOT_YOUR_TURN: 2>, 1, 0))
+        """
+        code, x, y = core.refusal(self._core_state(), -1 if seat is None else seat,
+                                  _action_id(action))
+        return core.Refused(code), int(x), int(y)
+
     def _explain(self, a: int) -> str:
-        p = self._phase
+        """The refusal of action ``a`` for a programmer: the rule by its RULES section,
+        and the legal choices."""
+        code, x, y = self.refusal(a)
         text = str(Action.from_id(a))
-        if p == _OVER:
+        if code is Refused.DEAL_OVER:
             return f"the deal is over (RULES §8): '{text}' is not legal"
         seat = self._turn
-        legal = self._legal_text()
-        why = f"seat {seat} is in the {self.phase.value} phase"
-        if p == _BID1:
-            why = (f"seat {seat} bids on the turn-up in round 1 (RULES §4)")
-            if a == ORDER_ALONE:
-                why = "there is no going alone two-handed (RULES §4)"
-        elif p == _BID2:
-            why = f"seat {seat} names a suit or passes in round 2 (RULES §4)"
-            suit = self.turnup_suit
-            if TRUMP <= a < DEFEND_ALONE and suit is not None and (a - TRUMP) % 4 == suit:
-                why = (f"{_SUIT_NAMES[suit]} was turned down and may not be named this deal "
-                       f"(RULES §4)")
-            elif a == PASS:
-                why = ("stick the dealer: the dealer may not pass in round 2 and must name "
-                       "a suit (RULES §4)")
-            elif a >= TRUMP_ALONE and not self.rules.alone_allowed:
-                why = "there is no going alone two-handed (RULES §4)"
-        elif p == _NAME:
-            why = ("the joker was turned up: the dealer must name trump (RULES §3)")
-        elif p == _EXCHANGE:
-            why = f"the dealer (seat {seat}) discards one card face down (RULES §5)"
-            if a == DISCARD + self.turnup and self.rules.dealer_must_take_up:
-                why = "dealer_must_take_up: the turn-up must be kept (RULES §5)"
-            elif DISCARD <= a < CALL:
-                why = f"seat {seat} does not hold {CARDS[a - DISCARD]} (RULES §5)"
-        elif p == _DUMMY:
-            why = (f"the maker (seat {seat}) discards five cards from hand and dummy, "
-                   f"one at a time (RULES §6)")
-            if DISCARD <= a < CALL:
-                why = f"seat {seat} does not hold {CARDS[a - DISCARD]} with the dummy (RULES §6)"
-        elif p == _CALL:
-            why = f"the maker (seat {seat}) calls a partner by naming a card (RULES §6)"
-            if CALL <= a < PASS:
-                c = a - CALL
-                if self._hands[seat] >> c & 1:
-                    why = (f"the maker must call a card not in their own hand, not {CARDS[c]} "
-                           "(RULES §6)")
-                elif c in self._discards[seat]:
-                    why = (f"the maker may not call {CARDS[c]}, its own discard: a card it "
-                           "knows to be out of play (RULES §6.3)")
-                elif self._known_out() >> c & 1:
-                    why = (f"the maker may not call {CARDS[c]}, the turn-up turned down in "
-                           "round 1: a card it knows to be out of play (RULES §6.3)")
-                else:
-                    why = f"{CARDS[c]} is not in this pack (RULES §1)"
-        elif p == _DEFEND:
-            why = f"seat {seat} may defend alone or pass (RULES §7)"
-        elif p == _PLAY:
-            why = f"seat {seat} plays a card (RULES §8)"
-            if a < DISCARD:
-                hand = self._hands[seat]
-                if not hand >> a & 1:
-                    why = f"seat {seat} does not hold {CARDS[a]} (RULES §8)"
-                elif self._trick:
-                    led = self._led
-                    follow = hand & SUIT_MASKS[self._trump][led]
-                    held = format_cards(sort_hand(cards_of(follow), self.trump))
-                    notes = []
-                    trump = self._trump
-                    left = (trump ^ 3) * 8 + 4
-                    if follow >> left & 1 and led == trump:
-                        notes.append(f"{CARDS[left]}, the left bower, is trump")
-                    if a == left:
-                        notes.append(f"{CARDS[left]} is the left bower: a trump, not "
-                                     f"{_SUIT_NAMES[left >> 3]}")
-                    extra = f"; {'; '.join(notes)}" if notes else ""
-                    why = (f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {held}{extra}) "
-                           f"(RULES §2, §8)")
-        return f"{why}: '{text}' is not legal; legal: {legal}"
+        if self._phase == _NAME:  # the joker's rule, going alone or not (RULES §3)
+            code = Refused.JOKER_NAMES
+        why = {
+            Refused.NO_ALONE: "there is no going alone two-handed (RULES §4)",
+            Refused.ROUND_ONE: f"seat {seat} bids on the turn-up in round 1 (RULES §4)",
+            Refused.ROUND_ONE_NAMED: f"seat {seat} bids on the turn-up in round 1 (RULES §4)",
+            Refused.STICK_THE_DEALER: ("stick the dealer: the dealer may not pass in round 2 "
+                                       "and must name a suit (RULES §4)"),
+            Refused.ROUND_TWO: f"seat {seat} names a suit or passes in round 2 (RULES §4)",
+            Refused.JOKER_NAMES: "the joker was turned up: the dealer must name trump (RULES §3)",
+            Refused.KEEP_TURNUP: "dealer_must_take_up: the turn-up must be kept (RULES §5)",
+            Refused.EXCHANGE: f"the dealer (seat {seat}) discards one card face down (RULES §5)",
+            Refused.DUMMY: (f"the maker (seat {seat}) discards five cards from hand and dummy, "
+                            f"one at a time (RULES §6)"),
+            Refused.CALL_A_CARD: (f"the maker (seat {seat}) calls a partner by naming a card "
+                                  "(RULES §6)"),
+            Refused.DEFEND: f"seat {seat} may defend alone or pass (RULES §7)",
+            Refused.PLAY_A_CARD: f"seat {seat} plays a card (RULES §8)",
+        }.get(code)
+        if why is None:
+            why = self._explain_card(code, x, y)
+        return f"{why}: '{text}' is not legal; legal: {self._legal_text()}"
+
+    def _explain_card(self, code: Refused, x: int, led: int) -> str:
+        """The reasons that name a card (``x``) or a suit (``x``, or ``led``) (see
+        :meth:`_explain`)."""
+        seat = self._turn
+        card = CARDS[x]
+        if code is Refused.TURNED_DOWN:
+            return (f"{_SUIT_NAMES[x]} was turned down and may not be named this deal "
+                    f"(RULES §4)")
+        if code is Refused.DISCARD_NOT_HELD:
+            return f"seat {seat} does not hold {card} (RULES §5)"
+        if code is Refused.DUMMY_NOT_HELD:
+            return f"seat {seat} does not hold {card} with the dummy (RULES §6)"
+        if code is Refused.CALL_OWN_CARD:
+            return f"the maker must call a card not in their own hand, not {card} (RULES §6)"
+        if code is Refused.CALL_OWN_DISCARD:
+            return (f"the maker may not call {card}, its own discard: a card it knows to be "
+                    "out of play (RULES §6.3)")
+        if code is Refused.CALL_TURNED_DOWN:
+            return (f"the maker may not call {card}, the turn-up turned down in round 1: a "
+                    "card it knows to be out of play (RULES §6.3)")
+        if code is Refused.CALL_NOT_IN_PACK:
+            return f"{card} is not in this pack (RULES §1)"
+        if code is Refused.PLAY_NOT_HELD:
+            return f"seat {seat} does not hold {card} (RULES §8)"
+        # Refused.MUST_FOLLOW
+        trump = self._trump
+        follow = self._hands[seat] & SUIT_MASKS[trump][led]
+        held = format_cards(sort_hand(cards_of(follow), self.trump))
+        notes = []
+        left = (trump ^ 3) * 8 + 4
+        if follow >> left & 1 and led == trump:
+            notes.append(f"{CARDS[left]}, the left bower, is trump")
+        if card == left:
+            notes.append(f"{CARDS[left]} is the left bower: a trump, not "
+                         f"{_SUIT_NAMES[left >> 3]}")
+        extra = f"; {'; '.join(notes)}" if notes else ""
+        return f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {held}{extra}) (RULES §2, §8)"
 
     # -- records -----------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
