@@ -56,6 +56,7 @@ from euchre.actions import (
 )
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
 from euchre.rules import Rules
+from euchre.scoring import deal_value as _plain_deal_value
 from euchre.sides import makers_mask as _side_mask
 from euchre.sides import utility as _utility
 
@@ -261,6 +262,7 @@ def alone(st: Int64Array) -> bool:
 
 
 _makers_mask = _jit_inline(_side_mask)
+_deal_value = _jit_inline(_plain_deal_value)
 utility = _jit_inline(_utility)
 """Compiled :func:`euchre.sides.utility`, for the kernels: ``utility(points, seat,
 players)``."""
@@ -814,31 +816,10 @@ def points(st: Int64Array, out: Int64Array) -> None:
     for s in range(n):
         if side >> s & 1:
             made += st[TRICKS + s]
-    lone_maker = alone(st)
-    if made >= 3:
-        value = 1
-        if made == 5:  # a march
-            if n == 2:
-                value = 2
-            elif n == 3:
-                value = 4 if lone_maker else 3
-            elif n == 4:
-                value = 4 if lone_maker else 2
-            else:
-                value = 5 if lone_maker else 2
-        for s in range(n):
-            if side >> s & 1:
-                out[s] = value
-        return
-    # euchred: each defender scores 2; 4 against a lone defender four-handed, and where the
-    # defenders take all five against a lone defender three-handed or five-handed
-    lone_defender = st[LONE] >= 0
-    swept = made == 0
-    value = 2
-    if (n == 4 and lone_defender) or (swept and ((n == 3 and lone_defender) or n == 5)):
-        value = 4
+    value = _deal_value(n, made, alone(st), st[LONE] >= 0)
+    scorers = side if made >= 3 else ~side
     for s in range(n):
-        if not side >> s & 1:
+        if scorers >> s & 1:
             out[s] = value
 
 
