@@ -4,8 +4,12 @@
 messages.  This module plays exactly the same rules (RULES §3-§9), compiled by numba, on a
 state that is one flat ``int64`` array, so that machines can run millions of deals: the
 batched :class:`~euchre.vector.VectorDeals`, the expert bot's look-ahead through the
-bidding, and random rollouts.  The two are held together by differential tests over
-random play of every variant and option (``tests/test_core.py``).
+bidding, and random rollouts.  The small rules both need are written once and compiled in here
+(:mod:`euchre.sides`: the maker's side, the cards the maker may call, who sits out beside
+a lone defender, whose left leads; :mod:`euchre.scoring`: the points of RULES §9), and why
+an action is refused is said here only (:func:`refusal`).  The two state machines are held
+together by differential tests over random play of every variant and option
+(``tests/test_core.py``).
 
 Every function here is compiled by numba (:mod:`euchre._numba`, at its first call): plain
 ints and int64 arrays, no Python objects.  With ``NUMBA_DISABLE_JIT=1`` the module runs as
@@ -57,6 +61,9 @@ from euchre.actions import (
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
 from euchre.rules import Rules
 from euchre.scoring import deal_value as _plain_deal_value
+from euchre.sides import callable_cards as _plain_callable
+from euchre.sides import first_lead_after as _plain_first_lead
+from euchre.sides import lone_defence_out as _plain_lone_out
 from euchre.sides import makers_mask as _side_mask
 from euchre.sides import utility as _utility
 
@@ -263,6 +270,9 @@ def alone(st: Int64Array) -> bool:
 
 _makers_mask = _jit_inline(_side_mask)
 _deal_value = _jit_inline(_plain_deal_value)
+_callable_cards = _jit_inline(_plain_callable)
+_first_lead_after = _jit_inline(_plain_first_lead)
+_lone_defence_out = _jit_inline(_plain_lone_out)
 utility = _jit_inline(_utility)
 """Compiled :func:`euchre.sides.utility`, for the kernels: ``utility(points, seat,
 players)``."""
@@ -280,11 +290,8 @@ def makers_mask(st: Int64Array) -> int:
 def leader(st: Int64Array) -> int:
     """Who leads the first trick (RULES §8): the first active seat at the dealer's left;
     three-handed, at the lone player's left (the maker's when both are alone)."""
-    if st[PLAYERS] == 3 and st[ALONE] == 1:
-        return next_active(st, st[MAKER])
-    if st[PLAYERS] == 3 and st[LONE] >= 0:
-        return next_active(st, st[LONE])
-    return next_active(st, st[DEALER])
+    return next_active(st, _first_lead_after(st[PLAYERS], st[DEALER], st[MAKER],
+                                             st[ALONE] == 1, st[LONE]))
 
 
 @_jit
@@ -362,15 +369,13 @@ def _callable(st: Int64Array) -> int:
     knows to be out of play: a turn-up turned down in round 1, a dealer-maker's own
     discard, the one discard of the history five-handed (RULES §6.3)."""
     maker = st[MAKER]
-    bits = st[PACK] & ~st[HANDS + maker]
-    if not st[TAKEN]:
-        bits &= ~(1 << st[TURNUP])
-    elif maker == st[DEALER]:
+    own = 0
+    if st[TAKEN] and maker == st[DEALER]:
         for k in range(st[N_ACTIONS]):
             a = st[HISTORY + k] % SEAT_SHIFT
             if DISCARD <= a < CALL:
-                bits &= ~(1 << (a - DISCARD))
-    return bits
+                own |= 1 << (a - DISCARD)
+    return _callable_cards(st[PACK], st[HANDS + maker], st[TAKEN] == 1, st[TURNUP], own)
 
 
 @_jit_inline
@@ -735,13 +740,7 @@ def _defend(st: Int64Array, seat: int, lone: bool) -> None:
     """At most one lone defender; its partner (three-handed: the other defender) sits out."""
     if lone:
         st[LONE] = seat
-        n = st[PLAYERS]
-        if n == 4:
-            st[OUT] |= 1 << partner_of(n, seat)
-        else:
-            for other in range(n):
-                if other != seat and other != st[MAKER]:
-                    st[OUT] |= 1 << other
+        st[OUT] |= _lone_defence_out(st[PLAYERS], seat, st[MAKER])
         _start_play(st)
         return
     following = _next_defender(st, seat)

@@ -61,7 +61,7 @@ from euchre.core import Refused
 from euchre.notation import card_value, card_values, read_deal_record
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
-from euchre.sides import makers_mask
+from euchre.sides import callable_cards, first_lead_after, lone_defence_out, makers_mask
 
 __all__ = [
     "Deal",
@@ -959,22 +959,13 @@ class Deal:
         if p == _DUMMY:
             return _ids(self._hands[self._maker], DISCARD)
         if p == _CALL:
-            pack = pack_mask(self.rules.deck, self.rules.joker)
-            return _ids(pack & ~self._hands[self._maker] & ~self._known_out(), CALL)
+            maker = self._maker
+            return _ids(callable_cards(pack_mask(self.rules.deck, self.rules.joker),
+                                       self._hands[maker], self._taken, self.turnup,
+                                       card_mask(self._discards[maker])), CALL)
         if p == _DEFEND:
             return [PASS, DEFEND_ALONE]
         return []
-
-    def _known_out(self) -> int:
-        """The cards the maker knows to be out of play, which it may not call: its own
-        discard (a dealer-maker's exchange) and a turn-up turned down in round 1
-        (RULES §6.3)."""
-        known = 0
-        for c in self._discards[self._maker]:
-            known |= 1 << c
-        if not self._taken:
-            known |= 1 << self.turnup
-        return known
 
     def _naming_ids(self) -> list[int]:
         """Round 2 or a turned-up joker: name a suit, alone where allowed (RULES §3, §4)."""
@@ -1288,10 +1279,7 @@ class Deal:
         seat = self._queue.pop(0)
         if a == DEFEND_ALONE:
             self._lone_defender = seat
-            partner = self.rules.partner_of(seat)
-            if partner is None:  # three-handed: the other defender sits out (RULES §7)
-                partner = next(s for s in range(self.n) if s not in (seat, self._maker))
-            self._out |= 1 << partner
+            self._out |= lone_defence_out(self.n, seat, self._maker)
             self._queue = []
         if self._queue:
             self._turn = self._queue[0]
@@ -1308,13 +1296,8 @@ class Deal:
             while self._out >> t & 1:
                 t = (t + 1) % n
             self._next[s] = t
-        # who leads the first trick (RULES §8)
-        if n == 3 and self._alone:
-            lead = self._next[self._maker]
-        elif n == 3 and self._lone_defender >= 0:
-            lead = self._next[self._lone_defender]
-        else:
-            lead = self._next[self.dealer]
+        lead = self._next[first_lead_after(n, self.dealer, self._maker, self._alone,
+                                           self._lone_defender)]
         self._leader = self._turn = lead
         self._phase = _PLAY
 
