@@ -52,12 +52,13 @@ from euchre.actions import (
     DEFEND_ALONE,
     DISCARD,
     NUM_ACTIONS,
-    ORDER,
+    ORDER,  # noqa: F401 - read as core.ORDER by callers and the doctests
     ORDER_ALONE,
     PASS,
     TRUMP,
     TRUMP_ALONE,
 )
+from euchre.actions import bid_bits as _plain_bid_bits
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
 from euchre.rules import Rules
 from euchre.scoring import deal_value as _plain_deal_value
@@ -270,6 +271,7 @@ def alone(st: Int64Array) -> bool:
 
 _makers_mask = _jit_inline(_side_mask)
 _deal_value = _jit_inline(_plain_deal_value)
+_shared_bid_bits = _jit_inline(_plain_bid_bits)
 _callable_cards = _jit_inline(_plain_callable)
 _first_lead_after = _jit_inline(_plain_first_lead)
 _lone_defence_out = _jit_inline(_plain_lone_out)
@@ -379,41 +381,10 @@ def _callable(st: Int64Array) -> int:
 
 
 @_jit_inline
-def _may_name(st: Int64Array, suit: int) -> bool:
-    """Round 2 may not name the turned-down suit; a turned-up joker may name any (RULES §3-4)."""
-    return st[PHASE] == NAME_TRUMP or suit != turnup_suit(st)
-
-
-@_jit_inline
-def _may_pass(st: Int64Array) -> bool:
-    """Stick the dealer: the dealer may not pass in round 2; a turned-up joker must be named."""
-    if st[PHASE] == NAME_TRUMP:
-        return False
-    return not (st[PHASE] == BID_SUIT and st[STICK_THE_DEALER] and st[TURN] == st[DEALER])
-
-
-@_jit_inline
 def _bid_bits(st: Int64Array) -> int:
-    """Bidding, a turned-up joker and defending alone, as bits over the ids from PASS
-    (RULES §3, §4, §7)."""
-    p = st[PHASE]
-    alone_ok = st[PLAYERS] != 2  # no going alone two-handed (RULES §4)
-    if p == BID_TURNUP:
-        bits = 1 << (PASS - PASS) | 1 << (ORDER - PASS)
-        if alone_ok:
-            bits |= 1 << (ORDER_ALONE - PASS)
-        return bits
-    if p in (BID_SUIT, NAME_TRUMP):
-        bits = 1 << (PASS - PASS) if _may_pass(st) else 0
-        for suit in range(4):
-            if _may_name(st, suit):
-                bits |= 1 << (TRUMP + suit - PASS)
-                if alone_ok:
-                    bits |= 1 << (TRUMP_ALONE + suit - PASS)
-        return bits
-    if p == DEFEND:
-        return 1 << (PASS - PASS) | 1 << (DEFEND_ALONE - PASS)
-    return 0
+    """Bidding, a turned-up joker and defending alone (:func:`euchre.actions.bid_bits`)."""
+    stuck = st[STICK_THE_DEALER] == 1 and st[TURN] == st[DEALER]
+    return _shared_bid_bits(st[PHASE], st[PLAYERS], turnup_suit(st), stuck)
 
 
 @_jit_inline
@@ -545,7 +516,7 @@ def refusal(st: Int64Array, seat: int, a: int) -> tuple[int, int, int]:
     if p == BID_SUIT:
         down = turnup_suit(st)
         if naming and (a - TRUMP) % 4 == down:
-            return Refused.TURNED_DOWN, down, int(_may_pass(st))
+            return Refused.TURNED_DOWN, down, _bid_bits(st) & 1  # may pass
         if a == PASS:
             return Refused.STICK_THE_DEALER, 0, 0
         if no_alone:

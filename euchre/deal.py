@@ -34,13 +34,13 @@ from euchre.actions import (
     DEFEND_ALONE,
     DISCARD,
     NUM_ACTIONS,
-    ORDER,
     ORDER_ALONE,
     PASS,
     PLAY,
     TRUMP,
     TRUMP_ALONE,
     Action,
+    bid_bits,
 )
 from euchre.cards import (
     CARDS,
@@ -127,7 +127,7 @@ _CHUNK_MASK: Final = (1 << _CHUNK) - 1
 
 def _build_id_tables() -> dict[int, tuple[tuple[list[int], ...], ...]]:
     out = {}
-    for base in (PLAY, DISCARD, CALL):
+    for base in (PLAY, DISCARD, CALL, PASS):
         chunks = []
         for k in range(3):
             chunks.append(tuple(
@@ -147,6 +147,10 @@ def _ids(mask: int, base: int) -> list[int]:
 
 
 _P0, _P1, _P2 = _IDS[PLAY]  # the play ids, unpacked for the hot path
+
+_BIDS: Final[dict[tuple[int, int, int, bool], list[int]]] = {}
+"""The legal bids (:func:`euchre.actions.bid_bits`) by phase, players, the suit bid in
+round 1 and whether the dealer is stuck: worked out once each."""
 
 
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
@@ -947,10 +951,15 @@ class Deal:
                 if follow:
                     hand = follow
             return _P0[hand & 2047] + _P1[hand >> 11 & 2047] + _P2[hand >> 22]
-        if p == _BID1:
-            return [PASS, ORDER, ORDER_ALONE] if self.rules.alone_allowed else [PASS, ORDER]
-        if p in (_BID2, _NAME):
-            return self._naming_ids()
+        if p <= _NAME or p == _DEFEND:
+            stuck = self.rules.stick_the_dealer and self._turn == self.dealer
+            t = self.turnup
+            down = t >> 3 if t != JOKER else int(self.rules.joker_suit or 0)
+            key = (p, self.n, down, stuck)
+            ids = _BIDS.get(key)
+            if ids is None:
+                ids = _BIDS[key] = _ids(bid_bits(p, self.n, down, stuck), PASS)
+            return ids.copy()
         if p == _EXCHANGE:
             hand = self._hands[self.dealer]
             if self.rules.dealer_must_take_up:
@@ -963,24 +972,7 @@ class Deal:
             return _ids(callable_cards(pack_mask(self.rules.deck, self.rules.joker),
                                        self._hands[maker], self._taken, self.turnup,
                                        card_mask(self._discards[maker])), CALL)
-        if p == _DEFEND:
-            return [PASS, DEFEND_ALONE]
         return []
-
-    def _naming_ids(self) -> list[int]:
-        """Round 2 or a turned-up joker: name a suit, alone where allowed (RULES §3, §4)."""
-        if self._phase == _NAME:
-            suits = [0, 1, 2, 3]
-            ids = []
-        else:
-            down = self.turnup_suit
-            suits = [s for s in range(4) if s != down]
-            stuck = self.rules.stick_the_dealer and self._turn == self.dealer
-            ids = [] if stuck else [PASS]
-        ids += [TRUMP + s for s in suits]
-        if self.rules.alone_allowed:
-            ids += [TRUMP_ALONE + s for s in suits]
-        return ids
 
     def _legal_now(self) -> list[int]:
         """The legal action ids of the current state, computed once per state and kept
