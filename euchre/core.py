@@ -66,6 +66,7 @@ from euchre.sides import callable_cards as _plain_callable
 from euchre.sides import first_lead_after as _plain_first_lead
 from euchre.sides import lone_defence_out as _plain_lone_out
 from euchre.sides import makers_mask as _side_mask
+from euchre.sides import next_defender as _plain_next_defender
 from euchre.sides import utility as _utility
 
 __all__ = [
@@ -275,6 +276,7 @@ _shared_bid_bits = _jit_inline(_plain_bid_bits)
 _callable_cards = _jit_inline(_plain_callable)
 _first_lead_after = _jit_inline(_plain_first_lead)
 _lone_defence_out = _jit_inline(_plain_lone_out)
+_next_defender = _jit_inline(_plain_next_defender)
 utility = _jit_inline(_utility)
 """Compiled :func:`euchre.sides.utility`, for the kernels: ``utility(points, seat,
 players)``."""
@@ -676,32 +678,12 @@ def _call(st: Int64Array, card: int) -> None:
     _after_call(st)
 
 
-@_jit_inline
-def _is_defender(st: Int64Array, seat: int) -> bool:
-    """Not on the maker's declared side: the maker and a four-handed partner (RULES §7)."""
-    return not _makers_mask(st[PLAYERS], st[MAKER], -1) >> seat & 1
-
-
-@_jit
-def _next_defender(st: Int64Array, after: int) -> int:
-    """The next defender to decide, in order from the dealer's left; -1 once all have."""
-    n = st[PLAYERS]
-    dealer = st[DEALER]
-    k = (after - dealer - 1) % n + 1 if after >= 0 else 0
-    while k < n:
-        seat = (dealer + 1 + k) % n
-        if _is_defender(st, seat):
-            return seat
-        k += 1
-    return -1
-
-
 @_jit
 def _after_call(st: Int64Array) -> None:
     """Where defending alone is on, each defender may declare it in turn (RULES §7)."""
     if st[DEFEND_ALONE_ON]:
         st[PHASE] = DEFEND
-        st[TURN] = _next_defender(st, -1)
+        st[TURN] = _next_defender(st[PLAYERS], st[DEALER], st[MAKER], -1)
         return
     _start_play(st)
 
@@ -714,7 +696,7 @@ def _defend(st: Int64Array, seat: int, lone: bool) -> None:
         st[OUT] |= _lone_defence_out(st[PLAYERS], seat, st[MAKER])
         _start_play(st)
         return
-    following = _next_defender(st, seat)
+    following = _next_defender(st[PLAYERS], st[DEALER], st[MAKER], seat)
     if following < 0:
         _start_play(st)
     else:

@@ -61,7 +61,12 @@ from euchre.core import Refused
 from euchre.notation import card_value, card_values, read_deal_record
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
-from euchre.sides import callable_cards, first_lead_after, lone_defence_out, makers_mask
+from euchre.sides import (
+    callable_cards,
+    first_lead_after,
+    lone_defence_out,
+    next_defender,
+)
 
 __all__ = [
     "Deal",
@@ -473,7 +478,6 @@ class Deal:
         "_out",
         "_partner",
         "_phase",
-        "_queue",
         "_row",
         "_taken",
         "_trick",
@@ -544,7 +548,6 @@ class Deal:
         self._out = 0
         self._discards: list[list[int]] = [[] for _ in range(n)]
         self._dummy_left = 0
-        self._queue: list[int] = []
         self._trick: list[int] = []
         self._trick_no = 0
         self._tricks = [0] * n
@@ -687,7 +690,6 @@ class Deal:
         other._history = self._history.copy()
         other._effects = self._effects.copy()
         other._discards = [d.copy() for d in self._discards]
-        other._queue = self._queue.copy()
         other._trick = self._trick.copy()
         other._tricks = self._tricks.copy()
         return other
@@ -1256,27 +1258,23 @@ class Deal:
 
     def _after_call(self) -> None:
         if self.rules.defend_alone:
-            n = self.n
-            declared = makers_mask(n, self._maker)  # the maker, a four-handed partner (§7)
-            self._queue = [
-                s for s in ((self.dealer + 1 + k) % n for k in range(n))
-                if not declared >> s & 1
-            ]
             self._phase = _DEFEND
-            self._turn = self._queue[0]
+            self._turn = next_defender(self.n, self.dealer, self._maker, -1)
             return
         self._start_play()
 
     def _defend(self, a: int) -> None:
-        seat = self._queue.pop(0)
+        seat = self._turn
         if a == DEFEND_ALONE:
             self._lone_defender = seat
             self._out |= lone_defence_out(self.n, seat, self._maker)
-            self._queue = []
-        if self._queue:
-            self._turn = self._queue[0]
-        else:
             self._start_play()
+            return
+        following = next_defender(self.n, self.dealer, self._maker, seat)
+        if following < 0:
+            self._start_play()
+        else:
+            self._turn = following
 
     def _start_play(self) -> None:
         n = self.n

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["callable_cards", "first_lead_after", "lone_defence_out", "makers_mask", "seats",
-           "utility"]
+__all__ = ["callable_cards", "first_lead_after", "lone_defence_out", "makers_mask",
+           "next_defender", "seats", "utility"]
 
 
 def makers_mask(players: int, maker: int, partner: int = -1) -> int:
@@ -60,6 +60,26 @@ def callable_cards(pack: int, hand: int, taken: bool, turnup: int, own_discards:
     if not taken:
         bits &= ~(1 << turnup)
     return bits
+
+
+def next_defender(players: int, dealer: int, maker: int, after: int) -> int:
+    """The next defender to choose whether to defend alone after seat ``after`` (-1: the
+    first), in turn from the dealer's left: every seat not on the maker's declared side
+    (RULES §7); -1 once all have chosen.
+
+    >>> next_defender(4, 0, 1, -1), next_defender(4, 0, 1, 2), next_defender(4, 0, 1, 0)
+    (2, 0, -1)
+    """
+    declared = 1 << maker  # the declared side (makers_mask without a partner), inline so
+    if players == 4:  # that the core compiles this function as it is
+        declared |= 1 << (maker + 2) % 4
+    k = (after - dealer - 1) % players + 1 if after >= 0 else 0
+    while k < players:
+        seat = (dealer + 1 + k) % players
+        if not declared >> seat & 1:
+            return seat
+        k += 1
+    return -1
 
 
 def lone_defence_out(players: int, seat: int, maker: int) -> int:
