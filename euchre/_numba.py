@@ -12,7 +12,8 @@ imported: the solver's kernel).  They share one policy:
   the kernels compile at every start, with one :class:`~numba.core.errors.NumbaWarning`;
 - **a cached kernel is keyed on the text it was built from**: its own file's, and that
   of the modules whose kernels other modules' kernels call (:data:`SHARED_SOURCES`:
-  the rules core, the sides it compiles in, the many-deals kernels and the worlds).
+  the rules core, the bids, the sides and the scoring it compiles in, the many-deals
+  kernels and the worlds).
   Numba alone keys a kernel on its own file, so a kernel of ``euchre.vector`` built
   before a change to ``euchre.core`` would go on running the old rules, inlined into it; here it is
   compiled again instead;
@@ -46,7 +47,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 SHARED_SOURCES: tuple[Path, ...] = tuple(
     Path(__file__).resolve().with_name(name)
-    for name in ("core.py", "sides.py", "vector.py", "worlds.py"))
+    for name in ("actions.py", "core.py", "scoring.py", "sides.py", "vector.py", "worlds.py"))
 """The modules whose kernels the kernels of other modules call (and numba inlines or
 links into them): a change to any of them makes every cached kernel stale."""
 

@@ -46,6 +46,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "InvalidActionError",
+    "bid_bits",
 ]
 
 PLAY: Final = 0
@@ -58,6 +59,35 @@ TRUMP: Final = 102
 TRUMP_ALONE: Final = 106
 DEFEND_ALONE: Final = 110
 NUM_ACTIONS: Final = 111
+
+
+def bid_bits(phase: int, players: int, down: int, stuck: bool) -> int:
+    """The legal bids of a phase as bits over the ids from :data:`PASS` (bit ``i``: action
+    ``PASS + i``), written once for :class:`~euchre.deal.Deal` and the compiled core.
+
+    ``phase`` numbers the phases as :class:`~euchre.deal.Phase` orders them: 0, round 1:
+    pass or order up, alone too but two-handed (RULES §4); 1, round 2: pass, unless the
+    dealer is ``stuck`` (stick the dealer), or name a suit but the turned-``down`` one;
+    2, a turned-up joker: the dealer names any suit (RULES §3); 6, a defender may defend
+    alone or pass (RULES §7).  Other phases have no bids (0).
+
+    >>> [PASS + i for i in range(12) if bid_bits(1, 2, 3, False) >> i & 1]
+    [99, 102, 103, 104]
+    """
+    alone_ok = players != 2
+    if phase == 0:
+        return 0b111 if alone_ok else 0b11
+    if phase == 1 or phase == 2:
+        bits = 1 if phase == 1 and not stuck else 0
+        for suit in range(4):
+            if phase == 2 or suit != down:
+                bits |= 1 << (TRUMP - PASS + suit)
+                if alone_ok:
+                    bits |= 1 << (TRUMP_ALONE - PASS + suit)
+        return bits
+    if phase == 6:
+        return 1 | 1 << (DEFEND_ALONE - PASS)
+    return 0
 
 
 class InvalidActionError(ValueError):

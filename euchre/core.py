@@ -4,8 +4,12 @@
 messages.  This module plays exactly the same rules (RULES §3-§9), compiled by numba, on a
 state that is one flat ``int64`` array, so that machines can run millions of deals: the
 batched :class:`~euchre.vector.VectorDeals`, the expert bot's look-ahead through the
-bidding, and random rollouts.  The two are held together by differential tests over
-random play of every variant and option (``tests/test_core.py``).
+bidding, and random rollouts.  The small rules both need are written once and compiled in here
+(:mod:`euchre.sides`: the maker's side, the cards the maker may call, who sits out beside
+a lone defender, whose left leads; :mod:`euchre.scoring`: the points of RULES §9), and why
+an action is refused is said here only (:func:`refusal`).  The two state machines are held
+together by differential tests over random play of every variant and option
+(``tests/test_core.py``).
 
 Every function here is compiled by numba (:mod:`euchre._numba`, at its first call): plain
 ints and int64 arrays, no Python objects.  With ``NUMBA_DISABLE_JIT=1`` the module runs as
@@ -35,6 +39,7 @@ False
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 import numpy as np
@@ -47,15 +52,21 @@ from euchre.actions import (
     DEFEND_ALONE,
     DISCARD,
     NUM_ACTIONS,
-    ORDER,
+    ORDER,  # noqa: F401 - read as core.ORDER by callers and the doctests
     ORDER_ALONE,
     PASS,
     TRUMP,
     TRUMP_ALONE,
 )
+from euchre.actions import bid_bits as _plain_bid_bits
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
 from euchre.rules import Rules
+from euchre.scoring import deal_value as _plain_deal_value
+from euchre.sides import callable_cards as _plain_callable
+from euchre.sides import first_lead_after as _plain_first_lead
+from euchre.sides import lone_defence_out as _plain_lone_out
 from euchre.sides import makers_mask as _side_mask
+from euchre.sides import next_defender as _plain_next_defender
 from euchre.sides import utility as _utility
 
 __all__ = [
@@ -109,6 +120,7 @@ __all__ = [
     "TURN",
     "TURNUP",
     "WINNER",
+    "Refused",
     "alone",
     "apply_action",
     "deal_random",
@@ -126,6 +138,7 @@ __all__ = [
     "random_below",
     "random_rollout",
     "random_u32",
+    "refusal",
     "start",
     "turnup_suit",
     "utility",
@@ -258,6 +271,12 @@ def alone(st: Int64Array) -> bool:
 
 
 _makers_mask = _jit_inline(_side_mask)
+_deal_value = _jit_inline(_plain_deal_value)
+_shared_bid_bits = _jit_inline(_plain_bid_bits)
+_callable_cards = _jit_inline(_plain_callable)
+_first_lead_after = _jit_inline(_plain_first_lead)
+_lone_defence_out = _jit_inline(_plain_lone_out)
+_next_defender = _jit_inline(_plain_next_defender)
 utility = _jit_inline(_utility)
 """Compiled :func:`euchre.sides.utility`, for the kernels: ``utility(points, seat,
 players)``."""
@@ -275,11 +294,8 @@ def makers_mask(st: Int64Array) -> int:
 def leader(st: Int64Array) -> int:
     """Who leads the first trick (RULES §8): the first active seat at the dealer's left;
     three-handed, at the lone player's left (the maker's when both are alone)."""
-    if st[PLAYERS] == 3 and st[ALONE] == 1:
-        return next_active(st, st[MAKER])
-    if st[PLAYERS] == 3 and st[LONE] >= 0:
-        return next_active(st, st[LONE])
-    return next_active(st, st[DEALER])
+    return next_active(st, _first_lead_after(st[PLAYERS], st[DEALER], st[MAKER],
+                                             st[ALONE] == 1, st[LONE]))
 
 
 @_jit
@@ -357,53 +373,20 @@ def _callable(st: Int64Array) -> int:
     knows to be out of play: a turn-up turned down in round 1, a dealer-maker's own
     discard, the one discard of the history five-handed (RULES §6.3)."""
     maker = st[MAKER]
-    bits = st[PACK] & ~st[HANDS + maker]
-    if not st[TAKEN]:
-        bits &= ~(1 << st[TURNUP])
-    elif maker == st[DEALER]:
+    own = 0
+    if st[TAKEN] and maker == st[DEALER]:
         for k in range(st[N_ACTIONS]):
             a = st[HISTORY + k] % SEAT_SHIFT
             if DISCARD <= a < CALL:
-                bits &= ~(1 << (a - DISCARD))
-    return bits
-
-
-@_jit_inline
-def _may_name(st: Int64Array, suit: int) -> bool:
-    """Round 2 may not name the turned-down suit; a turned-up joker may name any (RULES §3-4)."""
-    return st[PHASE] == NAME_TRUMP or suit != turnup_suit(st)
-
-
-@_jit_inline
-def _may_pass(st: Int64Array) -> bool:
-    """Stick the dealer: the dealer may not pass in round 2; a turned-up joker must be named."""
-    if st[PHASE] == NAME_TRUMP:
-        return False
-    return not (st[PHASE] == BID_SUIT and st[STICK_THE_DEALER] and st[TURN] == st[DEALER])
+                own |= 1 << (a - DISCARD)
+    return _callable_cards(st[PACK], st[HANDS + maker], st[TAKEN] == 1, st[TURNUP], own)
 
 
 @_jit_inline
 def _bid_bits(st: Int64Array) -> int:
-    """Bidding, a turned-up joker and defending alone, as bits over the ids from PASS
-    (RULES §3, §4, §7)."""
-    p = st[PHASE]
-    alone_ok = st[PLAYERS] != 2  # no going alone two-handed (RULES §4)
-    if p == BID_TURNUP:
-        bits = 1 << (PASS - PASS) | 1 << (ORDER - PASS)
-        if alone_ok:
-            bits |= 1 << (ORDER_ALONE - PASS)
-        return bits
-    if p in (BID_SUIT, NAME_TRUMP):
-        bits = 1 << (PASS - PASS) if _may_pass(st) else 0
-        for suit in range(4):
-            if _may_name(st, suit):
-                bits |= 1 << (TRUMP + suit - PASS)
-                if alone_ok:
-                    bits |= 1 << (TRUMP_ALONE + suit - PASS)
-        return bits
-    if p == DEFEND:
-        return 1 << (PASS - PASS) | 1 << (DEFEND_ALONE - PASS)
-    return 0
+    """Bidding, a turned-up joker and defending alone (:func:`euchre.actions.bid_bits`)."""
+    stuck = st[STICK_THE_DEALER] == 1 and st[TURN] == st[DEALER]
+    return _shared_bid_bits(st[PHASE], st[PLAYERS], turnup_suit(st), stuck)
 
 
 @_jit_inline
@@ -440,6 +423,142 @@ def legal_mask(st: Int64Array, out: BoolArray) -> None:
             out[base + i] = True
         bits >>= 1
         i += 1
+
+
+# -- why an action is refused --------------------------------------------------------------------
+class Refused(enum.IntEnum):
+    """Why :func:`refusal` refuses an action, with its two arguments ``(a, b)`` (0 where
+    unused).  The one account of the reasons: :class:`~euchre.deal.Deal`'s errors and
+    :func:`euchre.wording.why_illegal` word these codes, each in its own way."""
+
+    LEGAL = 0
+    """Not refused."""
+    DEAL_OVER = 1
+    """The deal is over (RULES §8)."""
+    NOT_YOUR_TURN = 2
+    """Another seat is to move; ``a``: that seat."""
+    NO_ALONE = 3
+    """Two-handed: no going alone (RULES §4)."""
+    ROUND_ONE = 4
+    """Round 1: pass or order up; ``a``: the turn-up's suit, ``b``: 1 for the dealer
+    (RULES §4)."""
+    ROUND_ONE_NAMED = 5
+    """A suit named in round 1 (it is named in round 2); ``a``, ``b`` as ROUND_ONE."""
+    TURNED_DOWN = 6
+    """Round 2 names the turned-down suit; ``a``: the suit, ``b``: 1 if the seat may
+    pass (RULES §4)."""
+    STICK_THE_DEALER = 7
+    """Stick the dealer: the dealer may not pass in round 2 (RULES §4)."""
+    ROUND_TWO = 8
+    """Round 2: name a suit or pass (RULES §4)."""
+    JOKER_NAMES = 9
+    """A turned-up joker: the dealer names trump (RULES §3)."""
+    KEEP_TURNUP = 10
+    """The dealer must keep the turn-up; ``a``: the turn-up (RULES §5)."""
+    DISCARD_NOT_HELD = 11
+    """The dealer discards a card not held; ``a``: the card (RULES §5)."""
+    EXCHANGE = 12
+    """The dealer discards one card; ``a``: the turn-up (RULES §5)."""
+    DUMMY_NOT_HELD = 13
+    """The maker discards a card not in hand or dummy; ``a``: the card (RULES §6)."""
+    DUMMY = 14
+    """The maker discards from hand and dummy; ``a``: discards still owed (RULES §6)."""
+    CALL_OWN_CARD = 15
+    """The maker calls a card it holds; ``a``: the card (RULES §6)."""
+    CALL_OWN_DISCARD = 16
+    """The maker calls its own discard; ``a``: the card (RULES §6.3)."""
+    CALL_TURNED_DOWN = 17
+    """The maker calls the turn-up turned down; ``a``: the card (RULES §6.3)."""
+    CALL_NOT_IN_PACK = 18
+    """The maker calls a card not in the pack; ``a``: the card (RULES §1)."""
+    CALL_A_CARD = 19
+    """The maker calls a partner by naming a card (RULES §6)."""
+    DEFEND = 20
+    """A defender may defend alone or pass (RULES §7)."""
+    PLAY_A_CARD = 21
+    """The seat plays a card (RULES §8)."""
+    PLAY_NOT_HELD = 22
+    """A card not held; ``a``: the card (RULES §8)."""
+    MUST_FOLLOW = 23
+    """The seat must follow the led suit; ``a``: the card, ``b``: the led suit (RULES §2,
+    §8)."""
+
+
+@_jit
+def refusal(st: Int64Array, seat: int, a: int) -> tuple[int, int, int]:
+    """Why action ``a`` by ``seat`` (below 0: the seat to move) is refused now, as
+    ``(code, a, b)`` (:class:`Refused`); ``Refused.LEGAL`` where it is legal.
+
+    >>> from euchre.rules import Rules
+    >>> from euchre.cards import Card, card_mask, parse_cards
+    >>> st = new_state(Rules(players=2))
+    >>> hands = [card_mask(parse_cards(h)) for h in ('9C TC JC QC KC', 'AC 9D TD JD QD')]
+    >>> start(st, 0, hands[0], hands[1], 0, 0, 0, 0, Card.parse('KD'))
+    >>> Refused(refusal(st, 0, PASS)[0]), Refused(refusal(st, 1, ORDER_ALONE)[0])
+    (<Refused.NOT_YOUR_TURN: 2>, <Refused.NO_ALONE: 3>)
+    """
+    p = st[PHASE]
+    if p == OVER:
+        return Refused.DEAL_OVER, 0, 0
+    turn = st[TURN]
+    if seat >= 0 and seat != turn:
+        return Refused.NOT_YOUR_TURN, turn, 0
+    if is_legal(st, a):
+        return Refused.LEGAL, 0, 0
+    naming = TRUMP <= a < DEFEND_ALONE
+    no_alone = st[PLAYERS] == 2 and (a == ORDER_ALONE or TRUMP_ALONE <= a < DEFEND_ALONE)
+    if p == BID_TURNUP:
+        suit = turnup_suit(st)
+        dealer = int(turn == st[DEALER])
+        if a == ORDER_ALONE:
+            return Refused.NO_ALONE, 0, 0
+        if naming:
+            return Refused.ROUND_ONE_NAMED, suit, dealer
+        return Refused.ROUND_ONE, suit, dealer
+    if p == BID_SUIT:
+        down = turnup_suit(st)
+        if naming and (a - TRUMP) % 4 == down:
+            return Refused.TURNED_DOWN, down, _bid_bits(st) & 1  # may pass
+        if a == PASS:
+            return Refused.STICK_THE_DEALER, 0, 0
+        if no_alone:
+            return Refused.NO_ALONE, 0, 0
+        return Refused.ROUND_TWO, 0, 0
+    if p == NAME_TRUMP:
+        if no_alone:
+            return Refused.NO_ALONE, 0, 0
+        return Refused.JOKER_NAMES, 0, 0
+    card = a - DISCARD
+    discarding = DISCARD <= a < CALL
+    hand = st[HANDS + turn]
+    if p == EXCHANGE:
+        if discarding and card == st[TURNUP] and st[DEALER_MUST_TAKE_UP]:
+            return Refused.KEEP_TURNUP, card, 0
+        if discarding:
+            return Refused.DISCARD_NOT_HELD, card, 0
+        return Refused.EXCHANGE, st[TURNUP], 0
+    if p == DUMMY_MERGE:
+        if discarding:
+            return Refused.DUMMY_NOT_HELD, card, 0
+        return Refused.DUMMY, st[DUMMY_LEFT], 0
+    if p == CALL_PARTNER:
+        card = a - CALL
+        if CALL <= a < PASS:
+            if hand >> card & 1:
+                return Refused.CALL_OWN_CARD, card, 0
+            if st[PACK] >> card & 1 and st[TAKEN]:
+                return Refused.CALL_OWN_DISCARD, card, 0
+            if st[PACK] >> card & 1:
+                return Refused.CALL_TURNED_DOWN, card, 0
+            return Refused.CALL_NOT_IN_PACK, card, 0
+        return Refused.CALL_A_CARD, 0, 0
+    if p == DEFEND:
+        return Refused.DEFEND, 0, 0
+    if a >= DISCARD:
+        return Refused.PLAY_A_CARD, 0, 0
+    if not hand >> a & 1:
+        return Refused.PLAY_NOT_HELD, a, 0
+    return Refused.MUST_FOLLOW, a, st[LED]
 
 
 # -- applying an action ----------------------------------------------------------------------------
@@ -559,32 +678,12 @@ def _call(st: Int64Array, card: int) -> None:
     _after_call(st)
 
 
-@_jit_inline
-def _is_defender(st: Int64Array, seat: int) -> bool:
-    """Not on the maker's declared side: the maker and a four-handed partner (RULES §7)."""
-    return not _makers_mask(st[PLAYERS], st[MAKER], -1) >> seat & 1
-
-
-@_jit
-def _next_defender(st: Int64Array, after: int) -> int:
-    """The next defender to decide, in order from the dealer's left; -1 once all have."""
-    n = st[PLAYERS]
-    dealer = st[DEALER]
-    k = (after - dealer - 1) % n + 1 if after >= 0 else 0
-    while k < n:
-        seat = (dealer + 1 + k) % n
-        if _is_defender(st, seat):
-            return seat
-        k += 1
-    return -1
-
-
 @_jit
 def _after_call(st: Int64Array) -> None:
     """Where defending alone is on, each defender may declare it in turn (RULES §7)."""
     if st[DEFEND_ALONE_ON]:
         st[PHASE] = DEFEND
-        st[TURN] = _next_defender(st, -1)
+        st[TURN] = _next_defender(st[PLAYERS], st[DEALER], st[MAKER], -1)
         return
     _start_play(st)
 
@@ -594,16 +693,10 @@ def _defend(st: Int64Array, seat: int, lone: bool) -> None:
     """At most one lone defender; its partner (three-handed: the other defender) sits out."""
     if lone:
         st[LONE] = seat
-        n = st[PLAYERS]
-        if n == 4:
-            st[OUT] |= 1 << partner_of(n, seat)
-        else:
-            for other in range(n):
-                if other != seat and other != st[MAKER]:
-                    st[OUT] |= 1 << other
+        st[OUT] |= _lone_defence_out(st[PLAYERS], seat, st[MAKER])
         _start_play(st)
         return
-    following = _next_defender(st, seat)
+    following = _next_defender(st[PLAYERS], st[DEALER], st[MAKER], seat)
     if following < 0:
         _start_play(st)
     else:
@@ -675,31 +768,10 @@ def points(st: Int64Array, out: Int64Array) -> None:
     for s in range(n):
         if side >> s & 1:
             made += st[TRICKS + s]
-    lone_maker = alone(st)
-    if made >= 3:
-        value = 1
-        if made == 5:  # a march
-            if n == 2:
-                value = 2
-            elif n == 3:
-                value = 4 if lone_maker else 3
-            elif n == 4:
-                value = 4 if lone_maker else 2
-            else:
-                value = 5 if lone_maker else 2
-        for s in range(n):
-            if side >> s & 1:
-                out[s] = value
-        return
-    # euchred: each defender scores 2; 4 against a lone defender four-handed, and where the
-    # defenders take all five against a lone defender three-handed or five-handed
-    lone_defender = st[LONE] >= 0
-    swept = made == 0
-    value = 2
-    if (n == 4 and lone_defender) or (swept and ((n == 3 and lone_defender) or n == 5)):
-        value = 4
+    value = _deal_value(n, made, alone(st), st[LONE] >= 0)
+    scorers = side if made >= 3 else ~side
     for s in range(n):
-        if not side >> s & 1:
+        if scorers >> s & 1:
             out[s] = value
 
 

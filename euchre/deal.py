@@ -28,18 +28,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Final
 
+from euchre import core
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
     DISCARD,
     NUM_ACTIONS,
-    ORDER,
     ORDER_ALONE,
     PASS,
     PLAY,
     TRUMP,
     TRUMP_ALONE,
     Action,
+    bid_bits,
 )
 from euchre.cards import (
     CARDS,
@@ -56,10 +57,16 @@ from euchre.cards import (
     pack_mask,
     sort_hand,
 )
+from euchre.core import Refused
 from euchre.notation import DealRecord, card_value, card_values
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
-from euchre.sides import makers_mask
+from euchre.sides import (
+    callable_cards,
+    first_lead_after,
+    lone_defence_out,
+    next_defender,
+)
 
 __all__ = [
     "Deal",
@@ -125,7 +132,7 @@ _CHUNK_MASK: Final = (1 << _CHUNK) - 1
 
 def _build_id_tables() -> dict[int, tuple[tuple[list[int], ...], ...]]:
     out = {}
-    for base in (PLAY, DISCARD, CALL):
+    for base in (PLAY, DISCARD, CALL, PASS):
         chunks = []
         for k in range(3):
             chunks.append(tuple(
@@ -145,6 +152,10 @@ def _ids(mask: int, base: int) -> list[int]:
 
 
 _P0, _P1, _P2 = _IDS[PLAY]  # the play ids, unpacked for the hot path
+
+_BIDS: Final[dict[tuple[int, int, int, bool], list[int]]] = {}
+"""The legal bids (:func:`euchre.actions.bid_bits`) by phase, players, the suit bid in
+round 1 and whether the dealer is stuck: worked out once each."""
 
 
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
@@ -467,7 +478,6 @@ class Deal:
         "_out",
         "_partner",
         "_phase",
-        "_queue",
         "_row",
         "_taken",
         "_trick",
@@ -538,7 +548,6 @@ class Deal:
         self._out = 0
         self._discards: list[list[int]] = [[] for _ in range(n)]
         self._dummy_left = 0
-        self._queue: list[int] = []
         self._trick: list[int] = []
         self._trick_no = 0
         self._tricks = [0] * n
@@ -681,7 +690,6 @@ class Deal:
         other._history = self._history.copy()
         other._effects = self._effects.copy()
         other._discards = [d.copy() for d in self._discards]
-        other._queue = self._queue.copy()
         other._trick = self._trick.copy()
         other._tricks = self._tricks.copy()
         return other
@@ -945,10 +953,15 @@ class Deal:
                 if follow:
                     hand = follow
             return _P0[hand & 2047] + _P1[hand >> 11 & 2047] + _P2[hand >> 22]
-        if p == _BID1:
-            return [PASS, ORDER, ORDER_ALONE] if self.rules.alone_allowed else [PASS, ORDER]
-        if p in (_BID2, _NAME):
-            return self._naming_ids()
+        if p <= _NAME or p == _DEFEND:
+            stuck = self.rules.stick_the_dealer and self._turn == self.dealer
+            t = self.turnup
+            down = t >> 3 if t != JOKER else int(self.rules.joker_suit or 0)
+            key = (p, self.n, down, stuck)
+            ids = _BIDS.get(key)
+            if ids is None:
+                ids = _BIDS[key] = _ids(bid_bits(p, self.n, down, stuck), PASS)
+            return ids.copy()
         if p == _EXCHANGE:
             hand = self._hands[self.dealer]
             if self.rules.dealer_must_take_up:
@@ -957,37 +970,11 @@ class Deal:
         if p == _DUMMY:
             return _ids(self._hands[self._maker], DISCARD)
         if p == _CALL:
-            pack = pack_mask(self.rules.deck, self.rules.joker)
-            return _ids(pack & ~self._hands[self._maker] & ~self._known_out(), CALL)
-        if p == _DEFEND:
-            return [PASS, DEFEND_ALONE]
+            maker = self._maker
+            return _ids(callable_cards(pack_mask(self.rules.deck, self.rules.joker),
+                                       self._hands[maker], self._taken, self.turnup,
+                                       card_mask(self._discards[maker])), CALL)
         return []
-
-    def _known_out(self) -> int:
-        """The cards the maker knows to be out of play, which it may not call: its own
-        discard (a dealer-maker's exchange) and a turn-up turned down in round 1
-        (RULES §6.3)."""
-        known = 0
-        for c in self._discards[self._maker]:
-            known |= 1 << c
-        if not self._taken:
-            known |= 1 << self.turnup
-        return known
-
-    def _naming_ids(self) -> list[int]:
-        """Round 2 or a turned-up joker: name a suit, alone where allowed (RULES §3, §4)."""
-        if self._phase == _NAME:
-            suits = [0, 1, 2, 3]
-            ids = []
-        else:
-            down = self.turnup_suit
-            suits = [s for s in range(4) if s != down]
-            stuck = self.rules.stick_the_dealer and self._turn == self.dealer
-            ids = [] if stuck else [PASS]
-        ids += [TRUMP + s for s in suits]
-        if self.rules.alone_allowed:
-            ids += [TRUMP_ALONE + s for s in suits]
-        return ids
 
     def _legal_now(self) -> list[int]:
         """The legal action ids of the current state, computed once per state and kept
@@ -1271,30 +1258,23 @@ class Deal:
 
     def _after_call(self) -> None:
         if self.rules.defend_alone:
-            n = self.n
-            declared = makers_mask(n, self._maker)  # the maker, a four-handed partner (§7)
-            self._queue = [
-                s for s in ((self.dealer + 1 + k) % n for k in range(n))
-                if not declared >> s & 1
-            ]
             self._phase = _DEFEND
-            self._turn = self._queue[0]
+            self._turn = next_defender(self.n, self.dealer, self._maker, -1)
             return
         self._start_play()
 
     def _defend(self, a: int) -> None:
-        seat = self._queue.pop(0)
+        seat = self._turn
         if a == DEFEND_ALONE:
             self._lone_defender = seat
-            partner = self.rules.partner_of(seat)
-            if partner is None:  # three-handed: the other defender sits out (RULES §7)
-                partner = next(s for s in range(self.n) if s not in (seat, self._maker))
-            self._out |= 1 << partner
-            self._queue = []
-        if self._queue:
-            self._turn = self._queue[0]
-        else:
+            self._out |= lone_defence_out(self.n, seat, self._maker)
             self._start_play()
+            return
+        following = next_defender(self.n, self.dealer, self._maker, seat)
+        if following < 0:
+            self._start_play()
+        else:
+            self._turn = following
 
     def _start_play(self) -> None:
         n = self.n
@@ -1306,13 +1286,8 @@ class Deal:
             while self._out >> t & 1:
                 t = (t + 1) % n
             self._next[s] = t
-        # who leads the first trick (RULES §8)
-        if n == 3 and self._alone:
-            lead = self._next[self._maker]
-        elif n == 3 and self._lone_defender >= 0:
-            lead = self._next[self._lone_defender]
-        else:
-            lead = self._next[self.dealer]
+        lead = self._next[first_lead_after(n, self.dealer, self._maker, self._alone,
+                                           self._lone_defender)]
         self._leader = self._turn = lead
         self._phase = _PLAY
 
@@ -1441,81 +1416,100 @@ class Deal:
             return "the deal is over (RULES §8): no action is legal"
         return f"it is seat {self._turn}'s turn, not seat {seat}'s ({self.phase.value})"
 
+    def _core_state(self) -> core.Int64Array:
+        """The rules core's state of this deal (:mod:`euchre.core`): the cards as dealt,
+        then every action so far."""
+        st = core.new_state(self.rules)
+        hands = [*self.dealt, *[0] * (5 - self.n)]
+        core.start(st, self.dealer, *hands, self.dealt_dummy or 0, int(self.turnup))
+        for entry in self._history:
+            core.apply_action(st, entry % _SEAT)
+        return st
+
+    def refusal(self, action: Action | int | str, seat: int | None = None
+                ) -> tuple[core.Refused, int, int]:
+        """Why the rules core refuses ``action`` (by ``seat``, or the seat to move): its
+        :class:`~euchre.core.Refused` code and the code's two arguments;
+        ``Refused.LEGAL`` where the action is legal.  :func:`euchre.wording.why_illegal`
+        words the code for a player, :class:`IllegalActionError` for a programmer.
+
+        >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+        ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+        >>> deal.refusal('order alone'), deal.refusal('order', seat=0)
+        ((<Refused.NO_ALONE: 3>, 0, 0), (<Refused.NOT_YOUR_TURN: 2>, 1, 0))
+        """
+        code, x, y = core.refusal(self._core_state(), -1 if seat is None else seat,
+                                  _action_id(action))
+        return core.Refused(code), int(x), int(y)
+
     def _explain(self, a: int) -> str:
-        p = self._phase
+        """The refusal of action ``a`` for a programmer: the rule by its RULES section,
+        and the legal choices."""
+        code, x, y = self.refusal(a)
         text = str(Action.from_id(a))
-        if p == _OVER:
+        if code is Refused.DEAL_OVER:
             return f"the deal is over (RULES §8): '{text}' is not legal"
         seat = self._turn
-        legal = self._legal_text()
-        why = f"seat {seat} is in the {self.phase.value} phase"
-        if p == _BID1:
-            why = (f"seat {seat} bids on the turn-up in round 1 (RULES §4)")
-            if a == ORDER_ALONE:
-                why = "there is no going alone two-handed (RULES §4)"
-        elif p == _BID2:
-            why = f"seat {seat} names a suit or passes in round 2 (RULES §4)"
-            suit = self.turnup_suit
-            if TRUMP <= a < DEFEND_ALONE and suit is not None and (a - TRUMP) % 4 == suit:
-                why = (f"{_SUIT_NAMES[suit]} was turned down and may not be named this deal "
-                       f"(RULES §4)")
-            elif a == PASS:
-                why = ("stick the dealer: the dealer may not pass in round 2 and must name "
-                       "a suit (RULES §4)")
-            elif a >= TRUMP_ALONE and not self.rules.alone_allowed:
-                why = "there is no going alone two-handed (RULES §4)"
-        elif p == _NAME:
-            why = ("the joker was turned up: the dealer must name trump (RULES §3)")
-        elif p == _EXCHANGE:
-            why = f"the dealer (seat {seat}) discards one card face down (RULES §5)"
-            if a == DISCARD + self.turnup and self.rules.dealer_must_take_up:
-                why = "dealer_must_take_up: the turn-up must be kept (RULES §5)"
-            elif DISCARD <= a < CALL:
-                why = f"seat {seat} does not hold {CARDS[a - DISCARD]} (RULES §5)"
-        elif p == _DUMMY:
-            why = (f"the maker (seat {seat}) discards five cards from hand and dummy, "
-                   f"one at a time (RULES §6)")
-            if DISCARD <= a < CALL:
-                why = f"seat {seat} does not hold {CARDS[a - DISCARD]} with the dummy (RULES §6)"
-        elif p == _CALL:
-            why = f"the maker (seat {seat}) calls a partner by naming a card (RULES §6)"
-            if CALL <= a < PASS:
-                c = a - CALL
-                if self._hands[seat] >> c & 1:
-                    why = (f"the maker must call a card not in their own hand, not {CARDS[c]} "
-                           "(RULES §6)")
-                elif c in self._discards[seat]:
-                    why = (f"the maker may not call {CARDS[c]}, its own discard: a card it "
-                           "knows to be out of play (RULES §6.3)")
-                elif self._known_out() >> c & 1:
-                    why = (f"the maker may not call {CARDS[c]}, the turn-up turned down in "
-                           "round 1: a card it knows to be out of play (RULES §6.3)")
-                else:
-                    why = f"{CARDS[c]} is not in this pack (RULES §1)"
-        elif p == _DEFEND:
-            why = f"seat {seat} may defend alone or pass (RULES §7)"
-        elif p == _PLAY:
-            why = f"seat {seat} plays a card (RULES §8)"
-            if a < DISCARD:
-                hand = self._hands[seat]
-                if not hand >> a & 1:
-                    why = f"seat {seat} does not hold {CARDS[a]} (RULES §8)"
-                elif self._trick:
-                    led = self._led
-                    follow = hand & SUIT_MASKS[self._trump][led]
-                    held = format_cards(sort_hand(cards_of(follow), self.trump))
-                    notes = []
-                    trump = self._trump
-                    left = (trump ^ 3) * 8 + 4
-                    if follow >> left & 1 and led == trump:
-                        notes.append(f"{CARDS[left]}, the left bower, is trump")
-                    if a == left:
-                        notes.append(f"{CARDS[left]} is the left bower: a trump, not "
-                                     f"{_SUIT_NAMES[left >> 3]}")
-                    extra = f"; {'; '.join(notes)}" if notes else ""
-                    why = (f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {held}{extra}) "
-                           f"(RULES §2, §8)")
-        return f"{why}: '{text}' is not legal; legal: {legal}"
+        if self._phase == _NAME:  # the joker's rule, going alone or not (RULES §3)
+            code = Refused.JOKER_NAMES
+        why = {
+            Refused.NO_ALONE: "there is no going alone two-handed (RULES §4)",
+            Refused.ROUND_ONE: f"seat {seat} bids on the turn-up in round 1 (RULES §4)",
+            Refused.ROUND_ONE_NAMED: f"seat {seat} bids on the turn-up in round 1 (RULES §4)",
+            Refused.STICK_THE_DEALER: ("stick the dealer: the dealer may not pass in round 2 "
+                                       "and must name a suit (RULES §4)"),
+            Refused.ROUND_TWO: f"seat {seat} names a suit or passes in round 2 (RULES §4)",
+            Refused.JOKER_NAMES: "the joker was turned up: the dealer must name trump (RULES §3)",
+            Refused.KEEP_TURNUP: "dealer_must_take_up: the turn-up must be kept (RULES §5)",
+            Refused.EXCHANGE: f"the dealer (seat {seat}) discards one card face down (RULES §5)",
+            Refused.DUMMY: (f"the maker (seat {seat}) discards five cards from hand and dummy, "
+                            f"one at a time (RULES §6)"),
+            Refused.CALL_A_CARD: (f"the maker (seat {seat}) calls a partner by naming a card "
+                                  "(RULES §6)"),
+            Refused.DEFEND: f"seat {seat} may defend alone or pass (RULES §7)",
+            Refused.PLAY_A_CARD: f"seat {seat} plays a card (RULES §8)",
+        }.get(code)
+        if why is None:
+            why = self._explain_card(code, x, y)
+        return f"{why}: '{text}' is not legal; legal: {self._legal_text()}"
+
+    def _explain_card(self, code: Refused, x: int, led: int) -> str:
+        """The reasons that name a card (``x``) or a suit (``x``, or ``led``) (see
+        :meth:`_explain`)."""
+        seat = self._turn
+        card = CARDS[x]
+        if code is Refused.TURNED_DOWN:
+            return (f"{_SUIT_NAMES[x]} was turned down and may not be named this deal "
+                    f"(RULES §4)")
+        if code is Refused.DISCARD_NOT_HELD:
+            return f"seat {seat} does not hold {card} (RULES §5)"
+        if code is Refused.DUMMY_NOT_HELD:
+            return f"seat {seat} does not hold {card} with the dummy (RULES §6)"
+        if code is Refused.CALL_OWN_CARD:
+            return f"the maker must call a card not in their own hand, not {card} (RULES §6)"
+        if code is Refused.CALL_OWN_DISCARD:
+            return (f"the maker may not call {card}, its own discard: a card it knows to be "
+                    "out of play (RULES §6.3)")
+        if code is Refused.CALL_TURNED_DOWN:
+            return (f"the maker may not call {card}, the turn-up turned down in round 1: a "
+                    "card it knows to be out of play (RULES §6.3)")
+        if code is Refused.CALL_NOT_IN_PACK:
+            return f"{card} is not in this pack (RULES §1)"
+        if code is Refused.PLAY_NOT_HELD:
+            return f"seat {seat} does not hold {card} (RULES §8)"
+        # Refused.MUST_FOLLOW
+        trump = self._trump
+        follow = self._hands[seat] & SUIT_MASKS[trump][led]
+        held = format_cards(sort_hand(cards_of(follow), self.trump))
+        notes = []
+        left = (trump ^ 3) * 8 + 4
+        if follow >> left & 1 and led == trump:
+            notes.append(f"{CARDS[left]}, the left bower, is trump")
+        if card == left:
+            notes.append(f"{CARDS[left]} is the left bower: a trump, not "
+                         f"{_SUIT_NAMES[left >> 3]}")
+        extra = f"; {'; '.join(notes)}" if notes else ""
+        return f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {held}{extra}) (RULES §2, §8)"
 
     # -- records -----------------------------------------------------------------------------
     def to_record(self) -> DealRecord:

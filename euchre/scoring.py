@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from euchre.sides import makers_mask, seats
 
-__all__ = ["deal_points", "makers_of"]
+__all__ = ["deal_points", "deal_value", "makers_of"]
 
 
 def deal_points(
@@ -27,30 +27,40 @@ def deal_points(
     >>> deal_points(3, {0}, 0, alone=False, lone_defender=True)
     (0, 4, 4)
     """
-    n = players
     side = set(makers)
+    value = deal_value(players, made, alone, lone_defender)
+    scorers = side if made >= 3 else set(range(players)) - side
+    return tuple(value if s in scorers else 0 for s in range(players))
+
+
+def deal_value(players: int, made: int, alone: bool, lone_defender: bool) -> int:
+    """The points each seat of the scoring side earns (the RULES §9 table): the maker's
+    side when it ``made`` three tricks or more, else each defender.  Plain ints only, so
+    that the compiled core scores with this same function (:func:`euchre.core.points`).
+
+    >>> deal_value(4, 5, alone=True, lone_defender=False), deal_value(5, 0, False, False)
+    (4, 4)
+    """
+    n = players
     if made >= 3:
-        march = made == 5
+        if made < 5:
+            return 1
         if n == 2:
-            value = 2 if march else 1
-        elif n == 3:
-            value = (4 if alone else 3) if march else 1
-        elif n == 4:
-            value = (4 if alone else 2) if march else 1
-        else:
-            value = (5 if alone else 2) if march else 1
-        scorers = side
-    else:
+            return 2
+        if n == 3:
+            return 4 if alone else 3
         if n == 4:
-            value = 4 if lone_defender else 2
-        elif n == 3:
-            value = 4 if lone_defender and made == 0 else 2
-        elif n == 5:
-            value = 4 if made == 0 else 2
-        else:
-            value = 2
-        scorers = set(range(n)) - side
-    return tuple(value if s in scorers else 0 for s in range(n))
+            return 4 if alone else 2
+        return 5 if alone else 2
+    # euchred: 4 against a lone defender four-handed, and where the defenders take all
+    # five against a lone defender three-handed or five-handed
+    if n == 4:
+        return 4 if lone_defender else 2
+    if n == 3:
+        return 4 if lone_defender and made == 0 else 2
+    if n == 5:
+        return 4 if made == 0 else 2
+    return 2
 
 
 def makers_of(players: int, maker: int | None, partner: int | None) -> tuple[int, ...]:

@@ -32,14 +32,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from euchre.actions import Action, ActionKind
-from euchre.cards import Card, Suit, effective_suit, left_bower, pack_mask, right_bower, sort_hand
+from euchre import core
+from euchre.actions import DISCARD, Action, ActionKind
+from euchre.cards import Card, Suit, card_mask, effective_suit, left_bower, right_bower, sort_hand
+from euchre.core import Refused
 from euchre.deal import Observation, Phase
 from euchre.i18n import translation
 
 __all__ = ["MOVE_WORDS", "NOTATION", "RANKS", "RANKS_TYPED", "ROLES", "SUIT_LETTERS",
-           "SUIT_NAMES", "CardWriter", "card_role", "listed", "move_text", "move_word",
-           "role_words", "suit_name", "suit_one", "why_illegal"]
+           "SUIT_NAMES", "CardWriter", "Refused", "card_role", "listed", "move_text",
+           "move_word", "refusal_reason", "role_words", "suit_name", "suit_one", "why_illegal"]
 
 
 def N_(message: str) -> str:
@@ -244,7 +246,8 @@ def why_illegal(obs: Observation, action: Action, lang: str,
     ("You", never a seat number or a section of a file the player does not have).
 
     ``obs`` is the person's observation at their turn (RULES §12); ``action`` is the
-    refused one.  The engine says what is legal (``legal_actions``); this only words it.
+    refused one.  The rules core says why (:func:`euchre.core.refusal`); this only words
+    its reason (:func:`refusal_reason`).
     """
     _ = translation(lang).gettext
     return _("{cannot} {reason}").format(cannot=_cannot(action, lang, cards),
@@ -273,108 +276,131 @@ def _cannot(action: Action, lang: str, cards: CardWriter) -> str:
     return _("You cannot play {card}.").format(card=card)
 
 
+def _mover_state(obs: Observation) -> core.Int64Array:
+    """The core's state as far as ``obs`` shows it: enough for :func:`euchre.core.refusal`
+    to answer for the seat that looks (its hand, own discards, the phase and the trick)."""
+    st = core.new_state(obs.rules)
+    st[core.DEALER] = obs.dealer
+    st[core.TURNUP] = int(obs.turnup)
+    st[core.PHASE] = _PHASE_IDS[obs.phase]
+    st[core.TURN] = obs.seat if obs.to_move is None else obs.to_move
+    hand = card_mask(int(c) for c in obs.hand)
+    st[core.HANDS + obs.seat] = hand
+    st[core.TRUMP_SUIT] = -1 if obs.trump is None else int(obs.trump)
+    st[core.MAKER] = -1 if obs.maker is None else obs.maker
+    st[core.TAKEN] = int(obs.turnup_taken is True)
+    st[core.DUMMY_LEFT] = hand.bit_count() - 5
+    if obs.trick and obs.trump is not None:
+        st[core.TRICK_LEN] = len(obs.trick)
+        st[core.LED] = effective_suit(obs.trick[0][1], obs.trump)
+    for k, c in enumerate(obs.discards):
+        st[core.HISTORY + k] = obs.seat * core.SEAT_SHIFT + DISCARD + int(c)
+    st[core.N_ACTIONS] = len(obs.discards)
+    return st
+
+
+_PHASE_IDS: Final = {phase: i for i, phase in enumerate(Phase)}
+
+
 def _reason(obs: Observation, action: Action, lang: str, cards: CardWriter) -> str:
+    """The rule that refuses ``action``, in words: the core's reason (:func:`core.refusal`)."""
+    code, x, y = core.refusal(_mover_state(obs), obs.seat, action.id)
+    return refusal_reason(Refused(code), x, y, obs, lang, cards)
+
+
+def refusal_reason(code: Refused, x: int, y: int, obs: Observation, lang: str,
+                   cards: CardWriter = NOTATION) -> str:
+    """The core's reason ``code`` with its arguments ``x``, ``y`` (:class:`Refused`) as a
+    sentence in ``lang`` for the seat of ``obs``; the choices it names are the
+    observation's legal actions.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.random(Rules(players=4), dealer=0, seed=1)
+    >>> refusal_reason(Refused.NO_ALONE, 0, 0, deal.observation(1), "fr")
+    'On ne joue pas seul dans l’euchre à deux.'
+    """
     words = translation(lang)
     _, ngettext = words.gettext, words.ngettext
-    phase = obs.phase
-    kind = action.kind
-    legal = obs.legal_actions
-    card = action.card
-    if phase is Phase.PLAY:
-        return _play_reason(obs, action, lang, cards)
-    if phase is Phase.BID_TURNUP:
-        suit = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
-        assert suit is not None
-        if kind is ActionKind.ORDER and action.alone and not obs.rules.alone_allowed:
-            return _(_NO_ALONE)
-        dealer = obs.seat == obs.dealer
-        if kind is ActionKind.TRUMP:
+    if code is Refused.LEGAL:
+        raise ValueError("the action is legal: there is no reason to word")
+    if code in (Refused.DEAL_OVER, Refused.NOT_YOUR_TURN):
+        return _("It is not your turn.")
+    if code is Refused.NO_ALONE:
+        return _(_NO_ALONE)
+    if code in (Refused.ROUND_ONE, Refused.ROUND_ONE_NAMED):
+        suit = suit_name(Suit(x), lang)
+        if code is Refused.ROUND_ONE_NAMED:
             return (_("In the first round of bidding you either pass or take it up ({suit} "
                       "trump); you may name another suit in the second round, if everyone "
-                      "passes.") if dealer else
+                      "passes.") if y else
                     _("In the first round of bidding you either pass or order it up ({suit} "
                       "trump); you may name another suit in the second round, if everyone "
-                      "passes.")).format(suit=suit_name(suit, lang))
+                      "passes.")).format(suit=suit)
         return (_("It is the first round of bidding: pass, or take it up ({suit} trump).")
-                if dealer else
+                if y else
                 _("It is the first round of bidding: pass, or order it up ({suit} trump).")
-                ).format(suit=suit_name(suit, lang))
-    if phase is Phase.BID_SUIT:
-        down = obs.turnup.suit if obs.turnup.suit is not None else obs.rules.joker_suit
-        if kind is ActionKind.TRUMP and action.suit is not None and action.suit == down:
-            may_pass = any(a.kind is ActionKind.PASS for a in legal)
-            return (_("{suit} was turned down: it cannot be trump this deal. Name another "
-                      "suit, or pass.") if may_pass else
-                    _("{suit} was turned down: it cannot be trump this deal. Stick the "
-                      "dealer: name another suit.")).format(
-                        suit=suit_name(down, lang).capitalize())
-        if kind is ActionKind.PASS:
-            return _("Stick the dealer: when everyone else has passed twice, the dealer "
-                     "must name trump.")
-        if action.alone and not obs.rules.alone_allowed:
-            return _(_NO_ALONE)
+                ).format(suit=suit)
+    if code is Refused.TURNED_DOWN:
+        return (_("{suit} was turned down: it cannot be trump this deal. Name another "
+                  "suit, or pass.") if y else
+                _("{suit} was turned down: it cannot be trump this deal. Stick the "
+                  "dealer: name another suit.")).format(
+                    suit=suit_name(Suit(x), lang).capitalize())
+    if code is Refused.STICK_THE_DEALER:
+        return _("Stick the dealer: when everyone else has passed twice, the dealer "
+                 "must name trump.")
+    if code is Refused.ROUND_TWO:
         return _("It is the second round of bidding: name a suit (for example {example}) or "
                  "pass.").format(example=move_text(Action.trump(Suit.HEARTS), lang, cards))
-    if phase is Phase.NAME_TRUMP:
-        if action.alone and not obs.rules.alone_allowed:
-            return _(_NO_ALONE)
+    if code is Refused.JOKER_NAMES:
         return _("The joker was turned up: you are the dealer and name trump "
                  "(for example {example}).").format(
                      example=move_text(Action.trump(Suit.HEARTS), lang, cards))
-    if phase is Phase.EXCHANGE:
-        turnup = cards.card(obs.turnup)
-        if kind is ActionKind.DISCARD and card is not None:
-            if card == obs.turnup and obs.rules.dealer_must_take_up:
-                return _("In this game the dealer must keep the turn-up {card}: discard "
-                         "another card.").format(card=turnup)
-            if card not in obs.hand:
-                return _("You do not hold it.")
+    if code is Refused.KEEP_TURNUP:
+        return _("In this game the dealer must keep the turn-up {card}: discard "
+                 "another card.").format(card=cards.card(Card(x)))
+    if code is Refused.DISCARD_NOT_HELD:
+        return _("You do not hold it.")
+    if code is Refused.EXCHANGE:
         return _("You are the dealer and picked up {card}: discard one card (discarding "
-                 "{card} keeps your hand as it was).").format(card=turnup)
-    if phase is Phase.DUMMY:
-        left = len(obs.hand) - 5
-        if kind is ActionKind.DISCARD and card is not None and card not in obs.hand:
-            return _("It is not in your hand or in the dummy.")
+                 "{card} keeps your hand as it was).").format(card=cards.card(Card(x)))
+    if code is Refused.DUMMY_NOT_HELD:
+        return _("It is not in your hand or in the dummy.")
+    if code is Refused.DUMMY:
         return ngettext("You took up the dummy: discard {n} more card, one at a time.",
                         "You took up the dummy: discard {n} more cards, one at a time.",
-                        left).format(n=left)
-    if phase is Phase.CALL_PARTNER:
-        if kind is ActionKind.CALL and card is not None:
-            if card in obs.hand:
-                return _("You hold it yourself: call a card you do not hold.")
-            # a card the maker knows to be out of play would be a lone hand in secret
-            if card in obs.discards:
-                return _("You discarded it, and a card you know to be out of play may not "
-                         "be called.")
-            if card == obs.turnup and obs.turnup_taken is False:
-                return _("It was turned down in the first round, and a card you know to "
-                         "be out of play may not be called.")
-            if not pack_mask(obs.rules.deck, obs.rules.joker) >> card & 1:
-                return _("It is not in this pack of {n} cards.").format(
-                    n=obs.rules.pack_size)
+                        x).format(n=x)
+    if code is Refused.CALL_OWN_CARD:
+        return _("You hold it yourself: call a card you do not hold.")
+    # a card the maker knows to be out of play would be a lone hand in secret (RULES §6.3)
+    if code is Refused.CALL_OWN_DISCARD:
+        return _("You discarded it, and a card you know to be out of play may not "
+                 "be called.")
+    if code is Refused.CALL_TURNED_DOWN:
+        return _("It was turned down in the first round, and a card you know to "
+                 "be out of play may not be called.")
+    if code is Refused.CALL_NOT_IN_PACK:
+        return _("It is not in this pack of {n} cards.").format(n=obs.rules.pack_size)
+    if code is Refused.CALL_A_CARD:
         return _("Call your partner: name a card you do not hold (for example "
                  "{example}).").format(
                      example=move_text(Action.call(Card.AH), lang, cards))
-    if phase is Phase.DEFEND:
-        if kind is ActionKind.DEFEND_ALONE and not any(
-                a.kind is ActionKind.DEFEND_ALONE for a in legal):
-            return _("You may not defend alone now.")
+    if code is Refused.DEFEND:
         return _("You may defend alone, or pass.")
-    return _("It is not your turn.")
+    return _play_reason(code, x, y, obs, lang, cards)
 
 
-def _play_reason(obs: Observation, action: Action, lang: str, cards: CardWriter) -> str:
+def _play_reason(code: Refused, x: int, y: int, obs: Observation, lang: str,
+                 cards: CardWriter) -> str:
     _ = translation(lang).gettext
     playable = [a.card for a in obs.legal_actions if a.card is not None]
     may = listed([cards.card(c) for c in sort_hand(playable, obs.trump)], lang, "or")
-    card = action.card
-    if action.kind is not ActionKind.PLAY or card is None:
+    if code is Refused.PLAY_A_CARD:
         return _("It is time to play a card: you may play {cards}.").format(cards=may)
-    if card not in obs.hand:
+    if code is Refused.PLAY_NOT_HELD:
         return _("You do not hold it; you may play {cards}.").format(cards=may)
-    trump = obs.trump
-    assert trump is not None and obs.trick
-    led = effective_suit(obs.trick[0][1], trump)
+    trump, led, card = obs.trump, Suit(y), Card(x)
+    assert trump is not None
     held = listed([cards.card(c) for c in sort_hand(playable, trump)], lang)
     rule = (_("You must follow trump ({suit}): you hold {cards}.") if led == trump
             else _("You must follow {suit}: you hold {cards}.")).format(

@@ -15,12 +15,14 @@ consistently with everything the seat has seen:
 
 **The seat's view.**  Everything here reads a *view*: a :mod:`euchre.core` state array
 in which only what the seat knows is written (the rules, the dealer, the turn-up, its
-hand as dealt and as it is now, the dummy if it took it up, the phase, and every action,
-the others' discards as :data:`HIDDEN_DISCARD`).  :func:`view_of` makes it from a state,
+hand as dealt and as it is now, the dummy if it took it up, the phase, what the bidding
+fixed for all to see, and every action, the others' discards as :data:`HIDDEN_DISCARD`).
+:func:`view_of` makes it from a state,
 :func:`view_from_observation` from a bot's :class:`~euchre.deal.Observation`; any state
-is a view of itself too (only what the seat knows is read).  :class:`InfoSet` is what a
-symbolic pass over the view tells (compiled: trump, maker, voids, cards played, seats
-sitting out, the called card), with the places the unseen cards go.
+is a view of itself too (only what the seat knows is read).  :class:`InfoSet` is what the
+view tells (compiled: trump, maker, seats sitting out and the called card as the core's
+state holds them; the voids and cards played from a pass over the play), with the places
+the unseen cards go.
 
 **One sampler, two ways to fill.**  :func:`sample_world` deals a world as a whole deal
 (a core state, the actions replayed) *uniformly* among the deals the seat cannot tell
@@ -54,15 +56,9 @@ import numpy.typing as npt
 from euchre import _numba, core
 from euchre.actions import (
     CALL,
-    DEFEND_ALONE,
     DISCARD,
-    ORDER,
-    ORDER_ALONE,
-    PASS,
-    TRUMP,
-    TRUMP_ALONE,
 )
-from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, card_mask
+from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, TRICK_STRENGTH, card_mask
 from euchre.deal import Observation, Phase
 
 __all__ = ["HIDDEN_DISCARD", "InfoSet", "sample_world", "view_from_observation", "view_of"]
@@ -98,7 +94,7 @@ def _keep_keys() -> Int64Array:
 
 _KEEP: Final = _keep_keys()
 
-# -- the information set: a symbolic pass over what the seat saw --------------------------------
+# -- the information set: what the seat saw --------------------------------------------------
 I_TRUMP: Final = 0
 I_MAKER: Final = 1  # -1 until trump is made
 I_ALONE: Final = 2  # the maker declared alone
@@ -157,11 +153,19 @@ def _knows_dummy(st: Int64Array, seat: int) -> bool:
             and st[core.PHASE] >= core.DUMMY_MERGE)
 
 
+_PUBLIC_BIDDING: Final = (core.TRUMP_SUIT, core.MAKER, core.ALONE, core.TAKEN, core.OUT,
+                          core.CALLED, core.LONE)
+"""The fields of the core's state that the bidding fixed and everyone sees (RULES §4-§7,
+§12): a view keeps them, and :func:`_scan` reads the bidding from them."""
+
+
 @_jit
 def view_of(st: Int64Array, seat: int, out: Int64Array) -> None:
     """``seat``'s view of ``st`` into ``out``: the rules, the dealer, the turn-up, its hand
-    as dealt and now, the dummy if it took it up, the phase and the actions, others'
-    discards as :data:`HIDDEN_DISCARD`; everything else zero.  Two deals ``seat`` cannot
+    as dealt and now, the dummy if it took it up, the phase, what the bidding fixed for
+    all to see (trump, maker, alone, the turn-up taken, who sits out, the called card, the
+    lone defender) and the actions, others' discards as :data:`HIDDEN_DISCARD`;
+    everything else zero.  Two deals ``seat`` cannot
     tell apart have the same view.
 
     Two-handed, seat 1 cannot tell seat 0's clubs from hearts; seat 0 can:
@@ -188,6 +192,8 @@ def view_of(st: Int64Array, seat: int, out: Int64Array) -> None:
     out[core.DEALER] = st[core.DEALER]
     out[core.TURNUP] = st[core.TURNUP]
     out[core.PHASE] = st[core.PHASE]
+    for f in _PUBLIC_BIDDING:
+        out[f] = st[f]
     out[core.DEALT + seat] = st[core.DEALT + seat]
     out[core.HANDS + seat] = st[core.HANDS + seat]
     if _knows_dummy(st, seat):
@@ -227,6 +233,13 @@ def view_from_observation(obs: Observation) -> Int64Array:
     st[core.DEALER] = obs.dealer
     st[core.TURNUP] = turnup
     st[core.PHASE] = _PHASE_NO[obs.phase]
+    st[core.TRUMP_SUIT] = -1 if obs.trump is None else int(obs.trump)
+    st[core.MAKER] = -1 if obs.maker is None else obs.maker
+    st[core.ALONE] = int(obs.alone)
+    st[core.TAKEN] = int(obs.turnup_taken is True)
+    st[core.OUT] = sum(1 << s for s in obs.sitting_out)
+    st[core.CALLED] = -1 if obs.called is None else int(obs.called)
+    st[core.LONE] = -1 if obs.lone_defender is None else obs.lone_defender
     st[core.DEALT + seat] = own
     st[core.HANDS + seat] = hand
     st[core.N_ACTIONS] = len(obs.events)
@@ -238,59 +251,38 @@ def view_from_observation(obs: Observation) -> Int64Array:
 
 @_jit
 def _scan(view: Int64Array, seat: int, info: Int64Array) -> None:
-    """What ``seat`` knows of ``view``, into ``info`` (the ``I_`` fields): a symbolic pass
-    over the public actions (RULES §4-§8)."""
+    """What ``seat`` knows of ``view``, into ``info`` (the ``I_`` fields): the bidding
+    from the core's fields (:data:`_PUBLIC_BIDDING`), the discards and the play from the
+    actions (RULES §4-§8)."""
     for k in range(INFO_SIZE):
         info[k] = 0
     p = view[core.PLAYERS]
     dealer = view[core.DEALER]
-    turnup = view[core.TURNUP]
-    trump = -1
-    maker = -1
-    alone = False
-    taken = False
-    out_mask = 0
-    exchange_due = False
+    # the bidding, as the core's state holds it (RULES §4-§7)
+    trump = view[core.TRUMP_SUIT]
+    maker = view[core.MAKER]
+    alone = view[core.ALONE] == 1
+    taken = view[core.TAKEN] == 1
+    out_mask = view[core.OUT]
+    called = view[core.CALLED]
+    partner = core.partner_of(p, maker) if maker >= 0 else -1
+    maker_out = 1 << partner if alone and partner >= 0 else 0  # before any lone defender
+    exchange_due = taken and not maker_out >> dealer & 1
     exchange_done = False
     merged = 0
-    called = -1
     plays = 0
     discards = 0
     for k in range(view[core.N_ACTIONS]):
         entry = view[core.HISTORY + k]
         s = entry // core.SEAT_SHIFT
         a = entry % core.SEAT_SHIFT
-        if ORDER <= a <= ORDER_ALONE or TRUMP <= a < DEFEND_ALONE:
-            if a <= ORDER_ALONE:
-                trump = core.turnup_suit(view)
-                alone = a == ORDER_ALONE
-                taken = True
-            else:
-                trump = (a - TRUMP) % 4
-                alone = a >= TRUMP_ALONE
-                taken = turnup == JOKER and view[core.JOKER_SUIT] < 0  # the dealer named
-            maker = s
-            partner = core.partner_of(p, maker)
-            if alone and partner >= 0:
-                out_mask |= 1 << partner
-            exchange_due = taken and not out_mask >> dealer & 1
-        elif _hidden(entry, seat) or DISCARD <= a < CALL:
+        if _hidden(entry, seat) or DISCARD <= a < CALL:
             if exchange_due and not exchange_done:
                 exchange_done = True
             else:
                 merged += 1
             if not _hidden(entry, seat):
                 discards |= 1 << (a - DISCARD)
-        elif CALL <= a < PASS:
-            called = a - CALL
-        elif a == DEFEND_ALONE:
-            partner = core.partner_of(p, s)
-            if partner >= 0:
-                out_mask |= 1 << partner
-            else:
-                for x in range(p):
-                    if x != s and x != maker:
-                        out_mask |= 1 << x
         elif a < DISCARD:
             info[I_PLAY_SEAT + plays] = s
             info[I_PLAY_CARD + plays] = a

@@ -1,11 +1,13 @@
 """The compiled rules core (euchre/core.py) against the reference engine (euchre/deal.py).
 
-One rulebook, two forms: every rule of RULES §3-§9 exists in ``Deal`` (readable, with the
-error messages) and in the core (compiled, for machines).  These tests hold them
-together on random play of every variant and option: the same legal actions at every
-step, the same phases and seats to move, the same illegal actions refused, the same
-results.  The last test shows the suite catches a drift: a copy of the core with the
-three-handed leader broken fails the comparison.
+One rulebook, two forms: the state machine of RULES §3-§9 exists in ``Deal`` (readable)
+and in the core (compiled, for machines); the small rules they share are written once
+(``euchre.sides``, ``euchre.scoring``, the card tables of ``euchre.cards``) and the reason
+for a refusal is the core's (``core.refusal``).  These tests hold the two together on
+random play of every variant and option: the same legal actions at every step, the same
+phases and seats to move, the same illegal actions refused, the same results.  The last
+tests show the suite catches a drift: a copy of the core with the three-handed leader or
+the partner call broken fails the comparison.
 """
 
 from __future__ import annotations
@@ -133,14 +135,15 @@ def test_core_refuses_the_calls_the_engine_refuses(steer: Callable[[Deal], int |
 
 
 @pytest.mark.parametrize(("rule", "broken"), [
-    ("                bits &= ~(1 << (a - DISCARD))", "                bits |= 0"),
-    ("        bits &= ~(1 << st[TURNUP])", "        bits |= 0"),
+    ("                own |= 1 << (a - DISCARD)", "                own |= 0"),
+    ("st[TAKEN] == 1, st[TURNUP], own)", "True, st[TURNUP], own)"),
 ], ids=["own discard", "turned down"])
 def test_a_core_that_lets_the_maker_call_a_known_card_fails_the_comparison(
         rule: str, broken: str) -> None:
-    """Break RULES §6.3 in a copy of the core (the maker may call its own discard, or the
-    turned-down turn-up): the comparison with the engine must fail on the deals that
-    reach the call."""
+    """Break RULES §6.3 in a copy of the core (it forgets the maker's own discard, or
+    counts the turn-up as taken: the maker may call a card it knows to be out of play; the
+    rule itself is one function, ``sides.callable_cards``): the comparison with the engine
+    must fail on the deals that reach the call."""
     intact = _core_copy(rule, rule)
     copy = _core_copy(rule, broken)
     steer = _dealer_makes if "DISCARD" in rule else _round_two
@@ -218,11 +221,12 @@ def _core_copy(replace: str, by: str) -> ModuleType:
 
 
 def test_a_broken_three_handed_leader_fails_the_comparison() -> None:
-    """Break RULES §8's three-handed lead (the lone maker's left) in a copy of the core:
-    the comparison with the engine must fail, while the unbroken copy passes."""
-    rule = "        return next_active(st, st[MAKER])"
+    """Break RULES §8's three-handed lead (the lone maker's left) in a copy of the core,
+    which forgets the maker went alone when it asks ``sides.first_lead_after``: the
+    comparison with the engine must fail, while the unbroken copy passes."""
+    rule = "st[ALONE] == 1, st[LONE]))"
     intact = _core_copy(rule, rule)
-    broken = _core_copy(rule, "        return next_active(st, st[DEALER])")
+    broken = _core_copy(rule, "False, st[LONE]))")
     rng = random.Random(3)
     rules = Rules(players=3)
     failures = 0
