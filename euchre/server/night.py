@@ -46,6 +46,7 @@ from euchre.night import (
     TableResult,
     full_rounds,
     partners,
+    round_points,
     standings,
     teams,
     winners_first_round,
@@ -238,6 +239,14 @@ class Night:
         """The standings after the rounds ended (:func:`euchre.night.standings`): place,
         number, name, total (a string when a fraction: ``"17/2"``), rounds won and
         played, lone hands, tied."""
+        results = self.results()
+        return [{"place": s.place, "number": s.player, "name": s.name,
+                 "total": _number(s.total), "won": s.won, "played": s.played,
+                 "loners": s.loners, "tied": s.tied}
+                for s in standings(results, self.scoring, self.names())]
+
+    def results(self) -> list[RoundResult]:
+        """The results of the rounds ended, in order."""
         results = []
         for r in self.rounds:
             if r.ended is None:
@@ -248,10 +257,33 @@ class Night:
                 assert current is not None and current.points is not None
                 tables.append(TableResult(current.points, current.loners))
             results.append(RoundResult(r.round, tuple(tables)))
-        return [{"place": s.place, "number": s.player, "name": s.name,
-                 "total": _number(s.total), "won": s.won, "played": s.played,
-                 "loners": s.loners, "tied": s.tied}
-                for s in standings(results, self.scoring, self.names())]
+        return results
+
+    def player_rounds(self) -> list[dict[str, Any]]:
+        """Each player's rounds ended, one row per player and round: ``{"number",
+        "name", "round", "table" (null: sat out), "partner", "opponents", "points"
+        (the player's score for the round by the night's scoring, a string when a
+        fraction), "won" (their side made more points)}``."""
+        names = self.names()
+        rows = []
+        numbers = [r.number for r in self.rounds if r.ended is not None]
+        for number, result in zip(numbers, self.results(), strict=True):
+            scored = round_points(result, self.scoring)
+            for p in sorted(scored):
+                found = _seat(result.round, p)
+                row: dict[str, Any] = {"number": p, "name": names.get(p, ""),
+                                       "round": number, "table": None,
+                                       "partner": None, "opponents": [],
+                                       "points": _number(scored[p]), "won": False}
+                if found is not None:
+                    t, side = found
+                    a, b = result.round.tables[t - 1].sides[side]
+                    mine = result.tables[t - 1].points
+                    row.update(table=t, partner=b if a == p else a,
+                               opponents=list(result.round.tables[t - 1].sides[1 - side]),
+                               won=mine[side] > mine[1 - side])
+                rows.append(row)
+        return sorted(rows, key=lambda r: (r["number"], r["round"]))
 
     def to_json(self, role: Role) -> dict[str, Any]:
         """The night as ``role`` sees it.  Everyone: the night, its players (number,
