@@ -1,4 +1,5 @@
-// The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay.
+// The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay,
+// "/night/ID" a club night (its "/standings" and "/print" too; "/night/new" makes one).
 
 import { $, attr, closeOverlay, rulesHref, setRulesVariant } from "./util.js";
 import { defsSVG } from "./cards.js";
@@ -12,9 +13,11 @@ $("#defs").innerHTML = defsSVG();
 let lobby = null;
 let table = null;
 let replay = null;
+let night = null;
 const lobbyModule = async () => (lobby ??= await import("./lobby.js"));
 const tableModule = async () => (table ??= await import("./table.js"));
 const historyModule = async () => (replay ??= await import("./history.js"));
+const nightModule = async () => (night ??= await import("./night.js"));
 
 /** The page's own words, the language chooser and the link to the rules in that language
  * (at a table, with its variant's section open). */
@@ -37,6 +40,7 @@ onLanguage(() => {
   const page = document.body.dataset.page;
   if (page === "table") table?.relabelTable();
   else if (page === "history") replay?.relabelHistory();
+  else if (page === "night" || page === "projector") night?.relabelNight();
   else lobby?.relabelLobby($("#app"));
 });
 
@@ -45,6 +49,7 @@ async function route() {
   closeMenu();
   table?.leaveTable();
   replay?.leaveHistory();
+  night?.leaveNight();
   setRulesVariant(null);
   const root = $("#app");
   const path = location.pathname;
@@ -56,6 +61,9 @@ async function route() {
   } else if ((m = path.match(/^\/history\/([\w-]+)\/(\d+)$/))) {
     document.body.dataset.page = "history";
     await (await historyModule()).showHistory(root, m[1], Number(m[2]));
+  } else if ((m = path.match(/^\/night\/([\w-]+)(?:\/(standings|print))?$/))) {
+    document.body.dataset.page = "night";
+    await (await nightModule()).showNight(root, m[1], m[2] || "", new URLSearchParams(location.search));
   } else {
     await (await lobbyModule()).showLobby(root);
   }
