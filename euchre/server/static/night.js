@@ -401,7 +401,8 @@ function resultPart(t, you) {
   const ours = you.side;
   const theirs = 1 - ours;
   const players = [...t.sides[0], ...t.sides[1]];
-  const entry = (verb, id) => `<form id="${id}" class="result-form" autocomplete="off">
+  const entry = (verb, id, seq = "") => `<form id="${id}" class="result-form" autocomplete="off"
+      data-seq="${seq}">
       <div class="field-row">
         <label class="field">${_("Our points")}<input type="number" name="ours" min="0" max="1000" required inputmode="numeric"></label>
         <label class="field">${_("Their points")}<input type="number" name="theirs" min="0" max="1000" required inputmode="numeric"></label>
@@ -422,8 +423,9 @@ function resultPart(t, you) {
       ? `<p class="muted">${_("The other team confirms it.")}</p>`
       : `<div class="actions"><button class="primary" id="confirm" type="button" data-seq="${res.seq}">${_("Confirm")}</button>
           <button id="dispute" type="button" data-seq="${res.seq}">${_("Dispute")}</button></div>`;
+    const fix = entry(_("Correct the result"), "correct-form", res.seq);
     return `<div class="result">${head}${line}${answer}
-      <details><summary>${_("Correct it")}</summary>${entry(_("Correct the result"), "correct-form").replace("<form", `<form data-seq="${res.seq}"`)}</details></div>`;
+      <details><summary>${_("Correct it")}</summary>${fix}</details></div>`;
   }
   if (t.status === "disputed") return `<div class="result">${head}${line}<p>${_("The organiser settles it.")}</p></div>`;
   return `<div class="result">${head}${line}</div>`;
