@@ -130,7 +130,7 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
             answering.click("#confirm")
             host.wait_for_selector(".night-table.status-confirmed")
         host.wait_for_selector("text=1 of 1 tables have reported.")
-        host.click(f"#end-round")
+        host.click("#end-round")
         host.wait_for_selector(f"text=Start round {rnd + 1}")
 
     play(1, (7, 3), dispute=False)
@@ -142,7 +142,8 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
     stand = server.http.get(f"/api/nights/{night_id}/standings").json()["standings"]
     top = stand[0]
     projector.wait_for_function(
-        "(n) => document.querySelector('.standings.big tbody th').textContent === n", arg=top["name"])
+        "(n) => document.querySelector('.standings.big tbody th').textContent === n",
+        arg=top["name"])
     for name, phone in phones.items():  # each phone's running total is the standings'
         mine = next(s for s in stand if s["name"] == name)
         phone.wait_for_selector(f".running:has-text('place {mine['place']}')")

@@ -59,7 +59,8 @@ let refreshTimer = null;
 
 export async function showLobby(root) {
   clearInterval(refreshTimer);
-  setTopbar("", "");
+  // a club night for a room of players (night.js), from its own page
+  setTopbar("", "", `<a class="tool" href="/night/new">${_("New club night")}</a>`);
   options = options || await api("/api/options");
   ruleOptions = ruleOptions || (await api("/api/rules/options")).options;
   const variants = ruleOptions.find((o) => o.name === "players");
