@@ -68,23 +68,28 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
     base = server.base
     host = _page(browser, errors)
     host.goto(f"{base}/night/new")
+    host.wait_for_selector("#night-form")
+    assert serious_faults(host) == []
     host.fill("input[name=name]", "Fire hall euchre")
     host.fill("textarea[name=players]", "Ann\nBo\nCy")
     host.fill("input[name=lone_march]", "5")
     host.click("text=Make the night")
     host.wait_for_selector("#join-link")
     night_id = host.evaluate("location.pathname.split('/')[2]")
-    key = host.evaluate(f"localStorage.getItem('euchre.night.{night_id}')")
+    key = host.evaluate(f"localStorage.getItem('euchre.nighthost.{night_id}')")
     assert server.http.get(f"/api/nights/{night_id}").json()["settings"]["scoring"][
         "lone_march"] == 5
     join = host.get_attribute("#join-link", "href")
     assert join and "join=" in join
-    host.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
+    host.wait_for_function("() => document.querySelector('img.qr').naturalWidth > 0")
 
     phones: dict[str, Any] = {}
     for name in ("Di", "Ed"):  # register with the join link
         phone = _phone(browser, errors)
         phone.goto(join)
+        phone.wait_for_selector("#join-form")
+        if name == "Di":
+            assert serious_faults(phone) == []
         phone.fill("input[name=name]", name)
         phone.click("#join-form button")
         phone.wait_for_selector(f"#you-title:text-is('{name}')")
@@ -158,7 +163,7 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
         printer.goto(f"{base}/night/{night_id}/print?paper={paper}")
         printer.wait_for_selector(".score-card")
         printer.wait_for_function(
-            "[...document.querySelectorAll('img.qr')].every((i) => i.naturalWidth > 0)")
+            "() => [...document.querySelectorAll('img.qr')].every((i) => i.naturalWidth > 0)")
         pdf = printer.pdf(path=str(ARTIFACTS / f"night-print-{paper}.pdf"),
                           prefer_css_page_size=True, print_background=True)
         assert pdf.startswith(b"%PDF")
@@ -168,6 +173,7 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
         assert box is not None
         width = round(float(box.group(1)))
         assert width == {"A4": 595, "Letter": 612}[size]
+    assert serious_faults(printer) == []
     printer.emulate_media(media="print")
     printer.screenshot(path=str(ARTIFACTS / "night-print.png"), full_page=True)
     assert printer.is_hidden(".print-controls")

@@ -33,13 +33,19 @@ export function relabelNight() {
 }
 
 const stored = (id) => `euchre.night.${id}`;
+const storedHost = (id) => `euchre.nighthost.${id}`;
 
-/** The key of this browser at night `id`: the link's (`?key=`, kept for the next visit)
- * or the one kept. */
+/** The key of this browser at night `id`: the link's (`?key=`), else the organiser's
+ * kept here, else a player's kept here.  The two are kept apart (:func:`keep`): an
+ * organiser who opens a player's link keeps their own. */
 function keyOf(id, params) {
-  const given = params.get("key");
-  if (given) localStorage.setItem(stored(id), given);
-  return given || localStorage.getItem(stored(id));
+  return params.get("key") || localStorage.getItem(storedHost(id)) || localStorage.getItem(stored(id));
+}
+
+/** Keep the key that opened the night, as the role it turned out to be. */
+function keep(id, key, role) {
+  if (key && role === "organiser") localStorage.setItem(storedHost(id), key);
+  else if (key && role === "player") localStorage.setItem(stored(id), key);
 }
 
 function call(path, key, options = {}) {
@@ -90,6 +96,7 @@ async function refresh() {
     }
     return;
   }
+  keep(id, key, data.role);
   const text = JSON.stringify(data);
   if (text === seen) return;
   seen = text;
@@ -212,7 +219,7 @@ function showNewNight(root) {
     };
     try {
       const made = await call("/api/nights", null, { method: "POST", body });
-      localStorage.setItem(stored(made.id), made.host_key);
+      localStorage.setItem(storedHost(made.id), made.host_key);
       history.pushState(null, "", `/night/${made.id}`);
       await showNight(root, made.id, "", new URLSearchParams());
     } catch (err) {
@@ -278,7 +285,7 @@ function drawOrganiser(root) {
   const players = night.players.map((p) => `<li data-key="pl${p.number}" class="night-player">
       <label class="check"><input type="checkbox" data-presence="${p.number}" ${p.present ? "checked" : ""}>
         <span>${esc(p.name)}</span></label>
-      <a class="small" href="/night/${night.id}?key=${esc(night.tokens[String(p.number)])}"
+      <a class="small" target="_blank" href="/night/${night.id}?key=${esc(night.tokens[String(p.number)])}"
         ${attr("aria-label", fmt(_("{name}'s personal link"), { name: p.name }))}>${_("personal link")}</a></li>`).join("");
   const cur = night.current ? roundOf(night.current) : null;
   let round;
