@@ -161,7 +161,9 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
     printer = _page(browser, errors)
     for paper, size in (("a4", "A4"), ("letter", "Letter")):
         printer.goto(f"{base}/night/{night_id}/print?paper={paper}")
-        printer.wait_for_selector(".score-card")
+        printer.wait_for_selector(".score-card h2:has-text('Round 2, table 1')")
+        printer.select_option("select[name=round]", "1")  # the cards of another round
+        printer.wait_for_selector(".score-card h2:has-text('Round 1, table 1')")
         printer.wait_for_function(
             "() => [...document.querySelectorAll('img.qr')].every((i) => i.naturalWidth > 0)")
         pdf = printer.pdf(path=str(ARTIFACTS / f"night-print-{paper}.pdf"),

@@ -536,7 +536,8 @@ function drawPrint(root) {
         <td>${pair(t.sides[1])}</td></tr>`).join("")}
       ${r.out.length ? `<tr><th scope="row">${_("Out")}</th><td colspan="2">${esc(r.out.map((p) => p.name).join(", "))}</td></tr>` : ""}
       </tbody></table>`).join("");
-  const r = latest();
+  const asked = Number(params.get("round"));
+  const r = roundOf(asked) || latest();
   const hands = night.settings.hands || 12;
   const cards = r ? r.tables.map((t) => `<article class="score-card">
       <h2>${esc(night.name)} — ${fmt(_("Round {n}, table {table}"), { n: r.number, table: t.table })}</h2>
@@ -568,6 +569,9 @@ function drawPrint(root) {
   patch(root, `<div class="printouts">
     <form class="print-controls panel" id="print-form">
       <fieldset class="field"><legend>${_("Print")}</legend>${choices}</fieldset>
+      ${night.rounds.length ? `<label class="field">${_("Score cards of round")}<select name="round">
+        ${night.rounds.map((x) => `<option value="${x.number}" ${x === r ? "selected" : ""}>${x.number}</option>`).join("")}
+        </select></label>` : ""}
       <label class="field">${_("Paper")}<select name="paper">
         <option value="a4" ${size === "a4" ? "selected" : ""}>A4</option>
         <option value="letter" ${size === "letter" ? "selected" : ""}>Letter</option></select></label>
@@ -576,6 +580,7 @@ function drawPrint(root) {
   $("#print-form").onchange = () => {
     const f = new FormData($("#print-form"));
     const next = new URLSearchParams({ parts: f.getAll("part").join(","), paper: f.get("paper") });
+    if (f.get("round")) next.set("round", f.get("round"));
     history.replaceState(null, "", `${location.pathname}?${next}`);
     shown.params = next;
     drawPrint(root);
