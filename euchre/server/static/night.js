@@ -59,7 +59,7 @@ const FORMATS = () => ({
 });
 
 const STATUS = () => ({
-  waiting: _("waiting for a result"), entered: _("entered, to be confirmed"),
+  waiting: _("waiting for a result"), entered: _("reported, to be confirmed"),
   confirmed: _("confirmed"), disputed: _("disputed"), settled: _("settled by the organiser"),
   playing: _("playing online"), played: _("played online"),
 });
@@ -420,7 +420,7 @@ function resultPart(t, you) {
       <button class="primary" type="submit">${verb}</button></form>`;
   const head = `<h2 id="result-title">${_("The table's result")}</h2>`;
   if (t.online) return `<div class="result" aria-labelledby="result-title">${head}<p>${esc(STATUS()[t.status])}</p></div>`;
-  if (t.status === "waiting") return `<div class="result">${head}${entry(_("Enter the result"), "report-form")}</div>`;
+  if (t.status === "waiting") return `<div class="result">${head}${entry(_("Report the result"), "report-form")}</div>`;
   const res = t.result;
   const line = `<p class="big-line">${esc(fmt(_("Us {ours}, them {theirs}: {status}"), {
     ours: res.points[ours], theirs: res.points[theirs], status: STATUS()[t.status] }))}</p>`;
