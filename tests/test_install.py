@@ -101,9 +101,10 @@ def test_the_web_stack_is_an_extra_not_a_dependency() -> None:
     names = {re.split(r"[\[<>=~ ]", d)[0].lower() for d in project["dependencies"]}
     web = {re.split(r"[\[<>=~ ]", d)[0].lower() for d in project["optional-dependencies"]["web"]}
     assert names.isdisjoint(web)
-    # openskill: a season's ratings (euchre.night.season), which the server shows
+    # openskill: a season's ratings (euchre.night.season), which the server shows;
+    # segno: the club night's QR codes
     assert web == {"fastapi", "uvicorn", "pydantic", "websockets", "markdown-it-py",
-                   "openskill"}
+                   "openskill", "segno"}
 
 
 def test_only_the_server_imports_the_web_stack() -> None:

@@ -51,6 +51,7 @@ from euchre.night import (
     winners_first_round,
     winners_next_round,
 )
+from euchre.night.season import player_rounds
 from euchre.server.seating import new_token
 from euchre.server.storage import Statement
 
@@ -234,9 +235,18 @@ class Night:
         """Each player's name by number."""
         return {p.number: p.name for p in self.players}
 
+    def standings(self) -> list[dict[str, Any]]:
+        """The standings after the rounds ended (:func:`euchre.night.standings`): place,
+        number, name, total (a string when a fraction: ``"17/2"``), rounds won and
+        played, lone hands, tied."""
+        results = self.results()
+        return [{"place": s.place, "number": s.player, "name": s.name,
+                 "total": _number(s.total), "won": s.won, "played": s.played,
+                 "loners": s.loners, "tied": s.tied}
+                for s in standings(results, self.scoring, self.names())]
+
     def results(self) -> list[RoundResult]:
-        """The results of the rounds ended, in the order played (each table's current
-        result)."""
+        """The results of the rounds ended, in order."""
         results = []
         for r in self.rounds:
             if r.ended is None:
@@ -249,14 +259,18 @@ class Night:
             results.append(RoundResult(r.round, tuple(tables)))
         return results
 
-    def standings(self) -> list[dict[str, Any]]:
-        """The standings after the rounds ended (:func:`euchre.night.standings`): place,
-        number, name, total (a string when a fraction: ``"17/2"``), rounds won and
-        played, lone hands, tied."""
-        return [{"place": s.place, "number": s.player, "name": s.name,
-                 "total": _number(s.total), "won": s.won, "played": s.played,
-                 "loners": s.loners, "tied": s.tied}
-                for s in standings(self.results(), self.scoring, self.names())]
+    def player_rounds(self) -> list[dict[str, Any]]:
+        """Each player's rounds ended (:func:`euchre.night.season.player_rounds`), one row
+        per player and round: ``{"number", "name", "round", "table" (null: sat out),
+        "partner", "opponents", "points" (the player's score for the round by the night's
+        scoring, a string when a fraction), "won" (their side made more points)}``."""
+        names = self.names()
+        numbers = [r.number for r in self.rounds if r.ended is not None]
+        return [{"number": p, "name": names.get(p, ""), "round": numbers[r.round - 1],
+                 "table": r.table, "partner": r.partner, "opponents": list(r.opponents),
+                 "points": _number(r.scored), "won": r.won}
+                for p, played in player_rounds(self.results(), self.scoring).items()
+                for r in played]
 
     def to_json(self, role: Role) -> dict[str, Any]:
         """The night as ``role`` sees it.  Everyone: the night, its players (number,

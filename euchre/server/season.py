@@ -23,9 +23,7 @@ from euchre.night.season import (
     SeasonNight,
     leaderboard,
     player_key,
-    player_rounds,
     ratings,
-    to_number,
 )
 from euchre.server.night import Night, Writes, same_key
 from euchre.server.seating import new_token
@@ -37,8 +35,6 @@ __all__ = [
     "create_season",
     "leaderboard_csv",
     "load_queries",
-    "night_export",
-    "night_export_csv",
     "season_from_rows",
     "season_json",
     "season_night",
@@ -141,40 +137,3 @@ def leaderboard_csv(nights: Sequence[Night]) -> str:
     return _csv(rows)
 
 
-def night_export(night: Night) -> dict[str, Any]:
-    """A night's final record: ``{"id", "name", "day", "format", "settings",
-    "standings" (with the tie-breaks), "players": [{"number", "name", "rounds":
-    [...]}]}`` (each round as :meth:`~euchre.night.season.PlayerRound.to_json`: only the
-    rounds ended)."""
-    rounds = player_rounds(night.results(), night.scoring)
-    return {"id": night.id, "name": night.name, "day": night.day, "format": night.format,
-            "settings": night.settings, "standings": night.standings(),
-            "players": [{"number": p.number, "name": p.name,
-                         "rounds": [r.to_json() for r in rounds.get(p.number, [])]}
-                        for p in night.players]}
-
-
-NIGHT_COLUMNS: Final = ("place", "number", "name", "total", "won", "played", "loners", "tied",
-                        "round", "table", "partner", "opponents", "points", "against",
-                        "scored")
-"""The columns of a night's export as CSV: each player's line of the standings, then
-one line a round they played or sat out (the standings' columns repeated)."""
-
-
-def night_export_csv(night: Night) -> str:
-    """A night's final standings and each player's rounds as CSV (:data:`NIGHT_COLUMNS`),
-    one line a player and round, the players in their order in the standings; a player
-    with no round ended has one line, its round columns empty."""
-    rounds = player_rounds(night.results(), night.scoring)
-    rows: list[Sequence[Any]] = [NIGHT_COLUMNS]
-    for s in night.standings():
-        head = [s[c] for c in NIGHT_COLUMNS[:8]]
-        lines = rounds.get(s["number"], [])
-        for r in lines:
-            rows.append((*head, r.round, r.table or "", r.partner or "",
-                         " ".join(str(p) for p in r.opponents),
-                         "" if r.points is None else r.points,
-                         "" if r.against is None else r.against, to_number(r.scored)))
-        if not lines:
-            rows.append((*head, "", "", "", "", "", "", ""))
-    return _csv(rows)

@@ -378,3 +378,41 @@ def test_players_registering_at_once_each_get_a_number_of_their_own(server: Serv
     assert sorted(r.json()["number"] for r in answers) == [5, 6, 7, 8, 9]
     players = view(server, night)["players"]
     assert [p["number"] for p in players] == list(range(1, 10))
+
+
+def test_the_export_holds_the_standings_and_each_players_rounds_and_the_join_qr_is_the_organisers(
+        server: Server) -> None:
+    """Issue 32, items 5 and 6: the export (CSV and JSON) of the rounds ended, the same
+    standings as the route's, one row per player and round (a sitter's with no table);
+    the QR code of the night's page is anyone's, that of the join link the organiser's
+    alone (403 otherwise, nothing changed)."""
+    night = make_night(server, NAMES[:5])
+    rnd = start(server, night)
+    report_and_confirm(server, night, rnd, [7, 3])
+    end(server, night, 1)
+    base = f"/api/nights/{night['id']}"
+    exported = server.http.get(f"{base}/export.json").json()
+    assert exported["standings"] == server.http.get(f"{base}/standings").json()["standings"]
+    rows = exported["rounds"]
+    assert [r["number"] for r in rows] == [1, 2, 3, 4, 5]
+    (out,) = rnd["out"]
+    sitter = next(r for r in rows if r["number"] == out["number"])
+    assert sitter["table"] is None and sitter["points"] == 5  # the round's average
+    (a, b), _ = seat_numbers(rnd["tables"][0])
+    row = next(r for r in rows if r["number"] == a)
+    assert (row["table"], row["partner"], row["points"], row["won"]) == (1, b, 7, True)
+    text = server.http.get(f"{base}/export.csv").text
+    assert text.splitlines()[0] == "place,number,name,total,won,played,loners,tied"
+    assert len(text.splitlines()) == 1 + 5 + 1 + 1 + 5
+    qr = server.http.get(f"{base}/qr.svg")
+    assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
+    assert qr.text.count("<svg") == 1
+    before = view(server, night, night["host_key"])
+    for k in (None, view(server, night, night["host_key"])["tokens"]["1"]):
+        r = server.http.get(f"{base}/qr.svg?join=1", headers=key(k) if k else {})
+        assert r.status_code == 403 and r.json()["code"] == "not_organiser"
+    assert server.http.get(f"{base}/qr.svg?join=1", headers=key(night["host_key"])
+                           ).status_code == 200
+    assert view(server, night, night["host_key"]) == before
+    assert server.http.get("/api/nights/nope/export.csv").status_code == 404
+    assert server.http.get(f"{base}/export.xml").status_code == 422

@@ -127,38 +127,6 @@ def test_every_season_refusal_is_a_4xx_that_changes_nothing(server: Server) -> N
     assert [n["id"] for n in season_view(server, other)["nights"]] == [night["id"]]
 
 
-def test_a_nights_export_holds_its_final_standings_and_each_players_rounds(
-        server: Server) -> None:
-    names = [*FOUR, "Ed"]  # one sits out each round
-    night = played_night(server, names, [7, 4], [2, 9])
-    r = server.http.get(f"/api/nights/{night['id']}/export.json")
-    assert r.status_code == 200, r.text
-    data = r.json()
-    standings = server.http.get(f"/api/nights/{night['id']}/standings").json()["standings"]
-    assert data["standings"] == standings and data["name"] == "Club night"
-    players = {p["number"]: p for p in data["players"]}
-    assert sorted(players) == [1, 2, 3, 4, 5]
-    for p in players.values():
-        assert [x["round"] for x in p["rounds"]] == [1, 2]
-        total = sum(x["scored"] if isinstance(x["scored"], int) else 0 for x in p["rounds"])
-        line = next(s for s in standings if s["number"] == p["number"])
-        if all(isinstance(x["scored"], int) for x in p["rounds"]):
-            assert total == line["total"]
-        for x in p["rounds"]:
-            if x["table"] is None:  # sat out: the round's average
-                assert x["partner"] is None and x["points"] is None
-            else:
-                assert x["won"] == (x["points"] > x["against"]) and len(x["opponents"]) == 2
-    r = server.http.get(f"/api/nights/{night['id']}/export.csv")
-    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(r.text)))
-    assert len(rows) == 10  # five players, two rounds each
-    assert [row["name"] for row in rows[::2]] == [s["name"] for s in standings]
-    assert {row["place"] for row in rows} == {str(s["place"]) for s in standings}
-    assert server.http.get("/api/nights/nothere/export.csv").status_code == 404
-    assert server.http.get("/api/nights/nothere/export.json").json()["code"] == "no_night"
-
-
 def test_a_database_of_the_release_before_seasons_keeps_its_nights_for_a_season(
         database: Database, backend: str) -> None:
     """A database at version 3 (nights, no seasons) opens at version 4 with its night,

@@ -12,11 +12,16 @@ new player, by numbering them again.
 
 from __future__ import annotations
 
+import csv
 import datetime
+import io
+import json
 from typing import Annotated, Any, Literal
 
+import segno
 from fastapi import APIRouter, Request
 from fastapi import Path as PathParam
+from fastapi.responses import Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from euchre.night import MAX_PLAYERS, MAX_ROUNDS, Format, NightScoring, SitOutPolicy
@@ -208,6 +213,63 @@ async def night_standings(night_id: str, tables: AppTables) -> dict[str, Any]:
     night = await _load(tables.storage, night_id)
     return {"id": night.id, "rounds": sum(r.ended is not None for r in night.rounds),
             "standings": night.standings()}
+
+
+def _export(night: Night) -> dict[str, Any]:
+    return {"id": night.id, "name": night.name, "day": night.day, "format": night.format,
+            "settings": night.settings, "standings": night.standings(),
+            "rounds": night.player_rounds()}
+
+
+def _csv(night: Night) -> str:
+    """The final standings, a blank line, then each player's rounds, as CSV."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["place", "number", "name", "total", "won", "played", "loners", "tied"])
+    for s in night.standings():
+        w.writerow([s["place"], s["number"], s["name"], s["total"], s["won"], s["played"],
+                    s["loners"], int(s["tied"])])
+    w.writerow([])
+    w.writerow(["number", "name", "round", "table", "partner", "opponents", "points", "won"])
+    for r in night.player_rounds():
+        w.writerow([r["number"], r["name"], r["round"], r["table"] or "", r["partner"] or "",
+                    " ".join(map(str, r["opponents"])), r["points"], int(r["won"])])
+    return out.getvalue()
+
+
+@router.get("/api/nights/{night_id}/export.{kind}")
+async def night_export(night_id: str, kind: Literal["json", "csv"],
+                       tables: AppTables) -> Response:
+    """The standings (with the tie-breaks: rounds won, then ``tied``: an extra hand) and
+    each player's rounds (:meth:`~euchre.server.night.Night.player_rounds`), as JSON or
+    CSV, to download.  The rounds ended count; a name a spreadsheet would read as a
+    formula is written as it was typed (open the CSV as text)."""
+    night = await _load(tables.storage, night_id)
+    name = f"night-{night.day}-{night.id}.{kind}"
+    if kind == "json":
+        body = json.dumps(_export(night), ensure_ascii=False, indent=1)
+        media = "application/json"
+    else:
+        body, media = _csv(night), "text/csv; charset=utf-8"
+    return Response(body, media_type=media,
+                    headers={"content-disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/api/nights/{night_id}/qr.svg")
+async def night_qr(night_id: str, request: Request, tables: AppTables,
+                   join: bool = False) -> Response:
+    """A QR code (SVG) of the night's page, for a table tent; ``join=1``, with the
+    organiser's key, of the join link (for the door)."""
+    night = await _load(tables.storage, night_id)
+    url = f"{str(request.base_url).rstrip('/')}/night/{night.id}"
+    if join:
+        _organiser(night, request)
+        url += f"?join={night.join_key}"
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(svg, kind="svg", scale=4, border=2, light="#fff",
+                                    title="QR")
+    return Response(svg.getvalue(), media_type="image/svg+xml",
+                    headers={"cache-control": "no-store" if join else "no-cache"})
 
 
 @router.post("/api/nights/{night_id}/players", status_code=201)

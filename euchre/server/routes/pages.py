@@ -44,6 +44,16 @@ async def table_page(request: Request, table_id: str) -> Response:
     return page(request, 200 if is_table_id(table_id) else 404)
 
 
+@router.get("/night/new", include_in_schema=False)
+@router.get("/night/{night_id}", include_in_schema=False)
+@router.get("/night/{night_id}/{view}", include_in_schema=False)
+async def night_page(request: Request, night_id: str = "", view: str = "") -> Response:
+    """A club night's pages (the organiser's, a player's, the standings for a projector,
+    the printouts): the single-page app, which asks the night's API."""
+    known = view in ("", "standings", "print")
+    return page(request, 200 if known and len(night_id) <= 64 else 404)
+
+
 @router.get("/rules/{lang}", include_in_schema=False)
 async def rules(lang: str, variant: str | None = None) -> HTMLResponse:
     """How to play here and the rules, in ``lang`` (English where not yet

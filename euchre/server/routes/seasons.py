@@ -136,17 +136,3 @@ async def season_csv(season_id: str, tables: AppTables) -> Response:
     season = await _season(tables.storage, season_id)
     text = seasons.leaderboard_csv(await _nights(tables.storage, season.nights))
     return _csv(text, f"season-{season.id}.csv")
-
-
-@router.get("/api/nights/{night_id}/export.json")
-async def night_export(night_id: str, tables: AppTables) -> dict[str, Any]:
-    """A night's final standings (with the tie-breaks) and each player's rounds."""
-    (night,) = await _nights(tables.storage, [night_id])
-    return seasons.night_export(night)
-
-
-@router.get("/api/nights/{night_id}/export.csv")
-async def night_export_csv(night_id: str, tables: AppTables) -> Response:
-    """A night's final standings and each player's rounds as CSV."""
-    (night,) = await _nights(tables.storage, [night_id])
-    return _csv(seasons.night_export_csv(night), f"night-{night.id}.csv")

@@ -1,5 +1,6 @@
 // The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay,
-// "/puzzles" the puzzles.
+// "/puzzles" the puzzles, "/night/ID" a club night (its "/standings" and "/print" too;
+// "/night/new" makes one).
 
 import { $, attr, closeOverlay, rulesHref, setRulesVariant } from "./util.js";
 import { defsSVG } from "./cards.js";
@@ -13,11 +14,13 @@ $("#defs").innerHTML = defsSVG();
 let lobby = null;
 let table = null;
 let replay = null;
+let night = null;
 const lobbyModule = async () => (lobby ??= await import("./lobby.js"));
 const tableModule = async () => (table ??= await import("./table.js"));
 const historyModule = async () => (replay ??= await import("./history.js"));
 let puzzles = null;
 const puzzlesModule = async () => (puzzles ??= await import("./puzzles.js"));
+const nightModule = async () => (night ??= await import("./night.js"));
 
 /** The page's own words, the language chooser and the link to the rules in that language
  * (at a table, with its variant's section open). */
@@ -41,6 +44,7 @@ onLanguage(() => {
   if (page === "table") table?.relabelTable();
   else if (page === "history") replay?.relabelHistory();
   else if (page === "puzzles") puzzles?.relabelPuzzles();
+  else if (page === "night" || page === "projector") night?.relabelNight();
   else lobby?.relabelLobby($("#app"));
 });
 
@@ -50,6 +54,7 @@ async function route() {
   table?.leaveTable();
   replay?.leaveHistory();
   puzzles?.leavePuzzles();
+  night?.leaveNight();
   setRulesVariant(null);
   const root = $("#app");
   const path = location.pathname;
@@ -64,6 +69,9 @@ async function route() {
   } else if (path === "/puzzles") {
     document.body.dataset.page = "puzzles";
     await (await puzzlesModule()).showPuzzles(root);
+  } else if ((m = path.match(/^\/night\/([\w-]+)(?:\/(standings|print))?$/))) {
+    document.body.dataset.page = "night";
+    await (await nightModule()).showNight(root, m[1], m[2] || "", new URLSearchParams(location.search));
   } else {
     await (await lobbyModule()).showLobby(root);
   }

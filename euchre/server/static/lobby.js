@@ -59,7 +59,9 @@ let refreshTimer = null;
 
 export async function showLobby(root) {
   clearInterval(refreshTimer);
-  setTopbar("", `<a class="tool" href="/puzzles" ${attr("title", _("Puzzles: real positions where one decision matters"))}>${_("Puzzles")}</a>`);
+  // the puzzles and a club night for a room of players (night.js), from their own pages
+  setTopbar("", `<a class="tool" href="/puzzles" ${attr("title", _("Puzzles: real positions where one decision matters"))}>${_("Puzzles")}</a>`,
+    `<a class="tool" href="/night/new">${_("New club night")}</a>`);
   options = options || await api("/api/options");
   ruleOptions = ruleOptions || (await api("/api/rules/options")).options;
   const variants = ruleOptions.find((o) => o.name === "players");
