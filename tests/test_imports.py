@@ -26,7 +26,7 @@ ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", 
                     "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba",
                     "euchre.wording",
                     "euchre.night", "euchre.night.schedule", "euchre.night.scoring",
-                    "euchre.night.whist", "euchre.night.whist_data"})
+                    "euchre.night.whist", "euchre.night.whist_data", "euchre.night.season"})
 """``euchre.night`` is the engine of a club night (its seating and scoring), pure like
 the rules.  ``euchre.i18n`` and ``euchre.userdirs`` import nothing of the package, only the standard
 library: they sit at the bottom so that any layer may speak the player's language and
