@@ -90,7 +90,7 @@ def test_the_chart_speaks_the_players_language_in_a_terminal(tmp_path: Path) -> 
         encoding="utf-8", dimensions=(50, 100), timeout=60)
     child.expect("7 joueurs, partenaires tournants, 3 manches")
     child.expect("Manche 1")
-    child.expect("Au repos : ")
+    child.expect("Au repos\u202f: ")  # French: a narrow no-break space before the colon
     child.expect("Manche 3")
     child.expect(pexpect.EOF)
     child.close()
