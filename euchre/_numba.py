@@ -47,7 +47,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 SHARED_SOURCES: tuple[Path, ...] = tuple(
     Path(__file__).resolve().with_name(name)
-    for name in ("actions.py", "core.py", "scoring.py", "sides.py", "vector.py", "worlds.py"))
+    for name in ("actions.py", "core.py", "refusals.py", "scoring.py", "sides.py", "vector.py",
+                 "worlds.py"))
 """The modules whose kernels the kernels of other modules call (and numba inlines or
 links into them): a change to any of them makes every cached kernel stale."""
 

@@ -39,7 +39,6 @@ False
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 import numpy as np
@@ -60,6 +59,7 @@ from euchre.actions import (
 )
 from euchre.actions import bid_bits as _plain_bid_bits
 from euchre.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASKS, TRICK_STRENGTH, pack_mask
+from euchre.refusals import Refused
 from euchre.rules import Rules
 from euchre.scoring import deal_value as _plain_deal_value
 from euchre.sides import callable_cards as _plain_callable
@@ -426,64 +426,6 @@ def legal_mask(st: Int64Array, out: BoolArray) -> None:
 
 
 # -- why an action is refused --------------------------------------------------------------------
-class Refused(enum.IntEnum):
-    """Why :func:`refusal` refuses an action, with its two arguments ``(a, b)`` (0 where
-    unused).  The one account of the reasons: :class:`~euchre.deal.Deal`'s errors and
-    :func:`euchre.wording.why_illegal` word these codes, each in its own way."""
-
-    LEGAL = 0
-    """Not refused."""
-    DEAL_OVER = 1
-    """The deal is over (RULES §8)."""
-    NOT_YOUR_TURN = 2
-    """Another seat is to move; ``a``: that seat."""
-    NO_ALONE = 3
-    """Two-handed: no going alone (RULES §4)."""
-    ROUND_ONE = 4
-    """Round 1: pass or order up; ``a``: the turn-up's suit, ``b``: 1 for the dealer
-    (RULES §4)."""
-    ROUND_ONE_NAMED = 5
-    """A suit named in round 1 (it is named in round 2); ``a``, ``b`` as ROUND_ONE."""
-    TURNED_DOWN = 6
-    """Round 2 names the turned-down suit; ``a``: the suit, ``b``: 1 if the seat may
-    pass (RULES §4)."""
-    STICK_THE_DEALER = 7
-    """Stick the dealer: the dealer may not pass in round 2 (RULES §4)."""
-    ROUND_TWO = 8
-    """Round 2: name a suit or pass (RULES §4)."""
-    JOKER_NAMES = 9
-    """A turned-up joker: the dealer names trump (RULES §3)."""
-    KEEP_TURNUP = 10
-    """The dealer must keep the turn-up; ``a``: the turn-up (RULES §5)."""
-    DISCARD_NOT_HELD = 11
-    """The dealer discards a card not held; ``a``: the card (RULES §5)."""
-    EXCHANGE = 12
-    """The dealer discards one card; ``a``: the turn-up (RULES §5)."""
-    DUMMY_NOT_HELD = 13
-    """The maker discards a card not in hand or dummy; ``a``: the card (RULES §6)."""
-    DUMMY = 14
-    """The maker discards from hand and dummy; ``a``: discards still owed (RULES §6)."""
-    CALL_OWN_CARD = 15
-    """The maker calls a card it holds; ``a``: the card (RULES §6)."""
-    CALL_OWN_DISCARD = 16
-    """The maker calls its own discard; ``a``: the card (RULES §6.3)."""
-    CALL_TURNED_DOWN = 17
-    """The maker calls the turn-up turned down; ``a``: the card (RULES §6.3)."""
-    CALL_NOT_IN_PACK = 18
-    """The maker calls a card not in the pack; ``a``: the card (RULES §1)."""
-    CALL_A_CARD = 19
-    """The maker calls a partner by naming a card (RULES §6)."""
-    DEFEND = 20
-    """A defender may defend alone or pass (RULES §7)."""
-    PLAY_A_CARD = 21
-    """The seat plays a card (RULES §8)."""
-    PLAY_NOT_HELD = 22
-    """A card not held; ``a``: the card (RULES §8)."""
-    MUST_FOLLOW = 23
-    """The seat must follow the led suit; ``a``: the card, ``b``: the led suit (RULES §2,
-    §8)."""
-
-
 @_jit
 def refusal(st: Int64Array, seat: int, a: int) -> tuple[int, int, int]:
     """Why action ``a`` by ``seat`` (below 0: the seat to move) is refused now, as

@@ -26,9 +26,8 @@ import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from euchre import core
 from euchre.actions import (
     CALL,
     DEFEND_ALONE,
@@ -57,8 +56,8 @@ from euchre.cards import (
     pack_mask,
     sort_hand,
 )
-from euchre.core import Refused
 from euchre.notation import DealRecord, card_value, card_values
+from euchre.refusals import Refused
 from euchre.rules import Rules, describe_value
 from euchre.scoring import deal_points, makers_of
 from euchre.sides import (
@@ -67,6 +66,9 @@ from euchre.sides import (
     lone_defence_out,
     next_defender,
 )
+
+if TYPE_CHECKING:
+    from euchre import core
 
 __all__ = [
     "Deal",
@@ -1418,7 +1420,9 @@ class Deal:
 
     def _core_state(self) -> core.Int64Array:
         """The rules core's state of this deal (:mod:`euchre.core`): the cards as dealt,
-        then every action so far."""
+        then every action so far.  The compiled core loads at the first refusal asked."""
+        from euchre import core
+
         st = core.new_state(self.rules)
         hands = [*self.dealt, *[0] * (5 - self.n)]
         core.start(st, self.dealer, *hands, self.dealt_dummy or 0, int(self.turnup))
@@ -1427,7 +1431,7 @@ class Deal:
         return st
 
     def refusal(self, action: Action | int | str, seat: int | None = None
-                ) -> tuple[core.Refused, int, int]:
+                ) -> tuple[Refused, int, int]:
         """Why the rules core refuses ``action`` (by ``seat``, or the seat to move): its
         :class:`~euchre.core.Refused` code and the code's two arguments;
         ``Refused.LEGAL`` where the action is legal.  :func:`euchre.wording.why_illegal`
@@ -1438,9 +1442,11 @@ class Deal:
         >>> deal.refusal('order alone'), deal.refusal('order', seat=0)
         ((<Refused.NO_ALONE: 3>, 0, 0), (<Refused.NOT_YOUR_TURN: 2>, 1, 0))
         """
+        from euchre import core
+
         code, x, y = core.refusal(self._core_state(), -1 if seat is None else seat,
                                   _action_id(action))
-        return core.Refused(code), int(x), int(y)
+        return Refused(code), int(x), int(y)
 
     def _explain(self, a: int) -> str:
         """The refusal of action ``a`` for a programmer: the rule by its RULES section,

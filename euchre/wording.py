@@ -30,14 +30,16 @@ Du kannst KD nicht spielen. Du musst Kreuz bedienen: du hast KC, QC, JC und TC.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
-from euchre import core
 from euchre.actions import DISCARD, Action, ActionKind
 from euchre.cards import Card, Suit, card_mask, effective_suit, left_bower, right_bower, sort_hand
-from euchre.core import Refused
 from euchre.deal import Observation, Phase
 from euchre.i18n import translation
+from euchre.refusals import Refused
+
+if TYPE_CHECKING:
+    from euchre import core
 
 __all__ = ["MOVE_WORDS", "NOTATION", "RANKS", "RANKS_TYPED", "ROLES", "SUIT_LETTERS",
            "SUIT_NAMES", "CardWriter", "Refused", "card_role", "listed", "move_text",
@@ -278,7 +280,10 @@ def _cannot(action: Action, lang: str, cards: CardWriter) -> str:
 
 def _mover_state(obs: Observation) -> core.Int64Array:
     """The core's state as far as ``obs`` shows it: enough for :func:`euchre.core.refusal`
-    to answer for the seat that looks (its hand, own discards, the phase and the trick)."""
+    to answer for the seat that looks (its hand, own discards, the phase and the trick).
+    The compiled core loads here, at the first refusal worded."""
+    from euchre import core
+
     st = core.new_state(obs.rules)
     st[core.DEALER] = obs.dealer
     st[core.TURNUP] = int(obs.turnup)
@@ -304,6 +309,8 @@ _PHASE_IDS: Final = {phase: i for i, phase in enumerate(Phase)}
 
 def _reason(obs: Observation, action: Action, lang: str, cards: CardWriter) -> str:
     """The rule that refuses ``action``, in words: the core's reason (:func:`core.refusal`)."""
+    from euchre import core
+
     code, x, y = core.refusal(_mover_state(obs), obs.seat, action.id)
     return refusal_reason(Refused(code), x, y, obs, lang, cards)
 

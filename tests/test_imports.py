@@ -24,7 +24,7 @@ ENGINE = frozenset({"euchre", "euchre.cards", "euchre.actions", "euchre.rules", 
                     "euchre.deal", "euchre.game", "euchre.records", "euchre.core",
                     "euchre.scoring", "euchre.notation",
                     "euchre.vector", "euchre.i18n", "euchre.userdirs", "euchre._numba",
-                    "euchre.wording",
+                    "euchre.refusals", "euchre.wording",
                     "euchre.night", "euchre.night.schedule", "euchre.night.scoring",
                     "euchre.night.whist", "euchre.night.whist_data", "euchre.night.season"})
 """``euchre.night`` is the engine of a club night (its seating and scoring), pure like
