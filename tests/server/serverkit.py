@@ -170,8 +170,13 @@ def running_server(db: Path | str, bot_delay: float = 0.0, **options: Any) -> It
     options.setdefault("limits", LOOPBACK_LIMITS)
     app = create_app(db, settings=Settings(bot_delay=bot_delay), synchronous="NORMAL",
                      **options)
+    # uvicorn drops an idle kept-alive connection after 5 s, the very age at which an
+    # httpx client stops reusing one: on a loaded machine the client could send on a
+    # connection the server was closing (a ReadError).  The server waits longer here,
+    # so the client always lets go first.
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
-                            lifespan="on", ws_max_size=65536, ws=WebSocketProtocol)
+                            lifespan="on", ws_max_size=65536, ws=WebSocketProtocol,
+                            timeout_keep_alive=60)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -313,14 +313,18 @@ def test_every_choice_of_a_hint_is_in_view_on_a_small_phone(tmp_path: Path,
                 page.locator(choices).first.click(timeout=2000)
         else:
             pytest.fail("no turn with four cards to choose from")
+        # the thumb is on the hand, at the bottom of the page: the hint opens above it
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         page.click("#tool-hint")
         page.wait_for_selector(".hint-on-felt .hint-panel", timeout=120_000)
         rows = page.locator(".hint-on-felt .hint-values li")
         assert rows.count() >= 4
         box = page.locator(".hint-on-felt").bounding_box()
+        bar = page.locator(".topbar").bounding_box()
         for i in range(rows.count()):
             row = rows.nth(i).bounding_box()
             assert box["y"] <= row["y"] and row["y"] + row["height"] <= box["y"] + box["height"]
             assert rows.nth(i).evaluate(IN_VIEW)
+            assert row["y"] >= bar["y"] + bar["height"]  # not under the sticky top bar
         page.screenshot(path=str(ARTIFACTS / "comeback-hint-de-360x640.png"))
         assert errors == []

@@ -292,6 +292,7 @@ function onMessage(m) {
       T.hint = m;
       hideToast();
       render();
+      showHint();
     }
     return;
   }
@@ -1193,6 +1194,14 @@ function sideTop() {
       value="${k}" ${k === T.pace ? "checked" : ""}><span data-pace="${k}">${PACE_WORDS()[k]}</span></label>`).join("")}</div></div>`;
   const hint = T.hint ? `<div class="hint-in-side">${hintPanel()}</div>` : "";
   return `${invitesHere}${hint}${pace}`;
+}
+
+// A hint asked for with the hand scrolled into view (a phone) would open above the
+// fold: bring the panel shown (over the felt, or in the side column) into view.
+function showHint() {
+  const shown = [...document.querySelectorAll(".hint-on-felt, .hint-in-side")]
+    .find((el) => el.getClientRects().length > 0);
+  if (shown) shown.scrollIntoView({ block: "nearest" });
 }
 
 /** The expert's hint: its choice, why, and the value of every legal choice. */
