@@ -9,19 +9,25 @@ import { $, $$, api, attr, esc, setTopbar, storedName, storeName, toast } from "
 import { _, fmt, ngettext, number } from "./i18n.js";
 import { patch } from "./patch.js";
 
-const POLL_MS = 3000;
+const POLL_MS = 3000; // while the night's socket is down (or refused): read it this often
 
 let timer = null;
 let clockTimer = null;
+let socket = null; // the night's WebSocket: the night, live
+let retry = null; // the timer that opens it again
+let tries = 0;
 let shown = null; // {root, id, view, params}: what relabelNight draws again
 let night = null; // the night as last read
 let seen = ""; // its JSON: the page is drawn again only when it changed
 
-/** Stop polling (another page opens). */
+/** Stop following the night (another page opens). */
 export function leaveNight() {
   clearInterval(timer);
   clearInterval(clockTimer);
-  timer = clockTimer = null;
+  clearTimeout(retry);
+  timer = clockTimer = retry = null;
+  if (socket) { const ws = socket; socket = null; ws.close(); }
+  tries = 0;
   shown = night = null;
   seen = "";
 }
@@ -76,8 +82,41 @@ export async function showNight(root, id, view, params) {
   if (view === "" && join && !key) { await showJoin(root, id, join); return; }
   await refresh();
   if (!night) return;
-  timer = setInterval(refresh, POLL_MS);
+  follow();
   if (view === "standings") clockTimer = setInterval(drawClock, 1000);
+}
+
+/** Follow the night live: its socket sends the night whenever it changes (every
+ * page: the standings, the phones, the organiser's); while it is down the page reads
+ * the night every few seconds and opens it again, later each time. */
+function follow() {
+  const { id, view, params } = shown;
+  const key = view === "" ? keyOf(id, params) : null;
+  const url = new URL(`/ws/night/${encodeURIComponent(id)}`, location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  if (key) url.searchParams.set("key", key);
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => { tries = 0; clearInterval(timer); timer = null; };
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === "night" && socket === ws) take(m.night);
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return; // left, or replaced
+    socket = null;
+    timer ??= setInterval(refresh, POLL_MS);
+    retry = setTimeout(follow, Math.min(30000, 1000 * 2 ** tries++));
+  };
+}
+
+/** Draw the night as read, if it changed. */
+function take(data) {
+  const text = JSON.stringify(data);
+  if (text === seen) return;
+  seen = text;
+  night = data;
+  draw();
 }
 
 async function refresh() {
@@ -97,11 +136,13 @@ async function refresh() {
     return;
   }
   keep(id, key, data.role);
-  const text = JSON.stringify(data);
-  if (text === seen) return;
-  seen = text;
-  night = data;
-  draw();
+  take(data);
+}
+
+/** After a write: the open socket brings the night as changed, in order with every
+ * other change; without one, read it. */
+async function changed() {
+  if (!socket || socket.readyState !== WebSocket.OPEN) await refresh();
 }
 
 function draw() {
@@ -270,7 +311,7 @@ function hostKey() { return keyOf(shown.id, shown.params); }
 async function hostPost(path, body = {}) {
   try {
     await call(`/api/nights/${encodeURIComponent(night.id)}${path}`, hostKey(), { method: "POST", body });
-    await refresh();
+    await changed();
     return true;
   } catch (e) {
     toast(e.message, 5000);
@@ -370,10 +411,10 @@ async function playerPost(path, body) {
   try {
     await call(`/api/nights/${encodeURIComponent(night.id)}${path}`, keyOf(shown.id, shown.params),
       { method: "POST", body });
-    await refresh();
+    await changed();
   } catch (e) {
     toast(e.message, 5000);
-    if (e.status === 409) await refresh();
+    if (e.status === 409) await changed();
   }
 }
 
