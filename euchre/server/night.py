@@ -26,6 +26,7 @@ write (:data:`Writes`), which the storage runs in one transaction (``night_write
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -33,6 +34,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal
 
+from euchre.bots import make_bot, play_deal
+from euchre.deal import Deal
 from euchre.night import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -45,6 +48,7 @@ from euchre.night import (
     ScheduleError,
     TableResult,
     full_rounds,
+    hand_points,
     partners,
     standings,
     teams,
@@ -52,6 +56,7 @@ from euchre.night import (
     winners_next_round,
 )
 from euchre.night.season import player_rounds
+from euchre.rules import Rules
 from euchre.server.seating import new_token
 from euchre.server.storage import Statement
 
@@ -162,6 +167,9 @@ class NightRound:
     started: float
     ended: float | None
     reports: dict[int, list[Report]] = field(default_factory=dict)
+    stand_ins: dict[int, int] = field(default_factory=dict)
+    """For the sit-out policy ``bot``: what the bot that played in each sitter's place
+    scored (by player number), fixed when the round ended (:func:`stand_in_points`)."""
 
     def table_status(self, table: int) -> tuple[str, Report | None]:
         """A table's status and its current result (the latest entry, correction or
@@ -256,7 +264,7 @@ class Night:
                 _, current = r.table_status(t)
                 assert current is not None and current.points is not None
                 tables.append(TableResult(current.points, current.loners))
-            results.append(RoundResult(r.round, tuple(tables)))
+            results.append(RoundResult(r.round, tuple(tables), tuple(r.stand_ins.items())))
         return results
 
     def player_rounds(self) -> list[dict[str, Any]]:
@@ -287,7 +295,8 @@ class Night:
             "rounds": [{"number": r.number, "started": r.started, "ended": r.ended,
                         "tables": [r.table_json(t, names)
                                    for t in range(1, len(r.round.tables) + 1)],
-                        "out": [{"number": p, "name": names.get(p, "")} for p in r.round.out]}
+                        "out": [{"number": p, "name": names.get(p, ""),
+                                 "stand_in": r.stand_ins.get(p)} for p in r.round.out]}
                        for r in self.rounds],
             "current": self.current.number if self.current else None,
             "standings": self.standings(),
@@ -369,8 +378,8 @@ _INSERT_PLAYER: Final = ("INSERT INTO night_players (night_id, number, name, tok
 _SET_PRESENT: Final = "UPDATE night_players SET present = ? WHERE night_id = ? AND number = ?"
 _INSERT_ROUND: Final = ("INSERT INTO night_rounds (night_id, number, seating, started) "
                         "VALUES (?, ?, ?, ?)")
-_END_ROUND: Final = ("UPDATE night_rounds SET ended = ? WHERE night_id = ? AND number = ? "
-                     "AND ended IS NULL")
+_END_ROUND: Final = ("UPDATE night_rounds SET ended = ?, seating = ? WHERE night_id = ? "
+                     "AND number = ? AND ended IS NULL")
 _INSERT_REPORT: Final = ("INSERT INTO night_reports (night_id, round, table_no, seq, kind, "
                          "by_player, points_a, points_b, detail, at) "
                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -397,7 +406,8 @@ def night_from_rows(rows: Sequence[Sequence[tuple[Any, ...]]]) -> Night | None:
         night.rounds.append(NightRound(
             int(number), Round.from_json(data),
             Epoch(tuple(epoch["players"]), int(epoch["index"]), int(epoch["seed"])),
-            float(started), None if ended is None else float(ended)))
+            float(started), None if ended is None else float(ended),
+            stand_ins={int(p): int(v) for p, v in data.get("stand_ins", {}).items()}))
     by_number = {r.number: r for r in night.rounds}
     for rnd, table, seq, kind, by, a, b, detail, at in reports:
         extra = json.loads(detail)
@@ -553,7 +563,44 @@ def end_round(night: Night, number: int) -> Writes:
     if open_tables:
         raise NightError(409, "tables_open", "these tables have no result, or a disputed "
                          "one: settle them first", tables=open_tables)
-    return [((_END_ROUND, (time.time(), night.id, number)), True)]
+    seating: dict[str, Any] = {**r.round.to_json(), "epoch": {
+        "players": list(r.epoch.players), "index": r.epoch.index, "seed": r.epoch.seed}}
+    if night.scoring.sit_out == "bot" and r.round.out:
+        hands = int(night.settings.get("hands") or STAND_IN_HANDS)
+        seating["stand_ins"] = {str(p): stand_in_points(
+            night.scoring, hands, f"{night.id} {number} {p}") for p in r.round.out}
+    return [((_END_ROUND, (time.time(), json.dumps(seating), night.id, number)), True)]
+
+
+STAND_IN_HANDS: Final = 8
+"""The hands a stand-in bot plays for a round timed in minutes (a round's usual eight)."""
+
+
+def stand_in_points(scoring: NightScoring, hands: int, seed: str) -> int:
+    """What a bot playing in the place of a player who sits a round out scores (the
+    sit-out policy ``bot``): four bots (``basic``) play ``hands`` deals of four-handed
+    euchre (a deal thrown in is dealt again), and the stand-in in seat 0 scores its
+    side's points by the night's values.  The same seed gives the same points.
+
+    >>> stand_in_points(NightScoring(), 8, "night 1 13") == stand_in_points(
+    ...     NightScoring(), 8, "night 1 13")
+    True
+    """
+    rng = random.Random(seed)
+    bots = [make_bot("basic", seed=rng.randrange(2**32)) for _ in range(4)]
+    rules = Rules(players=4)
+    points = played = dealt = 0
+    while played < hands and dealt < 20 * hands:
+        deal = play_deal(Deal.random(rules, dealer=dealt % 4, seed=rng.randrange(2**63)),
+                         bots)
+        dealt += 1
+        result = deal.result
+        if result.maker is None:  # thrown in
+            continue
+        played += 1
+        points += hand_points(Hand(result.maker % 2, result.makers_tricks, result.alone),
+                              scoring)[0]
+    return points
 
 
 # -- a table's result ------------------------------------------------------------------------

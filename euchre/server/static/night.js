@@ -424,7 +424,7 @@ function drawPlayer(root) {
   const r = you.round ? roundOf(you.round) : null;
   let seat;
   if (!r) seat = `<p>${_("The first round has not started yet.")}</p>`;
-  else if (you.table === null) seat = `<p class="big-line">${esc(fmt(_("Round {n}: you sit out."), { n: r.number }))}</p>`;
+  else if (you.table === null) seat = `<p class="big-line">${esc(fmt(_("Round {n}: you sit out."), { n: r.number }))}</p>${sitOut(r, you)}`;
   else {
     const t = r.tables[you.table - 1];
     seat = `<p class="big-line">${esc(fmt(_("Round {n}, table {table}"), { n: r.number, table: you.table }))}</p>
@@ -443,6 +443,20 @@ function drawPlayer(root) {
     <section class="panel" aria-labelledby="standings-title">
       <h2 id="standings-title">${_("Standings")}</h2>${standingsTable()}</section></div>`);
   wirePlayer();
+}
+
+/** What a player sitting out scores, by the rules of the night (a bot in their seat:
+ * what it made, once the round is over). */
+function sitOut(r, you) {
+  const policy = night.settings.scoring.sit_out;
+  const mine = r.out.find((p) => p.number === you.number);
+  let text = policy === "zero" ? _("You score nothing for this round.")
+    : policy === "bot" ? _("A bot plays in your place: you score what it makes.")
+      : _("You score the round's average.");
+  if (mine && mine.stand_in !== null && mine.stand_in !== undefined) {
+    text = fmt(_("The bot in your place scored {points}."), { points: number(mine.stand_in) });
+  }
+  return `<p class="sit-out">${esc(text)}</p>`;
 }
 
 function resultPart(t, you) {
