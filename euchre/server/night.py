@@ -25,6 +25,7 @@ write (:data:`Writes`), which the storage runs in one transaction (``night_write
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import secrets
@@ -45,6 +46,7 @@ from euchre.night import (
     NightScoring,
     Round,
     RoundResult,
+    Schedule,
     ScheduleError,
     TableResult,
     full_rounds,
@@ -253,6 +255,12 @@ class Night:
                  "loners": s.loners, "tied": s.tied}
                 for s in standings(results, self.scoring, self.names())]
 
+    @functools.cached_property
+    def ahead_json(self) -> list[dict[str, Any]]:
+        """The rounds to come if the players present stay (:func:`ahead`): ``{"number",
+        "tables": [[[a, b], [c, d]], ...], "out": [...]}``, players by number."""
+        return [{"number": number, **rnd.to_json()} for number, rnd in ahead(self)]
+
     def results(self) -> list[RoundResult]:
         """The results of the rounds ended, in order."""
         results = []
@@ -283,9 +291,9 @@ class Night:
     def to_json(self, role: Role) -> dict[str, Any]:
         """The night as ``role`` sees it.  Everyone: the night, its players (number,
         name, present), its rounds (each table's sides, status, result and reports; who
-        sits out), the standings.  A player besides: ``you`` (their number, name, and
-        this round's table, side, partner and opponents).  The organiser besides: the
-        join key and every player's token."""
+        sits out), the rounds ahead (:attr:`ahead_json`), the standings.  A player
+        besides: ``you`` (their number, name, and this round's table, side, partner and
+        opponents).  The organiser besides: the join key and every player's token."""
         names = self.names()
         out: dict[str, Any] = {
             "id": self.id, "name": self.name, "day": self.day, "format": self.format,
@@ -299,6 +307,7 @@ class Night:
                                  "stand_in": r.stand_ins.get(p)} for p in r.round.out]}
                        for r in self.rounds],
             "current": self.current.number if self.current else None,
+            "ahead": self.ahead_json,
             "standings": self.standings(),
             "role": "organiser" if role == ORGANISER else "player" if role else None,
         }
@@ -485,36 +494,57 @@ def _unlabel(rnd: Round, players: Sequence[int]) -> Round:
                             "out": [index[p] for p in rnd.out]})
 
 
+@functools.lru_cache(maxsize=16)
+def _partners(count: int, seed: int) -> Schedule:
+    """A whole night of rotating partners (a second of work at 64 players: kept)."""
+    return partners(count, seed=seed)
+
+
+def _planned(fmt: Format, present: tuple[int, ...], last: Epoch | None, number: int
+             ) -> tuple[Round, Epoch]:
+    """Round ``number`` of rotating partners or fixed teams, in schedule numbers: the
+    last round's schedule continued while the same players are present and it has
+    rounds left, else a new one (rotating partners: seeded by the round's number)."""
+    count = len(present)
+    same = last is not None and last.players == present
+    if fmt == "partners":
+        if same and last is not None and last.index + 1 < full_rounds(count):
+            epoch = Epoch(present, last.index + 1, last.seed)
+        else:
+            epoch = Epoch(present, 0, number)
+        return _partners(count, epoch.seed).rounds[epoch.index], epoch
+    if count % 2:
+        raise NightError(409, "odd_teams", "fixed teams need an even number of "
+                         f"players present, not {count}", count=count)
+    if same and last is not None and last.index + 1 < MAX_ROUNDS:
+        epoch = Epoch(present, last.index + 1, 0)
+    else:
+        epoch = Epoch(present, 0, 0)
+    return teams(count, MAX_ROUNDS).rounds[epoch.index], epoch
+
+
+def _present(night: Night) -> tuple[int, ...]:
+    present = tuple(p.number for p in night.players if p.present)
+    if len(present) < MIN_PLAYERS:
+        raise NightError(409, "too_few_players", f"a round needs {MIN_PLAYERS} players "
+                         f"present, not {len(present)}", count=len(present),
+                         min=MIN_PLAYERS)
+    return present
+
+
 def next_seating(night: Night) -> tuple[Round, Epoch]:
     """The next round's seating for the players present (:mod:`euchre.night`): the last
     round's schedule continued while the same players are present and it has rounds
     left, else a new one for those present (its seed: the round's number, so that the
     partnerships start elsewhere)."""
-    present = tuple(p.number for p in night.players if p.present)
+    present = _present(night)
     count = len(present)
-    if count < MIN_PLAYERS:
-        raise NightError(409, "too_few_players", f"a round needs {MIN_PLAYERS} players "
-                         f"present, not {count}", count=count, min=MIN_PLAYERS)
     number = len(night.rounds) + 1
     last = night.rounds[-1] if night.rounds else None
-    same = last is not None and last.epoch.players == present
     try:
-        if night.format == "partners":
-            if same and last is not None and last.epoch.index + 1 < full_rounds(count):
-                epoch = Epoch(present, last.epoch.index + 1, last.epoch.seed)
-            else:
-                epoch = Epoch(present, 0, number)
-            rnd = partners(count, seed=epoch.seed).rounds[epoch.index]
-        elif night.format == "teams":
-            if count % 2:
-                raise NightError(409, "odd_teams", "fixed teams need an even number of "
-                                 f"players present, not {count}", count=count)
-            if same and last is not None and last.epoch.index + 1 < MAX_ROUNDS:
-                epoch = Epoch(present, last.epoch.index + 1, 0)
-            else:
-                epoch = Epoch(present, 0, 0)
-            rnd = teams(count, MAX_ROUNDS).rounds[epoch.index]
-        elif same and last is not None:
+        if night.format != "winners":
+            rnd, epoch = _planned(night.format, present, last.epoch if last else None, number)
+        elif last is not None and last.epoch.players == present:
             epoch = Epoch(present, last.epoch.index + 1, last.epoch.seed)
             played = [_unlabel(r.round, present) for r in night.rounds
                       if r.epoch.players == present and r.epoch.seed == epoch.seed]
@@ -526,6 +556,31 @@ def next_seating(night: Night) -> tuple[Round, Epoch]:
         raise NightError(409, "too_few_players", str(e), count=count,
                          min=MIN_PLAYERS) from None
     return _relabel(rnd, present), epoch
+
+
+def ahead(night: Night) -> list[tuple[int, Round]]:
+    """The rounds still to come if the players present now stay (rotating partners and
+    fixed teams; winners move up is seated from each round's results: none), by number:
+    up to the rounds planned (``settings["rounds"]``), else to the end of the schedule
+    being played (rotating partners: its whole cycle; fixed teams: the lap)."""
+    if night.format == "winners":
+        return []
+    try:
+        present = _present(night)
+        last = night.rounds[-1].epoch if night.rounds else None
+        number = len(night.rounds) + 1
+        planned = night.settings.get("rounds")
+        lap = full_rounds(len(present), night.format)
+        out: list[tuple[int, Round]] = []
+        while number <= min(MAX_ROUNDS, planned or MAX_ROUNDS):
+            rnd, epoch = _planned(night.format, present, last, number)
+            if planned is None and out and epoch.index % lap == 0:
+                break  # the schedule's end: a new one would start
+            out.append((number, _relabel(rnd, present)))
+            last, number = epoch, number + 1
+        return out
+    except NightError:
+        return []
 
 
 def start_round(night: Night) -> tuple[int, Writes]:

@@ -444,3 +444,31 @@ def test_a_player_who_sits_out_scores_by_the_nights_policy_average_zero_or_a_bot
         else:
             assert shown is None
     assert totals["average"] == 5 and totals["zero"] == 0
+
+
+def test_the_chart_ahead_shows_the_rounds_to_come_for_the_players_present(
+        server: Server) -> None:
+    """Issue 32, item 4: the organiser and each player see the night ahead, round by round;
+    the round that starts next is seated as the chart said, and a late arrival seats the
+    chart afresh for those present."""
+    night = make_night(server, NAMES[:9], rounds=5)
+    ahead = view(server, night)["ahead"]
+    assert [r["number"] for r in ahead] == [1, 2, 3, 4, 5]
+    assert all(len(r["tables"]) == 2 and len(r["out"]) == 1 for r in ahead)
+    rnd = start(server, night)
+    assert [seat_numbers(t) for t in rnd["tables"]] == ahead[0]["tables"]
+    assert [p["number"] for p in rnd["out"]] == ahead[0]["out"]
+    assert view(server, night)["ahead"] == ahead[1:]  # round 1 is no longer ahead
+    report_and_confirm(server, night, rnd, [6, 4])
+    end(server, night, 1)
+    second = start(server, night)
+    assert [seat_numbers(t) for t in second["tables"]] == ahead[1]["tables"]
+    r = server.http.post(f"/api/nights/{night['id']}/players", json={"name": "Zed"},
+                         headers=key(night["host_key"]))
+    assert r.status_code == 201, r.text
+    after = view(server, night)["ahead"]
+    assert [r["number"] for r in after] == [3, 4, 5]
+    assert all(10 in [p for t in r["tables"] for side in t for p in side] + r["out"]
+               for r in after)
+    # winners move up is seated from each round's results: nothing is ahead
+    assert view(server, make_night(server, NAMES[:8], format="winners"))["ahead"] == []

@@ -182,6 +182,37 @@ function standingsTable(big = false) {
     <tbody>${rows}</tbody></table>`;
 }
 
+/** The rounds ahead (if the players present stay), as the chart prints them. */
+function chartAhead() {
+  const side = (pair) => esc(pair.map(nameOf).join(" & "));
+  return night.ahead.map((r) => `<table class="chart-round ahead" data-key="a${r.number}">
+      <caption>${fmt(_("Round {n} (planned)"), { n: r.number })}</caption>
+      <thead><tr><th scope="col">${_("Table")}</th><th scope="col">${_("Partners")}</th>
+        <th scope="col">${_("Partners")}</th></tr></thead>
+      <tbody>${r.tables.map(([a, b], i) => `<tr><th scope="row">${i + 1}</th><td>${side(a)}</td>
+        <td>${side(b)}</td></tr>`).join("")}
+      ${r.out.length ? `<tr><th scope="row">${_("Out")}</th><td colspan="2">${esc(r.out.map(nameOf).join(", "))}</td></tr>` : ""}
+      </tbody></table>`).join("");
+}
+
+/** A player's rounds ahead, one line each: their table, partner and opponents. */
+function comingRounds(me) {
+  if (!night.ahead.length) return "";
+  const lines = night.ahead.map((r) => {
+    const t = r.tables.findIndex(([a, b]) => a.includes(me) || b.includes(me));
+    if (t < 0) return `<li>${esc(fmt(_("Round {n}: you sit out."), { n: r.number }))}</li>`;
+    const [a, b] = r.tables[t];
+    const [ours, theirs] = a.includes(me) ? [a, b] : [b, a];
+    return `<li>${esc(fmt(_("Round {n}: table {table}, with {partner}, against {opponents}"), {
+      n: r.number, table: t + 1, partner: nameOf(ours.find((p) => p !== me)),
+      opponents: theirs.map(nameOf).join(" & ") }))}</li>`;
+  }).join("");
+  return `<section class="panel" aria-labelledby="coming-title">
+      <h2 id="coming-title">${_("Your coming rounds")}</h2>
+      <ol class="coming-rounds">${lines}</ol>
+      <p class="muted">${_("If the players present now stay; a late arrival or an early leaver seats the rounds afresh.")}</p></section>`;
+}
+
 const roundOf = (n) => night.rounds[n - 1];
 const latest = () => night.rounds[night.rounds.length - 1] || null;
 
@@ -372,7 +403,11 @@ function drawOrganiser(root) {
       <h2 id="join-title">${_("Join link")}</h2>
       <p><a id="join-link" href="${esc(joinURL)}">${esc(joinURL)}</a></p>
       <img class="qr" src="${esc(qr)}" width="132" height="132" ${attr("alt", _("QR code of the join link"))}>
-    </section></div>`);
+    </section>${night.ahead.length ? `
+    <section class="panel night-ahead" aria-labelledby="ahead-title">
+      <h2 id="ahead-title">${_("The night ahead")}</h2>
+      <p class="muted">${_("If the players present now stay; a late arrival or an early leaver seats the rounds afresh.")}</p>
+      <div class="chart">${chartAhead()}</div></section>` : ""}</div>`);
   wireOrganiser();
 }
 
@@ -440,6 +475,7 @@ function drawPlayer(root) {
       <h1 id="you-title">${esc(you.name)}</h1>
       <p class="running">${mine ? esc(fmt(_("Your total: {points} (place {place})"), { points: total(mine.total), place: mine.place })) : _("Your total: 0")}</p>
       ${seat}</section>
+    ${comingRounds(you.number)}
     <section class="panel" aria-labelledby="standings-title">
       <h2 id="standings-title">${_("Standings")}</h2>${standingsTable()}</section></div>`);
   wirePlayer();
@@ -612,7 +648,7 @@ function drawPrint(root) {
         <p>${esc(night.name)}</p></div></article>`).join("");
   const parts = {
     chart: `<section class="print-part"><h1>${esc(night.name)} — ${_("The chart")}</h1>
-      <p>${esc(night.day)} · ${esc(FORMATS()[night.format])}</p><div class="chart">${chart || _("No round has started yet.")}</div></section>`,
+      <p>${esc(night.day)} · ${esc(FORMATS()[night.format])}</p><div class="chart">${chart + chartAhead() || _("No round has started yet.")}</div></section>`,
     cards: `<section class="print-part cards">${cards}</section>`,
     tents: `<section class="print-part tents">${tents}</section>`,
     standings: `<section class="print-part"><h1>${esc(night.name)} — ${_("Final standings")}</h1>
