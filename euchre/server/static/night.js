@@ -391,7 +391,8 @@ function drawOrganiser(root) {
   patch(root, `<div class="night">
     <section class="panel" aria-labelledby="round-title">${round}</section>
     <section class="panel" aria-labelledby="standings-title">
-      <h2 id="standings-title">${_("Standings")}</h2>${standingsTable()}${nightLinks()}</section>
+      <h2 id="standings-title">${_("Standings")}</h2>${standingsTable()}${nightLinks()}
+      <p><a href="/season/new">${_("Make a season of this club's nights")}</a></p></section>
     <section class="panel" aria-labelledby="players-title">
       <h2 id="players-title">${fmt(ngettext("{n} player present", "{n} players present", present), { n: present })}</h2>
       <ul class="night-players">${players}</ul>
