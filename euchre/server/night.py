@@ -289,13 +289,17 @@ class Night:
                 for r in played]
 
     def to_json(self, role: Role) -> dict[str, Any]:
-        """The night as ``role`` sees it.  Everyone: the night, its players (number,
-        name, present), its rounds (each table's sides, status, result and reports; who
-        sits out), the rounds ahead (:attr:`ahead_json`), the standings.  A player
-        besides: ``you`` (their number, name, and this round's table, side, partner and
-        opponents).  The organiser besides: the join key and every player's token."""
+        """The night as ``role`` sees it: what everyone sees (:attr:`shared_json`) and
+        what the role adds (:meth:`role_json`)."""
+        return {**self.shared_json, **self.role_json(role)}
+
+    @functools.cached_property
+    def shared_json(self) -> dict[str, Any]:
+        """What everyone sees of the night: the night, its players (number, name,
+        present), its rounds (each table's sides, status, result and reports; who sits
+        out), the rounds ahead (:attr:`ahead_json`), the standings."""
         names = self.names()
-        out: dict[str, Any] = {
+        return {
             "id": self.id, "name": self.name, "day": self.day, "format": self.format,
             "settings": self.settings, "created": self.created,
             "players": [{"number": p.number, "name": p.name, "present": p.present}
@@ -309,8 +313,15 @@ class Night:
             "current": self.current.number if self.current else None,
             "ahead": self.ahead_json,
             "standings": self.standings(),
-            "role": "organiser" if role == ORGANISER else "player" if role else None,
         }
+
+    def role_json(self, role: Role) -> dict[str, Any]:
+        """What ``role`` adds to :attr:`shared_json`: ``role`` (``organiser``, ``player``
+        or null).  A player: ``you`` (their number, name, and this round's table, side,
+        partner and opponents).  The organiser: the join key, every player's token and
+        the online tables' host links."""
+        out: dict[str, Any] = {
+            "role": "organiser" if role == ORGANISER else "player" if role else None}
         if role == ORGANISER:
             out["join_key"] = self.join_key
             out["tokens"] = {str(p.number): p.token for p in self.players}

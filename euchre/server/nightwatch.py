@@ -157,11 +157,13 @@ class NightWatch:
                     continue
                 if night is None:
                     continue
+                # what everyone sees is written once; each role's part is added to it
+                shared = json.dumps(night.shared_json)[:-1]
                 shown: dict[Role, str] = {}
                 for watcher in list(self._watchers.get(night_id, ())):
                     if watcher.role not in shown:
-                        shown[watcher.role] = json.dumps(
-                            {"type": "night", "night": night.to_json(watcher.role)})
+                        own = json.dumps(night.role_json(watcher.role))[1:]
+                        shown[watcher.role] = f'{{"type": "night", "night": {shared}, {own}}}'
                     watcher.put(shown[watcher.role])
         finally:
             del self._reading[night_id]
