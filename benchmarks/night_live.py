@@ -100,7 +100,7 @@ async def _run(bases: list[str], rounds: int, phones: int) -> dict[str, Any]:
                      for ws in sockets]
             await asyncio.sleep(0.2)  # the round's own night reaches the pages first
 
-            async def report(k: int, table: dict[str, Any]) -> float:
+            async def report(k: int, table: dict[str, Any], number: int = number) -> float:
                 who = table["sides"][0][0]["number"]
                 start = time.perf_counter()
                 r = await http.post(

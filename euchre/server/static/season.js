@@ -70,19 +70,20 @@ function total(t) {
   return number(a / b, 1);
 }
 
+/** The leaderboard (on a phone without the nights and rounds counted: the CSV has them). */
 function leaderboard(season) {
   if (!season.leaderboard.length) return `<p class="muted">${_("No round of the season's nights has ended yet.")}</p>`;
   const rows = season.leaderboard.map((x) => `<tr>
       <td class="num">${x.place}${x.tied ? "=" : ""}</td><th scope="row">${esc(x.name)}</th>
-      <td class="num">${esc(total(x.total))}</td><td class="num">${x.nights}</td>
-      <td class="num">${x.rounds}</td><td class="num">${x.won}</td>
+      <td class="num">${esc(total(x.total))}</td><td class="num wide">${x.nights}</td>
+      <td class="num wide">${x.rounds}</td><td class="num">${x.won}</td>
       <td class="num">${number(x.average, 2)}</td>
       <td class="num">${x.rating === null ? "–" : number(x.rating, 1)}</td></tr>`).join("");
   return `<div class="table-scroll"><table class="standings season-board">
     <caption class="sr-only">${_("Leaderboard")}</caption>
     <thead><tr><th scope="col">${_("Place")}</th><th scope="col">${_("Player")}</th>
-      <th scope="col">${_("Points")}</th><th scope="col">${_("Nights")}</th>
-      <th scope="col">${_("Rounds")}</th><th scope="col">${_("Rounds won")}</th>
+      <th scope="col">${_("Points")}</th><th scope="col" class="wide">${_("Nights")}</th>
+      <th scope="col" class="wide">${_("Rounds")}</th><th scope="col">${_("Rounds won")}</th>
       <th scope="col">${_("Average")}</th><th scope="col">${_("Rating")}</th></tr></thead>
     <tbody>${rows}</tbody></table></div>`;
 }
