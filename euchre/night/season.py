@@ -141,7 +141,8 @@ def leaderboard(nights: Sequence[SeasonNight]) -> tuple[Leader, ...]:
             c[1] += rounds.get(line.player, 0)
             c[2] += line.won
     won = {k: c[2] for k, c in count.items()}
-    return tuple(Leader(place, shown[k], total[k], *count[k], tied)
+    return tuple(Leader(place, shown[k], total[k], count[k][0], count[k][1], count[k][2],
+                        tied)
                  for place, k, tied in ranked(total, won, lambda k: k))
 
 
