@@ -127,6 +127,11 @@ async def _run(bases: list[str], rounds: int, phones: int) -> dict[str, Any]:
             "report_request": spread(requests)}
 
 
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    proc.wait(20)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
@@ -157,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
                 [sys.executable, "-m", "euchre.server", "--host", HOST, "--port", str(port),
                  "--db", db, "--rate-tables", "off", "--rate-joins", "off",
                  "--sockets-per-address", "100000"], stdout=subprocess.DEVNULL)
-            stack.callback(lambda p=proc: (p.terminate(), p.wait(20)))
+            stack.callback(_stop, proc)
             servers.append((proc, f"http://{HOST}:{port}"))
         for proc, base in servers:
             deadline = time.monotonic() + 60

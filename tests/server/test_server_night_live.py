@@ -21,7 +21,8 @@ from websockets.sync.client import ClientConnection, connect
 def night_socket(server: Server, night_id: str, k: str | None = None,
                  **options: Any) -> ClientConnection:
     url = f"{server.ws_base}/ws/night/{night_id}" + (f"?key={k}" if k else "")
-    return connect(url, open_timeout=10, max_size=2**22, **options)
+    ws: ClientConnection = connect(url, open_timeout=10, max_size=2**22, **options)
+    return ws
 
 
 def until(ws: ClientConnection, wanted: Any, timeout: float = 30) -> dict[str, Any]:

@@ -126,7 +126,7 @@ async def _admitted(websocket: WebSocket, shared: Shared, address: str) -> bool:
     if not origin_allowed(websocket.headers, shared.origins):
         await _deny(websocket, "bad_origin", "a page of another site may not open "
                     "this server's tables", 403)
-        return
+        return False
     until = flooded.get(address)
     if until is not None:
         wait = until - time.monotonic()
@@ -134,7 +134,7 @@ async def _admitted(websocket: WebSocket, shared: Shared, address: str) -> bool:
             await _deny(websocket, "flooding", "this address kept sending over the "
                         f"message rate: try again in {math.ceil(wait)} s", 429,
                         {"wait": math.ceil(wait)})
-            return
+            return False
         del flooded[address]
     if sockets[address] >= lim.sockets:
         await _deny(websocket, "too_many_sockets", f"this address has {lim.sockets} "
