@@ -12,10 +12,12 @@ import time
 from typing import Any
 
 import pytest
-from serverkit import Server
+from serverkit import Database, Server, running_server
 from test_server_night import NAMES, end, key, make_night, seat_numbers, start, table_url
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
+
+from euchre.server.limits import Limits
 
 
 def night_socket(server: Server, night_id: str, k: str | None = None,
@@ -111,3 +113,20 @@ def test_a_nights_socket_refuses_no_such_night_another_sites_page_and_a_message(
     # nothing changed: the night as it was made
     after = server.http.get(f"/api/nights/{night['id']}", headers=key(night["host_key"]))
     assert after.json()["rounds"] == [] and len(after.json()["players"]) == 4
+
+
+def test_a_nights_sockets_count_against_the_addresss_sockets(database: Database) -> None:
+    """A night's live pages are bounded per address with the tables' sockets: past the
+    limit the handshake is a 429 ``too_many_sockets``; a closed one gives its room back
+    (the page then reads the night every few seconds)."""
+    with running_server(database("euchre"), limits=Limits(sockets=2)) as server:
+        night = make_night(server, NAMES[:4])
+        with night_socket(server, night["id"]) as one, night_socket(server, night["id"]) as two:
+            until(one, lambda n: True), until(two, lambda n: True)
+            with pytest.raises(InvalidStatus) as refused:
+                night_socket(server, night["id"])
+            assert refused.value.response.status_code == 429
+            assert json.loads(refused.value.response.body or b"{}")["code"] == \
+                "too_many_sockets"
+        with night_socket(server, night["id"]) as again:
+            assert until(again, lambda n: True)["id"] == night["id"]
