@@ -64,7 +64,7 @@ train_app = typer.Typer(
     help="Train the bots' learned models: `prebid` plays deals, records the expert's "
          "pre-play decisions played out to the end and fits its correction; `fit` fits it "
          "again from saved rows; `net` trains the net bot's policy and value on self-play "
-         "data. See docs/training.md.",
+         "data; `cfr` learns the bidding by counterfactual regret. See docs/training.md.",
     no_args_is_help=True, add_completion=False, rich_markup_mode=None,
 )
 
