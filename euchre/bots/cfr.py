@@ -313,7 +313,8 @@ class Strategy:
         i = int(np.searchsorted(self.keys, key))
         if i >= len(self.keys) or self.keys[i] != key or self.visits[i] < visits:
             return None
-        return self.probabilities[i]
+        row: npt.NDArray[np.float32] = self.probabilities[i]
+        return row
 
     def save(self, path: str | Path) -> None:
         """Write the strategy as a compressed ``.npz`` with its JSON header."""

@@ -198,7 +198,8 @@ def test_the_strategy_file_round_trips(small_strategy: Strategy, tmp_path: Path)
     assert np.array_equal(back.visits, small_strategy.visits)
     assert back.rules == Rules(players=4)
     key = int(back.keys[0])
-    assert np.array_equal(back.lookup(key), small_strategy.probabilities[0])
+    found = back.lookup(key)
+    assert found is not None and np.array_equal(found, small_strategy.probabilities[0])
     assert back.lookup(key, visits=10**9) is None
 
 
