@@ -431,6 +431,12 @@ def _value(game: Game, state: Any, policy: Policy, player: int,
                for p, a in zip(policy(key, slots), slots, strict=True) if a >= 0 and p > 0)
 
 
+def _slots(game: Game, state: Any) -> list[int]:
+    got = game.node(state)
+    assert got is not None
+    return got[2]
+
+
 def nash_conv(game: Game, roots: Iterable[tuple[float, Any]], policy: Policy) -> float:
     """The sum over the players of a best response's gain over ``policy`` (0 at an
     equilibrium), on a game walked whole from ``roots`` (chance's probability, state)."""
@@ -444,13 +450,14 @@ def nash_conv(game: Game, roots: Iterable[tuple[float, Any]], policy: Policy) ->
         br: dict[int, int] = {}
         for key in sorted(seen, key=lambda k: -depth[k]):
             best, best_v = -1, -float("inf")
-            states = seen[key]
-            _, _, slots = game.node(states[0][0])  # type: ignore[misc]
-            for i, a in enumerate(slots):
-                if a < 0:
+            # the slots mean the same at every state of a key (the concrete action may
+            # differ: the likeliest discard of one hand or another)
+            states = [(s, w, _slots(game, s)) for s, w in seen[key]]
+            for i in range(SLOTS):
+                if any(slots[i] < 0 for _, _, slots in states):
                     continue
-                v = sum(w * _value(game, game.child(s, a), policy, player, br)
-                        for s, w in states)
+                v = sum(w * _value(game, game.child(s, slots[i]), policy, player, br)
+                        for s, w, slots in states)
                 if v > best_v:
                     best, best_v = i, v
             br[key] = best
