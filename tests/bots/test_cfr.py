@@ -159,10 +159,14 @@ def test_hands_equal_up_to_the_other_colours_suits_share_a_key(seed: int, seat: 
         swapped, t, pack_mask(24, False))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("rules", [
+    Rules(players=2), Rules(players=3), Rules(players=4, defend_alone=True), Rules(players=5),
+    Rules(players=4, joker=True), Rules(players=4, joker=True, joker_turnup="suit:S"),
+    Rules(players=4, stick_the_dealer=True, dealer_must_take_up=True),
+    Rules(players=5, joker=True), Rules(players=3, deck=32, joker=True)], ids=repr)
 def test_every_decision_before_the_lead_but_the_dummy_has_a_key_with_legal_slots(
-        players: int) -> None:
-    rules = Rules(players=players, defend_alone=players in (3, 4))
+        rules: Rules) -> None:
+    players = rules.players
     for d in range(30):
         deal = Deal.random(rules, dealer=d % players, seed=d)
         bots = [make_bot("basic", seed=s) for s in range(players)]
