@@ -377,7 +377,8 @@ def strategy_for(rules: Rules) -> Strategy | None:
 class CfrExpertBot(ExpertBot):
     """The expert that bids by the average strategy (see the module doc): ``expert:W:cfr``.
 
-    ``strategy``: the one to play (default: the one shipped for the game's rules);
+    ``strategy``: the one to play (default: the one shipped for the game's rules; one made
+    for other rules is never played);
     ``visits``: the training an information set needs before the strategy is trusted there.
 
     >>> from euchre import Deal, Rules
@@ -409,6 +410,8 @@ class CfrExpertBot(ExpertBot):
         strategy = self.strategy or strategy_for(obs.rules)
         if strategy is None or obs.phase in (Phase.PLAY, Phase.OVER):
             return None
+        if strategy.header.get("rules_key", rules_key(strategy.rules)) != rules_key(obs.rules):
+            return None  # a strategy of other rules: their keys mean other hands
         found = infoset_of(obs)
         if found is None:
             return None

@@ -185,12 +185,21 @@ def test_every_decision_before_the_lead_but_the_dummy_has_a_key_with_legal_slots
 
 
 # -- the shipped file and the bidder ------------------------------------------------------------
+_STRATEGIES: dict[Rules, Strategy] = {}
+
+
+def trained(rules: Rules) -> Strategy:
+    """A strategy of a few hundred deals of ``rules`` (made once per rules)."""
+    if rules not in _STRATEGIES:
+        tables = train_rounds(BiddingGame(rules), Tables.empty(), 3, 100, seed=5)
+        _STRATEGIES[rules] = strategy_of(tables, {"rules": rules.to_dict()}, 1)
+    return _STRATEGIES[rules]
+
+
 @pytest.fixture(scope="module")
 def small_strategy() -> Strategy:
-    """A strategy trained on a few hundred deals of every variant's four-handed table."""
-    game = BiddingGame(Rules(players=4))
-    tables = train_rounds(game, Tables.empty(), 3, 100, seed=5)
-    return strategy_of(tables, {"rules": Rules(players=4).to_dict()}, 1)
+    """A strategy trained on a few hundred four-handed deals."""
+    return trained(Rules(players=4))
 
 
 def test_the_strategy_file_round_trips(small_strategy: Strategy, tmp_path: Path) -> None:
@@ -229,17 +238,25 @@ def test_the_spec_expert_w_cfr_is_the_cfr_bidder_and_other_options_are_refused()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_cfr_bidder_takes_only_legal_actions(players: int,
-                                                 small_strategy: Strategy) -> None:
-    """Under every variant (the four-handed strategy's keys met where they fit, the
-    expert elsewhere): the bots of :func:`play_deal` refuse an illegal action."""
+def test_the_cfr_bidder_takes_only_legal_actions(players: int) -> None:
+    """Under every variant, with a strategy trained for it: :func:`play_deal` refuses an
+    illegal action, and the strategy took bids."""
     rules = Rules(players=players)
-    for d in range(2):
-        deal = Deal.random(rules, dealer=d, seed=40 + d)
-        bots = [CfrExpertBot(s, samples=2, time_budget=None, strategy=small_strategy,
+    took = 0
+    for d in range(3):
+        deal = Deal.random(rules, dealer=d % players, seed=40 + d)
+        bots = [CfrExpertBot(s, samples=2, time_budget=None, strategy=trained(rules),
                              visits=1) for s in range(players)]
         play_deal(deal, bots)
         assert deal.is_over
+        took += sum(b.learned for b in bots)
+    assert took > 0
+
+
+def test_a_strategy_of_other_rules_is_never_played(small_strategy: Strategy) -> None:
+    deal = Deal.random(Rules(players=4, stick_the_dealer=True), dealer=0, seed=1)
+    bot = CfrExpertBot(1, samples=2, time_budget=None, strategy=small_strategy, visits=1)
+    assert bot.bid(deal.observation(1)) is None
 
 
 def test_the_cfr_bidder_is_deterministic_for_a_seed(small_strategy: Strategy) -> None:
