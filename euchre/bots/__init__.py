@@ -259,8 +259,9 @@ def normal_name(name: str) -> str:
 
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
     """A bot by name (``random``, ``basic``, ``intermediate`` or ``intermediate:WORLDS``,
-    ``expert`` or ``expert:WORLDS``, ``cismcts`` or ``cismcts:SIMS``, ``ismcts`` or
-    ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with the ``rl`` extra).
+    ``expert``, ``expert:WORLDS`` or ``expert:WORLDS:cfr``, ``cismcts`` or
+    ``cismcts:SIMS``, ``ismcts`` or ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with
+    the ``rl`` extra).
 
     >>> make_bot("expert:32").time_budget is None
     True
