@@ -392,7 +392,7 @@ def test_the_turn_timer_hands_an_idle_seat_to_a_bot_and_you_take_it_back(
 
 def _turn_timer(slow_server: Server, browser: Any) -> None:
     r = slow_server.http.post("/api/tables", json={
-        "rules": {"players": 2}, "turn_timer": 2,
+        "rules": {"players": 2},
         "seats": [{"kind": "you", "name": "Pat"}, {"kind": "bot", "bot": "basic"}]})
     answer = r.json()
     errors: list[str] = []
@@ -400,6 +400,13 @@ def _turn_timer(slow_server: Server, browser: Any) -> None:
     page.goto(slow_server.base + "/")
     page.evaluate(f"localStorage.setItem('euchre.token.{answer['id']}', '{answer['token']}')")
     page.goto(slow_server.base + answer["url"])
+    page.wait_for_selector(".hand-card")
+    # the host sets the timer once the page shows the table: set at the table's creation,
+    # it could run out while a loaded machine still opens the page, which then never
+    # shows the clock running
+    r = slow_server.http.post(f"/api/tables/{answer['id']}/host/timer",
+                              json={"host": answer["host"], "turn_timer": 2})
+    assert r.status_code == 200, r.text
     page.wait_for_selector("#controls [data-clock]")  # your turn, and the clock runs
     page.wait_for_selector("text=A bot is playing your seat", timeout=15000)
     assert page.locator(".seat.me .badge.away").count() == 1
