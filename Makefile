@@ -118,8 +118,9 @@ postgresql: | $(CHROMIUM)
 	  echo "no apt-get here: the server's tests on PostgreSQL will be skipped (they need Debian's postgresql)"; \
 	fi
 
+# --durations: CI's log names the slowest tests (and their fixtures' setup), where time goes
 pytest: $(BENCH_STAMP) $(CHROMIUM) postgresql $(MO)
-	$(BIN)/pytest README.md euchre tests
+	$(BIN)/pytest README.md euchre tests --durations=25
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/selfplay.py

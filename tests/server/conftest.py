@@ -9,6 +9,7 @@ skipped, saying why.
 from __future__ import annotations
 
 import importlib.util
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +29,16 @@ def pg_cluster() -> Iterator[Cluster]:
                     "with apt-get): no /usr/lib/postgresql/*/bin/initdb here")
     with running_cluster(bindir) as cluster:
         yield cluster
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _chromium_closed_at_the_end() -> Iterator[None]:
+    """The browser tests share one chromium (``test_server_browser.chromium``): closed
+    once the session's tests are done."""
+    yield
+    browser_tests = sys.modules.get("test_server_browser")
+    if browser_tests is not None:
+        browser_tests.close_chromium()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

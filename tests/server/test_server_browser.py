@@ -52,15 +52,51 @@ def slow_server(tmp_path: Path) -> Iterator[Server]:
         yield srv
 
 
+_SHARED: dict[str, Any] = {}
+"""The session's one Playwright and chromium (``playwright``, ``browser``), once launched."""
+
+
+def _shared_chromium() -> Any:
+    """The session's chromium, launched at the first call (again if it has gone away)."""
+    browser = _SHARED.get("browser")
+    if browser is None or not browser.is_connected():
+        if "playwright" not in _SHARED:
+            from playwright.sync_api import sync_playwright
+
+            _SHARED["playwright"] = sync_playwright().start()
+        browser = _SHARED["playwright"].chromium.launch(executable_path=str(CHROMIUM),
+                                                        args=CHROMIUM_ARGS)
+        _SHARED["browser"] = browser
+    return browser
+
+
+def close_chromium() -> None:
+    """Close the session's chromium and its Playwright, if launched (the session's end)."""
+    browser, playwright = _SHARED.pop("browser", None), _SHARED.pop("playwright", None)
+    if browser is not None and browser.is_connected():
+        browser.close()
+    if playwright is not None:
+        playwright.stop()
+
+
 @contextlib.contextmanager
 def chromium() -> Iterator[Any]:
-    """Debian's chromium, headless, closed on exit (the browser fixtures' one launch)."""
-    from playwright.sync_api import sync_playwright
+    """Debian's chromium, headless (the browser fixtures' one browser).
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    Launching chromium costs a second or more, and two Playwrights cannot run at once: the
+    session launches it once and every fixture shares it.  Each test's pages are in browser
+    contexts of their own (no storage or cookies shared), and every context opened through
+    this one is closed on exit, so a fixture leaves nothing running behind it.
+    """
+    browser = _shared_chromium()
+    before = list(browser.contexts)
+    try:
         yield browser
-        browser.close()
+    finally:
+        if browser.is_connected():
+            for context in browser.contexts:
+                if context not in before:
+                    context.close()
 
 
 @pytest.fixture
@@ -356,7 +392,7 @@ def test_the_turn_timer_hands_an_idle_seat_to_a_bot_and_you_take_it_back(
 
 def _turn_timer(slow_server: Server, browser: Any) -> None:
     r = slow_server.http.post("/api/tables", json={
-        "rules": {"players": 2}, "turn_timer": 2,
+        "rules": {"players": 2},
         "seats": [{"kind": "you", "name": "Pat"}, {"kind": "bot", "bot": "basic"}]})
     answer = r.json()
     errors: list[str] = []
@@ -364,6 +400,13 @@ def _turn_timer(slow_server: Server, browser: Any) -> None:
     page.goto(slow_server.base + "/")
     page.evaluate(f"localStorage.setItem('euchre.token.{answer['id']}', '{answer['token']}')")
     page.goto(slow_server.base + answer["url"])
+    page.wait_for_selector(".hand-card")
+    # the host sets the timer once the page shows the table: set at the table's creation,
+    # it could run out while a loaded machine still opens the page, which then never
+    # shows the clock running
+    r = slow_server.http.post(f"/api/tables/{answer['id']}/host/timer",
+                              json={"host": answer["host"], "turn_timer": 2})
+    assert r.status_code == 200, r.text
     page.wait_for_selector("#controls [data-clock]")  # your turn, and the clock runs
     page.wait_for_selector("text=A bot is playing your seat", timeout=15000)
     assert page.locator(".seat.me .badge.away").count() == 1
