@@ -278,6 +278,10 @@ async function hostPost(path, body = {}) {
   }
 }
 
+/** The host link of round `n`'s online table `table` (the organiser starts its game there,
+ * bots taking the seats nobody took). */
+const hostURL = (n, table) => (night.online.find((o) => o.round === n && o.table === table) || {}).host_url || "";
+
 function drawOrganiser(root) {
   const joinURL = `${location.origin}/night/${night.id}?join=${night.join_key}`;
   const qr = `/api/nights/${encodeURIComponent(night.id)}/qr.svg?join=1&key=${encodeURIComponent(hostKey())}`;
@@ -294,7 +298,8 @@ function drawOrganiser(root) {
         <div><strong>${fmt(_("Table {n}"), { n: t.table })}</strong>: ${pair(t.sides[0])}
           <span class="muted">${_("against")}</span> ${pair(t.sides[1])}</div>
         <div class="table-status">${esc(resultText(t))}</div>
-        ${t.online ? "" : `<form class="settle" data-table="${t.table}">
+        ${t.online ? `<p><a class="button small online-host" target="_blank" href="${esc(hostURL(cur.number, t.table))}">${_("Open the online table")}</a></p>` : ""}
+        ${t.status === "played" ? "" : `<form class="settle" data-table="${t.table}">
           <input type="number" min="0" max="1000" name="a" required ${attr("aria-label", fmt(_("Points of {pair}"), { pair: t.sides[0].map((p) => p.name).join(" & ") }))}
             ${t.result ? attr("value", t.result.points[0]) : ""}>
           <input type="number" min="0" max="1000" name="b" required ${attr("aria-label", fmt(_("Points of {pair}"), { pair: t.sides[1].map((p) => p.name).join(" & ") }))}
