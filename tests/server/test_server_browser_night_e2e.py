@@ -226,11 +226,14 @@ class Night:
             pages[0].screenshot(path=str(ARTIFACTS / f"{self.tag}-online-deal.png"))
         if leaver:
             page = pages.pop()
-            page.click("#tool-leave")
+            page.click("#menu-button")  # on a phone the table's tools are in the menu
+            page.click("#menu #tool-leave")
             page.click("#leave-confirm")
             page.wait_for_selector("#new-form")  # the lobby
         table.click("#tool-host")
-        for place in range(len(pages)):  # the app's places: a, c, b, the absent one
+        # the app's places: a, c, b, the absent one's; a seat left is open, and a stand-in
+        # plays it only while a person is at the table: the organiser seats a bot there too
+        for place in range(3):
             button = f".host-place[data-place='{place}'] [data-host=bot]"
             table.click(button)
             table.wait_for_selector(button, state="detached")
