@@ -272,6 +272,12 @@ class Night:
             box = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)", pdf)
             assert box is not None and round(float(box.group(1))) == width
             _pages_as_png(printer, path)
+        # on paper the page is white to its end: the screen's paper colour would fill the
+        # rest of the last page (the PDFs showed it under the final standings)
+        printer.emulate_media(media="print")
+        for part in ("document.documentElement", "document.body"):
+            assert printer.evaluate(f"getComputedStyle({part}).backgroundColor") == (
+                "rgb(255, 255, 255)")
         printer.close()
 
     def export(self, rounds: int) -> dict[str, Any]:

@@ -247,8 +247,9 @@ async def night_export(night_id: str, kind: Literal["json", "csv"],
     """The standings (with the tie-breaks: rounds won, then ``tied``: an extra hand) and
     each player's rounds (:meth:`~euchre.server.night.Night.player_rounds`), as JSON or
     CSV, to download; the JSON also holds each table of the rounds ended with every report
-    of its result (who entered, corrected, confirmed, disputed or settled it).  The rounds ended count; a name a spreadsheet would read as a
-    formula is written as it was typed (open the CSV as text)."""
+    of its result (who entered, corrected, confirmed, disputed or settled it).  The
+    rounds ended count; a name a spreadsheet would read as a formula is written as it was
+    typed (open the CSV as text)."""
     night = await _load(tables.storage, night_id)
     name = f"night-{night.day}-{night.id}.{kind}"
     if kind == "json":
