@@ -252,13 +252,16 @@ class Night:
         assert max(played) >= 10 and got["reports"][-1]["kind"] == "played"
         self._score(t, (played[0], played[1]))
 
-    def printouts(self, rounds: int, tables: int) -> None:
-        """The printouts on A4 and Letter: a PDF each, its pages kept as PNG."""
+    def printouts(self, rounds: int, tables: int, online: int = 0) -> None:
+        """The printouts on A4 and Letter: a PDF each, its pages kept as PNG.  The chart
+        marks the ``online`` tables of each round, which have no score card."""
         printer = _page(self.browser, self.errors)
         for paper, width in (("a4", 595), ("letter", 612)):
             printer.goto(f"{self.server.base}/night/{self.id}/print?paper={paper}")
             printer.wait_for_selector(f".score-card h2:has-text('Round {rounds}, table 1')")
-            assert printer.locator(".score-card").count() == tables
+            assert printer.locator(".score-card").count() == tables - online
+            assert printer.locator(".chart-round th:has-text('(online)')").count() == (
+                rounds * online)
             assert printer.locator(".tent").count() == tables
             assert printer.locator(".chart-round").count() == rounds
             printer.wait_for_function(
@@ -268,7 +271,7 @@ class Night:
                               print_background=True)
             assert pdf.startswith(b"%PDF")
             pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-            assert pages >= 3 + tables  # the chart, a card a table, a tent a table, standings
+            assert pages >= 2 + tables  # the chart, the cards, a tent a table, standings
             box = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)", pdf)
             assert box is not None and round(float(box.group(1))) == width
             _pages_as_png(printer, path)
@@ -395,7 +398,7 @@ def test_a_night_of_twenty_four_with_two_tables_online(server: Server, browser: 
             night.play_online(rnd, t, first_deal=rnd == 1 and t["table"] == 5,
                               leaver=rnd == 2)
         night.end(rnd, tables, [])
-    night.printouts(rounds=2, tables=6)
+    night.printouts(rounds=2, tables=6, online=2)
     exported = night.export(rounds=2)
     kinds = {(x["round"], x["table"]): [r["kind"] for r in x["reports"]]
              for x in exported["tables"]}

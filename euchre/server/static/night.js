@@ -537,14 +537,15 @@ function drawPrint(root) {
       <caption>${fmt(_("Round {n}"), { n: r.number })}</caption>
       <thead><tr><th scope="col">${_("Table")}</th><th scope="col">${_("Partners")}</th>
         <th scope="col">${_("Partners")}</th></tr></thead>
-      <tbody>${r.tables.map((t) => `<tr><th scope="row">${t.table}</th><td>${pair(t.sides[0])}</td>
+      <tbody>${r.tables.map((t) => `<tr><th scope="row">${t.table}${t.online ? ` <span class="muted">(${_("online")})</span>` : ""}</th><td>${pair(t.sides[0])}</td>
         <td>${pair(t.sides[1])}</td></tr>`).join("")}
       ${r.out.length ? `<tr><th scope="row">${_("Out")}</th><td colspan="2">${esc(r.out.map((p) => p.name).join(", "))}</td></tr>` : ""}
       </tbody></table>`).join("");
   const asked = Number(params.get("round"));
   const r = roundOf(asked) || latest();
   const hands = night.settings.hands || 12;
-  const cards = r ? r.tables.map((t) => `<article class="score-card">
+  // an online table keeps its own score: no card for it
+  const cards = r ? r.tables.filter((t) => !t.online).map((t) => `<article class="score-card">
       <h2>${esc(night.name)} — ${fmt(_("Round {n}, table {table}"), { n: r.number, table: t.table })}</h2>
       <table><thead><tr><th scope="col">${_("Hand")}</th><th scope="col">${pair(t.sides[0])}</th>
         <th scope="col">${pair(t.sides[1])}</th></tr></thead>
