@@ -93,8 +93,8 @@ class Night:
     def start(self, rnd: int, online: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         """The organiser starts round ``rnd`` (``online``: its tables played online); every
         phone shows the player's table and partner, or that they sit out."""
-        for t in online:
-            self.host.check(f"input[name=online][value='{t}']")
+        for number in online:
+            self.host.check(f"input[name=online][value='{number}']")
         self.host.click("#start-form button[type=submit]")
         self.host.wait_for_selector(f"#end-round:has-text('End round {rnd}')")
         tables = round_tables(self.server, self.id, self.key, rnd)
