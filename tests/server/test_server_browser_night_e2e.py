@@ -204,7 +204,7 @@ class Night:
             page = self.phones[name]
             page.click("a:has-text('Play at your online table')")
             page.wait_for_selector("#join-name")
-            page.fill("#join-name", name)
+            assert page.input_value("#join-name") == name  # the seat was made for them
             page.click("button:text-is('Take my seat')")
             page.wait_for_selector("#waiting-room")
         assert self.phones[absent].is_visible("a:has-text('Play at your online table')")
