@@ -168,10 +168,24 @@ def _worlds(name: str, options: str) -> int:
     return worlds
 
 
-def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
-    from euchre.bots.expert import ExpertBot
+_EXPERT_OPTIONS = ("cfr",)
+"""What may follow ``expert:WORLDS:``: ``cfr``, the bidding learned by counterfactual
+regret (:mod:`euchre.bots.cfr`)."""
 
-    return ExpertBot(seed, samples=_worlds("expert", options), time_budget=None)
+
+def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
+    worlds, _, rest = options.partition(":")
+    samples = _worlds("expert", worlds)
+    if not rest:
+        from euchre.bots.expert import ExpertBot
+
+        return ExpertBot(seed, samples=samples, time_budget=None)
+    if rest != "cfr":
+        raise ValueError(f"expert:WORLDS:OPTION takes {', '.join(_EXPERT_OPTIONS)} as the "
+                         f"option, not {rest!r}")
+    from euchre.bots.cfr import CfrExpertBot
+
+    return CfrExpertBot(seed, samples=samples, time_budget=None)
 
 
 def _pimc_worlds(seed: int | random.Random | None, options: str) -> Bot:
@@ -210,7 +224,8 @@ BOT_OPTIONS: dict[str, Callable[[int | random.Random | None, str], Bot]] = {
 text after the colon.  ``expert:WORLDS``, ``pimc:WORLDS``, ``lookahead:WORLDS`` and
 ``intermediate:WORLDS`` sample that many worlds a decision with no time budget, so that
 their play, unlike the plain names' (which stop on the clock), is the same for a seed on
-any machine."""
+any machine.  ``expert:WORLDS:cfr`` is that expert bidding by the strategy learned by
+counterfactual regret (:mod:`euchre.bots.cfr`; ``euchre train cfr``)."""
 
 if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: OpenSpiel
     BOTS["ismcts"] = _ismcts
@@ -244,8 +259,9 @@ def normal_name(name: str) -> str:
 
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
     """A bot by name (``random``, ``basic``, ``intermediate`` or ``intermediate:WORLDS``,
-    ``expert`` or ``expert:WORLDS``, ``cismcts`` or ``cismcts:SIMS``, ``ismcts`` or
-    ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with the ``rl`` extra).
+    ``expert``, ``expert:WORLDS`` or ``expert:WORLDS:cfr``, ``cismcts`` or
+    ``cismcts:SIMS``, ``ismcts`` or ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with
+    the ``rl`` extra).
 
     >>> make_bot("expert:32").time_budget is None
     True

@@ -111,8 +111,9 @@ SUMMARIES: Final = (
     N_("Random self-play deals per second of the compiled rules core, on one core."),
     N_("Train the bots' learned models: `prebid` plays deals, records the expert's pre-play "
        "decisions played out to the end and fits its correction; `fit` fits it again from "
-       "saved rows; `net` trains the net bot's policy and value on self-play data. See "
-       "docs/training.md."),
+       "saved rows; `net` trains the net bot's policy and value on self-play data; `cfr` "
+       "learns the bidding by counterfactual regret. See docs/training.md."),
+    N_("Learn the bidding by counterfactual regret, and write its average strategy."),
     N_("Record the pimc bot's pre-play decisions played out to the end, and fit the "
        "expert's correction of its values."),
     N_("Fit the pre-play correction again from saved rows and write the model."),

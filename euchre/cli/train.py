@@ -27,6 +27,7 @@ from rich.progress import (
 )
 
 from euchre.bots.learned import FEATURES, GROUPS
+from euchre.bots.modelfiles import rules_key
 from euchre.cli.chunks import (
     CheckpointOption,
     RayAddressOption,
@@ -63,7 +64,7 @@ train_app = typer.Typer(
     help="Train the bots' learned models: `prebid` plays deals, records the expert's "
          "pre-play decisions played out to the end and fits its correction; `fit` fits it "
          "again from saved rows; `net` trains the net bot's policy and value on self-play "
-         "data. See docs/training.md.",
+         "data; `cfr` learns the bidding by counterfactual regret. See docs/training.md.",
     no_args_is_help=True, add_completion=False, rich_markup_mode=None,
 )
 
@@ -414,3 +415,167 @@ def net_command(
         typer.echo(f"  held out, {label}: top-1 {top1['top1_all']} of {s['decisions_all']}, "
                    f"before the first lead {top1['top1_preplay']}, card play "
                    f"{top1['top1_play']}; value RMSE {s['value_rmse']:.3f}")
+
+
+# -- the bidding by counterfactual regret (euchre.jobs.cfr) ----------------------------------
+_CFR_CHECKPOINT = "euchre-cfr-checkpoint"
+
+
+def _save_tables(path: Path, tables: Any, parameters: dict[str, Any]) -> None:
+    """Write the tables and the run's parameters, whole or not at all (a temporary file
+    renamed over the old one)."""
+    part = path.with_name(path.name + ".part")
+    with part.open("wb") as f:
+        np.savez(f, regret=tables.regret, strategy=tables.strategy, visits=tables.visits,
+                 rounds=np.array(tables.rounds),
+                 header=np.array(json.dumps({"format": _CFR_CHECKPOINT,
+                                             "parameters": parameters}, sort_keys=True)))
+    part.replace(path)
+
+
+def _load_tables(path: Path, parameters: dict[str, Any]) -> Any:
+    """The tables of a checkpoint made with the same parameters; exits naming the
+    difference otherwise."""
+    from euchre.jobs.cfr import Tables
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            header = json.loads(str(data["header"]))
+            tables = Tables(np.array(data["regret"]), np.array(data["strategy"]),
+                            np.array(data["visits"]), int(data["rounds"]))
+    except (OSError, ValueError, KeyError, EOFError) as e:
+        fail(f"cannot read the checkpoint {path}: {e}", 1)
+    if header.get("format") != _CFR_CHECKPOINT:
+        fail(f"{path} is not a checkpoint of `euchre train cfr`", 1)
+    was = header.get("parameters", {})
+    differ = sorted(k for k in set(was) | set(parameters) if was.get(k) != parameters.get(k))
+    if differ:
+        fail(f"the checkpoint {path} was made with other options ({', '.join(differ)}): "
+             f"give the same ones to resume, or another --out", 1)
+    return tables
+
+
+@train_app.command("cfr")
+@rules_options(not_here={"draw": "the strategy is of single deals, not games",
+                         "rubber": "the strategy is of single deals, not games",
+                         "target": "the strategy is of single deals, without the score"})
+def cfr_command(
+    rules_given: RulesGiven,
+    deals: Annotated[int, typer.Option(
+        "--deals", "-k", metavar="D", help="Deals to train on in all (iterations: each "
+                                           "walks every seat's decisions).")] = 2000,
+    round_deals: Annotated[int, typer.Option(
+        "--round", metavar="R", help="Deals a round: the regrets are updated between "
+                                     "rounds, and a checkpoint written.")] = 200,
+    units: Annotated[int, typer.Option(
+        "--units", metavar="U", help="Chunks a round is cut into (the work the workers "
+                                     "share); part of the result, unlike --workers.")] = 4,
+    seed: Annotated[int, typer.Option(
+        "--seed", metavar="S", help="Seed of the deals and the sampled actions: the same "
+                                    "seed and options give the same strategy.")] = 1,
+    leaf: Annotated[str, typer.Option(
+        "--leaf", metavar="solver|expert:W", help="How a deal is valued from its first "
+                                                  "lead: the open-hand solver, or played "
+                                                  "out by expert:W at every seat.")
+    ] = "solver",
+    min_visits: Annotated[int, typer.Option(
+        "--min-visits", metavar="V", help="Ship only the information sets trained at "
+                                          "least this often.")] = 5,
+    out: Annotated[Path, typer.Option(
+        "--out", metavar="DIR", file_okay=False,
+        help="The folder for the checkpoint, the strategy (cfr-N....npz) and the report; "
+             "made if missing. Run again with the same options to resume; copy the "
+             "strategy into euchre/bots/models/ to ship it.")] = Path("train-cfr"),
+    workers: WorkersOption = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object: the files and the tables' statistics.")
+    ] = False,
+) -> None:
+    """Learn the bidding by counterfactual regret, and write its average strategy.
+
+    External-sampling Monte Carlo CFR (regret matching+, linear averaging) over every
+    decision before the first lead, on an abstraction of the information sets
+    (euchre.bots.cfr), the deals valued by the open-hand solver or by the expert's play
+    (euchre.jobs.cfr). Rounds of --round deals, each cut into --units chunks run on this
+    machine's cores or on Ray against the regrets of the round's start: the result does
+    not depend on the workers, and a run stopped and started again resumes from the
+    checkpoint in --out with the same result. The `expert:W:cfr` bot plays the strategy.
+    """
+    from euchre.bots.cfr import strategy_name
+    from euchre.jobs.cfr import BiddingGame, CfrRound, Tables, finish_round, strategy_of
+
+    rules = rules_given.build()
+    if deals < 1 or round_deals < 1 or units < 1 or min_visits < 0:
+        fail("--deals, --round and --units are 1 or more, --min-visits 0 or more")
+    if round_deals % units:
+        fail(f"--round ({round_deals}) must be a multiple of --units ({units})")
+    try:
+        BiddingGame(rules, leaf)
+    except ValueError as e:
+        fail(str(e))
+    rounds = -(-deals // round_deals)
+    backend = backend_of(ray, ray_address, workers)
+    if backend.kind == "local":
+        from euchre.jobs.tournament import default_workers
+
+        backend = Backend("local", min(workers or default_workers(), units))
+    parameters = {"rules": rules.to_dict(), "seed": seed, "round": round_deals,
+                  "units": units, "leaf": leaf}
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"cannot make the folder {out}: {e.strerror}", 1)
+    name = strategy_name(rules)
+    stem = name.removesuffix(".npz")
+    checkpoint = out / f"checkpoint-{stem}.npz"
+    tables = _load_tables(checkpoint, parameters) if checkpoint.exists() else Tables.empty()
+    resumed = tables.rounds
+    bar = Progress(TextColumn("[bold]train cfr[/]"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("rounds · {task.fields[rate]} deals/s"), TimeElapsedColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True),
+                   disable=not show_progress(json_out), transient=True)
+    seconds = 0.0
+    try:
+        with bar:
+            task = bar.add_task("train cfr", total=rounds, completed=min(resumed, rounds),
+                                rate="–")
+            while tables.rounds < rounds:
+                job = CfrRound(rules, seed, tables.rounds, units, round_deals // units,
+                               tables.regret.copy(), leaf)
+                run = run_job(job, backend)
+                seconds += run.seconds
+                finish_round(tables, run.summaries)
+                _save_tables(checkpoint, tables, parameters)
+                done = (tables.rounds - resumed) * round_deals
+                bar.update(task, completed=tables.rounds,
+                           rate=f"{done / seconds:,.1f}" if seconds > 0 else "–")
+    except KeyboardInterrupt:
+        fail(f"interrupted after {tables.rounds} of {rounds} rounds; the finished ones are "
+             f"in {checkpoint}: run the same command to resume", 130)
+    except ImportError as e:
+        fail(str(e))
+    header = {"command": _command(), "parameters": parameters, "deals": rounds * round_deals,
+              "rounds": tables.rounds, "rules": rules.to_dict(),
+              "rules_key": rules_key(rules), "versions": versions()}
+    strategy = strategy_of(tables, header, min_visits)
+    try:
+        strategy.save(out / name)
+    except OSError as e:
+        fail(f"cannot write the strategy {out / name}: {e.strerror}", 1)
+    trained = int((tables.visits > 0).sum())
+    summary = {"strategy": str(out / name), "checkpoint": str(checkpoint),
+               "bytes": (out / name).stat().st_size, "rounds": tables.rounds,
+               "resumed_rounds": resumed, "deals": rounds * round_deals,
+               "seconds": round(seconds, 3), "information_sets_trained": trained,
+               "information_sets_shipped": len(strategy.keys)}
+    (out / f"report-{stem}.json").write_text(json.dumps(summary, indent=1) + "\n",
+                                             encoding="utf-8")
+    if json_out:
+        typer.echo(json.dumps(summary))
+    else:
+        typer.echo(f"strategy {out / name} ({summary['bytes']:,} bytes): "
+                   f"{len(strategy.keys)} information sets of {trained} trained, "
+                   f"{rounds * round_deals} deals in {tables.rounds} rounds, "
+                   f"{seconds:.1f} s this run")

@@ -23,10 +23,10 @@ be one).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Final, Literal, get_args
+from typing import Any, Final, Literal, TypeVar, get_args
 
 from euchre.night.schedule import Round, Table
 
@@ -39,6 +39,7 @@ __all__ = [
     "Standing",
     "TableResult",
     "hand_points",
+    "ranked",
     "round_points",
     "standings",
 ]
@@ -49,6 +50,8 @@ SIT_OUT_POLICIES: Final[tuple[SitOutPolicy, ...]] = get_args(SitOutPolicy)
 it, nothing, or the points of the bot that played in their place."""
 
 MAX_VALUE: Final = 100
+
+K = TypeVar("K")
 
 
 @dataclass(frozen=True)
@@ -257,16 +260,30 @@ def standings(results: Sequence[RoundResult], scoring: NightScoring,
     def name(p: int) -> str:
         return names.get(p, "")
 
-    order = sorted(total, key=lambda p: (-total[p], -won[p], name(p), p))
-    rank = {p: (total[p], won[p]) for p in order}
+    return tuple(Standing(place, p, name(p), total[p], won[p], played[p], loners.get(p, 0),
+                          tied)
+                 for place, p, tied in ranked(total, won, lambda p: (name(p), p)))
+
+
+def ranked(total: Mapping[K, Fraction], won: Mapping[K, int],
+              within: Callable[[K], Any]) -> list[tuple[int, K, bool]]:
+    """The order of a night's standings or a season's leaderboard: by total points, then
+    rounds won; those still level share the place of the first of them (ordered among
+    themselves by ``within``) and are flagged tied.  Each line: (place, key, tied).
+
+    >>> ranked({"a": Fraction(9), "b": Fraction(9), "c": Fraction(12)},
+    ...        {"a": 1, "b": 1, "c": 0}, str)
+    [(1, 'c', False), (2, 'a', True), (2, 'b', True)]
+    """
+    order = sorted(total, key=lambda k: (-total[k], -won[k], within(k)))
+    rank = {k: (total[k], won[k]) for k in order}
     level: dict[tuple[Fraction, int], int] = {}
-    for p in order:
-        level[rank[p]] = level.get(rank[p], 0) + 1
+    for k in order:
+        level[rank[k]] = level.get(rank[k], 0) + 1
     lines = []
     place = 0
-    for i, p in enumerate(order):
-        if i == 0 or rank[p] != rank[order[i - 1]]:
+    for i, k in enumerate(order):
+        if i == 0 or rank[k] != rank[order[i - 1]]:
             place = i + 1
-        lines.append(Standing(place, p, name(p), total[p], won[p], played[p],
-                              loners.get(p, 0), level[rank[p]] > 1))
-    return tuple(lines)
+        lines.append((place, k, level[rank[k]] > 1))
+    return lines

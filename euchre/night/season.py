@@ -41,7 +41,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from euchre.night.scoring import NightScoring, RoundResult, round_points, standings
+from euchre.night.scoring import NightScoring, RoundResult, ranked, round_points, standings
 
 __all__ = [
     "Leader",
@@ -140,20 +140,10 @@ def leaderboard(nights: Sequence[SeasonNight]) -> tuple[Leader, ...]:
             c[0] += 1
             c[1] += rounds.get(line.player, 0)
             c[2] += line.won
-    order = sorted(total, key=lambda k: (-total[k], -count[k][2], k))
-    rank = {k: (total[k], count[k][2]) for k in order}
-    level: dict[tuple[Fraction, int], int] = {}
-    for k in order:
-        level[rank[k]] = level.get(rank[k], 0) + 1
-    lines = []
-    place = 0
-    for i, k in enumerate(order):
-        if i == 0 or rank[k] != rank[order[i - 1]]:
-            place = i + 1
-        nights_, rounds_, won = count[k]
-        lines.append(Leader(place, shown[k], total[k], nights_, rounds_, won,
-                            level[rank[k]] > 1))
-    return tuple(lines)
+    won = {k: c[2] for k, c in count.items()}
+    return tuple(Leader(place, shown[k], total[k], count[k][0], count[k][1], count[k][2],
+                        tied)
+                 for place, k, tied in ranked(total, won, lambda k: k))
 
 
 @dataclass(frozen=True)

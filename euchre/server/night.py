@@ -25,7 +25,9 @@ write (:data:`Writes`), which the storage runs in one transaction (``night_write
 
 from __future__ import annotations
 
+import functools
 import json
+import random
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -33,6 +35,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal
 
+from euchre.bots import make_bot, play_deal
+from euchre.deal import Deal
 from euchre.night import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -42,9 +46,11 @@ from euchre.night import (
     NightScoring,
     Round,
     RoundResult,
+    Schedule,
     ScheduleError,
     TableResult,
     full_rounds,
+    hand_points,
     partners,
     standings,
     teams,
@@ -52,6 +58,7 @@ from euchre.night import (
     winners_next_round,
 )
 from euchre.night.season import player_rounds
+from euchre.rules import Rules
 from euchre.server.seating import new_token
 from euchre.server.storage import Statement
 
@@ -162,6 +169,9 @@ class NightRound:
     started: float
     ended: float | None
     reports: dict[int, list[Report]] = field(default_factory=dict)
+    stand_ins: dict[int, int] = field(default_factory=dict)
+    """For the sit-out policy ``bot``: what the bot that played in each sitter's place
+    scored (by player number), fixed when the round ended (:func:`stand_in_points`)."""
 
     def table_status(self, table: int) -> tuple[str, Report | None]:
         """A table's status and its current result (the latest entry, correction or
@@ -245,6 +255,12 @@ class Night:
                  "loners": s.loners, "tied": s.tied}
                 for s in standings(results, self.scoring, self.names())]
 
+    @functools.cached_property
+    def ahead_json(self) -> list[dict[str, Any]]:
+        """The rounds to come if the players present stay (:func:`ahead`): ``{"number",
+        "tables": [[[a, b], [c, d]], ...], "out": [...]}``, players by number."""
+        return [{"number": number, **rnd.to_json()} for number, rnd in ahead(self)]
+
     def results(self) -> list[RoundResult]:
         """The results of the rounds ended, in order."""
         results = []
@@ -256,7 +272,7 @@ class Night:
                 _, current = r.table_status(t)
                 assert current is not None and current.points is not None
                 tables.append(TableResult(current.points, current.loners))
-            results.append(RoundResult(r.round, tuple(tables)))
+            results.append(RoundResult(r.round, tuple(tables), tuple(r.stand_ins.items())))
         return results
 
     def player_rounds(self) -> list[dict[str, Any]]:
@@ -273,13 +289,17 @@ class Night:
                 for r in played]
 
     def to_json(self, role: Role) -> dict[str, Any]:
-        """The night as ``role`` sees it.  Everyone: the night, its players (number,
-        name, present), its rounds (each table's sides, status, result and reports; who
-        sits out), the standings.  A player besides: ``you`` (their number, name, and
-        this round's table, side, partner and opponents).  The organiser besides: the
-        join key and every player's token."""
+        """The night as ``role`` sees it: what everyone sees (:attr:`shared_json`) and
+        what the role adds (:meth:`role_json`)."""
+        return {**self.shared_json, **self.role_json(role)}
+
+    @functools.cached_property
+    def shared_json(self) -> dict[str, Any]:
+        """What everyone sees of the night: the night, its players (number, name,
+        present), its rounds (each table's sides, status, result and reports; who sits
+        out), the rounds ahead (:attr:`ahead_json`), the standings."""
         names = self.names()
-        out: dict[str, Any] = {
+        return {
             "id": self.id, "name": self.name, "day": self.day, "format": self.format,
             "settings": self.settings, "created": self.created,
             "players": [{"number": p.number, "name": p.name, "present": p.present}
@@ -287,12 +307,21 @@ class Night:
             "rounds": [{"number": r.number, "started": r.started, "ended": r.ended,
                         "tables": [r.table_json(t, names)
                                    for t in range(1, len(r.round.tables) + 1)],
-                        "out": [{"number": p, "name": names.get(p, "")} for p in r.round.out]}
+                        "out": [{"number": p, "name": names.get(p, ""),
+                                 "stand_in": r.stand_ins.get(p)} for p in r.round.out]}
                        for r in self.rounds],
             "current": self.current.number if self.current else None,
+            "ahead": self.ahead_json,
             "standings": self.standings(),
-            "role": "organiser" if role == ORGANISER else "player" if role else None,
         }
+
+    def role_json(self, role: Role) -> dict[str, Any]:
+        """What ``role`` adds to :attr:`shared_json`: ``role`` (``organiser``, ``player``
+        or null).  A player: ``you`` (their number, name, and this round's table, side,
+        partner and opponents).  The organiser: the join key, every player's token and
+        the online tables' host links."""
+        out: dict[str, Any] = {
+            "role": "organiser" if role == ORGANISER else "player" if role else None}
         if role == ORGANISER:
             out["join_key"] = self.join_key
             out["tokens"] = {str(p.number): p.token for p in self.players}
@@ -369,8 +398,8 @@ _INSERT_PLAYER: Final = ("INSERT INTO night_players (night_id, number, name, tok
 _SET_PRESENT: Final = "UPDATE night_players SET present = ? WHERE night_id = ? AND number = ?"
 _INSERT_ROUND: Final = ("INSERT INTO night_rounds (night_id, number, seating, started) "
                         "VALUES (?, ?, ?, ?)")
-_END_ROUND: Final = ("UPDATE night_rounds SET ended = ? WHERE night_id = ? AND number = ? "
-                     "AND ended IS NULL")
+_END_ROUND: Final = ("UPDATE night_rounds SET ended = ?, seating = ? WHERE night_id = ? "
+                     "AND number = ? AND ended IS NULL")
 _INSERT_REPORT: Final = ("INSERT INTO night_reports (night_id, round, table_no, seq, kind, "
                          "by_player, points_a, points_b, detail, at) "
                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -397,7 +426,8 @@ def night_from_rows(rows: Sequence[Sequence[tuple[Any, ...]]]) -> Night | None:
         night.rounds.append(NightRound(
             int(number), Round.from_json(data),
             Epoch(tuple(epoch["players"]), int(epoch["index"]), int(epoch["seed"])),
-            float(started), None if ended is None else float(ended)))
+            float(started), None if ended is None else float(ended),
+            stand_ins={int(p): int(v) for p, v in data.get("stand_ins", {}).items()}))
     by_number = {r.number: r for r in night.rounds}
     for rnd, table, seq, kind, by, a, b, detail, at in reports:
         extra = json.loads(detail)
@@ -475,36 +505,57 @@ def _unlabel(rnd: Round, players: Sequence[int]) -> Round:
                             "out": [index[p] for p in rnd.out]})
 
 
+@functools.lru_cache(maxsize=16)
+def _partners(count: int, seed: int) -> Schedule:
+    """A whole night of rotating partners (a second of work at 64 players: kept)."""
+    return partners(count, seed=seed)
+
+
+def _planned(fmt: Format, present: tuple[int, ...], last: Epoch | None, number: int
+             ) -> tuple[Round, Epoch]:
+    """Round ``number`` of rotating partners or fixed teams, in schedule numbers: the
+    last round's schedule continued while the same players are present and it has
+    rounds left, else a new one (rotating partners: seeded by the round's number)."""
+    count = len(present)
+    same = last is not None and last.players == present
+    if fmt == "partners":
+        if same and last is not None and last.index + 1 < full_rounds(count):
+            epoch = Epoch(present, last.index + 1, last.seed)
+        else:
+            epoch = Epoch(present, 0, number)
+        return _partners(count, epoch.seed).rounds[epoch.index], epoch
+    if count % 2:
+        raise NightError(409, "odd_teams", "fixed teams need an even number of "
+                         f"players present, not {count}", count=count)
+    if same and last is not None and last.index + 1 < MAX_ROUNDS:
+        epoch = Epoch(present, last.index + 1, 0)
+    else:
+        epoch = Epoch(present, 0, 0)
+    return teams(count, MAX_ROUNDS).rounds[epoch.index], epoch
+
+
+def _present(night: Night) -> tuple[int, ...]:
+    present = tuple(p.number for p in night.players if p.present)
+    if len(present) < MIN_PLAYERS:
+        raise NightError(409, "too_few_players", f"a round needs {MIN_PLAYERS} players "
+                         f"present, not {len(present)}", count=len(present),
+                         min=MIN_PLAYERS)
+    return present
+
+
 def next_seating(night: Night) -> tuple[Round, Epoch]:
     """The next round's seating for the players present (:mod:`euchre.night`): the last
     round's schedule continued while the same players are present and it has rounds
     left, else a new one for those present (its seed: the round's number, so that the
     partnerships start elsewhere)."""
-    present = tuple(p.number for p in night.players if p.present)
+    present = _present(night)
     count = len(present)
-    if count < MIN_PLAYERS:
-        raise NightError(409, "too_few_players", f"a round needs {MIN_PLAYERS} players "
-                         f"present, not {count}", count=count, min=MIN_PLAYERS)
     number = len(night.rounds) + 1
     last = night.rounds[-1] if night.rounds else None
-    same = last is not None and last.epoch.players == present
     try:
-        if night.format == "partners":
-            if same and last is not None and last.epoch.index + 1 < full_rounds(count):
-                epoch = Epoch(present, last.epoch.index + 1, last.epoch.seed)
-            else:
-                epoch = Epoch(present, 0, number)
-            rnd = partners(count, seed=epoch.seed).rounds[epoch.index]
-        elif night.format == "teams":
-            if count % 2:
-                raise NightError(409, "odd_teams", "fixed teams need an even number of "
-                                 f"players present, not {count}", count=count)
-            if same and last is not None and last.epoch.index + 1 < MAX_ROUNDS:
-                epoch = Epoch(present, last.epoch.index + 1, 0)
-            else:
-                epoch = Epoch(present, 0, 0)
-            rnd = teams(count, MAX_ROUNDS).rounds[epoch.index]
-        elif same and last is not None:
+        if night.format != "winners":
+            rnd, epoch = _planned(night.format, present, last.epoch if last else None, number)
+        elif last is not None and last.epoch.players == present:
             epoch = Epoch(present, last.epoch.index + 1, last.epoch.seed)
             played = [_unlabel(r.round, present) for r in night.rounds
                       if r.epoch.players == present and r.epoch.seed == epoch.seed]
@@ -516,6 +567,31 @@ def next_seating(night: Night) -> tuple[Round, Epoch]:
         raise NightError(409, "too_few_players", str(e), count=count,
                          min=MIN_PLAYERS) from None
     return _relabel(rnd, present), epoch
+
+
+def ahead(night: Night) -> list[tuple[int, Round]]:
+    """The rounds still to come if the players present now stay (rotating partners and
+    fixed teams; winners move up is seated from each round's results: none), by number:
+    up to the rounds planned (``settings["rounds"]``), else to the end of the schedule
+    being played (rotating partners: its whole cycle; fixed teams: the lap)."""
+    if night.format == "winners":
+        return []
+    try:
+        present = _present(night)
+        last = night.rounds[-1].epoch if night.rounds else None
+        number = len(night.rounds) + 1
+        planned = night.settings.get("rounds")
+        lap = full_rounds(len(present), night.format)
+        out: list[tuple[int, Round]] = []
+        while number <= min(MAX_ROUNDS, planned or MAX_ROUNDS):
+            rnd, epoch = _planned(night.format, present, last, number)
+            if planned is None and out and epoch.index % lap == 0:
+                break  # the schedule's end: a new one would start
+            out.append((number, _relabel(rnd, present)))
+            last, number = epoch, number + 1
+        return out
+    except NightError:
+        return []
 
 
 def start_round(night: Night) -> tuple[int, Writes]:
@@ -553,7 +629,44 @@ def end_round(night: Night, number: int) -> Writes:
     if open_tables:
         raise NightError(409, "tables_open", "these tables have no result, or a disputed "
                          "one: settle them first", tables=open_tables)
-    return [((_END_ROUND, (time.time(), night.id, number)), True)]
+    seating: dict[str, Any] = {**r.round.to_json(), "epoch": {
+        "players": list(r.epoch.players), "index": r.epoch.index, "seed": r.epoch.seed}}
+    if night.scoring.sit_out == "bot" and r.round.out:
+        hands = int(night.settings.get("hands") or STAND_IN_HANDS)
+        seating["stand_ins"] = {str(p): stand_in_points(
+            night.scoring, hands, f"{night.id} {number} {p}") for p in r.round.out}
+    return [((_END_ROUND, (time.time(), json.dumps(seating), night.id, number)), True)]
+
+
+STAND_IN_HANDS: Final = 8
+"""The hands a stand-in bot plays for a round timed in minutes (a round's usual eight)."""
+
+
+def stand_in_points(scoring: NightScoring, hands: int, seed: str) -> int:
+    """What a bot playing in the place of a player who sits a round out scores (the
+    sit-out policy ``bot``): four bots (``basic``) play ``hands`` deals of four-handed
+    euchre (a deal thrown in is dealt again), and the stand-in in seat 0 scores its
+    side's points by the night's values.  The same seed gives the same points.
+
+    >>> stand_in_points(NightScoring(), 8, "night 1 13") == stand_in_points(
+    ...     NightScoring(), 8, "night 1 13")
+    True
+    """
+    rng = random.Random(seed)
+    bots = [make_bot("basic", seed=rng.randrange(2**32)) for _ in range(4)]
+    rules = Rules(players=4)
+    points = played = dealt = 0
+    while played < hands and dealt < 20 * hands:
+        deal = play_deal(Deal.random(rules, dealer=dealt % 4, seed=rng.randrange(2**63)),
+                         bots)
+        dealt += 1
+        result = deal.result
+        if result.maker is None:  # thrown in
+            continue
+        played += 1
+        points += hand_points(Hand(result.maker % 2, result.makers_tricks, result.alone),
+                              scoring)[0]
+    return points
 
 
 # -- a table's result ------------------------------------------------------------------------

@@ -67,7 +67,8 @@ __all__ = ["CHANNEL", "PostgresStorage", "migrate", "shown_url"]
 log = logging.getLogger("euchre.server")
 
 CHANNEL: Final = "euchre"
-"""The ``LISTEN``/``NOTIFY`` channel; a payload is ``SENDER TABLE KIND MATCH SEQ``."""
+"""The ``LISTEN``/``NOTIFY`` channel; a payload is ``SENDER TABLE KIND MATCH SEQ`` (kind
+``g``: ``TABLE`` is a club night's id, the night was written)."""
 
 CONNECT_WAIT: Final = 5.0
 """Seconds a read or a write waits for a connection to the database before it fails
@@ -361,10 +362,15 @@ class PostgresStorage:
         result: list[list[tuple[Any, ...]]] = await self._read(read)
         return result
 
-    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool]
-                          ) -> bool:
+    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool],
+                          announce: str | None = None) -> bool:
         """Run the writes in one transaction; ``False``, with nothing written, on a
-        collision (see :class:`~euchre.server.storage.Storage`)."""
+        collision (see :class:`~euchre.server.storage.Storage`).  With ``announce`` (a
+        night's id) the transaction ends with its ``NOTIFY`` (kind ``g``), delivered to
+        the other processes once committed."""
+        if announce is not None:
+            writes = [*writes, self._notify(announce, "g")]
+            checked = [*checked, False]
         pool = await self._open()
         try:
             async with pool.connection() as conn, conn.transaction():
@@ -509,6 +515,8 @@ class PostgresStorage:
                 return None  # our own write, already applied
             if kind == "c":
                 return Change(table_id, chat=json.loads(rest[0]))
+            if kind == "g":
+                return Change(table_id, night=True)
             return Change(table_id, kind == "a", int(match), int(seq), created=kind == "n")
         except (ValueError, IndexError):
             log.warning("an unexpected notification: %r", payload)

@@ -188,6 +188,8 @@ class Play:
         ended = match.apply(action, seat)
         if match.is_over:
             await table.storage.finish_match(table.id, match.number, match.result())
+            if table.on_game_over is not None:
+                table.on_game_over(table)
         table.last_active = time.time()
         self.deal_ended(ended is not None)
         table.clock.arm()

@@ -21,6 +21,7 @@ from typing import Any
 
 from euchre.rules import Rules
 from euchre.server.limits import LimitError, Limits
+from euchre.server.nightwatch import NightWatch
 from euchre.server.protocol import is_table_id
 from euchre.server.storage import (
     Change,
@@ -58,6 +59,8 @@ class Tables:
         """Other server processes on the same database, if any."""
         self._takeover: asyncio.Task[None] | None = None
         self._following: set[asyncio.Task[Any]] = set()
+        self.nights = NightWatch(storage)
+        """The club nights: read, written and followed live (:mod:`~.nightwatch`)."""
 
     async def start(self) -> None:
         """Resume every unfinished table from storage and let its bots play on.
@@ -74,7 +77,7 @@ class Tables:
             records = records[-self.max_tables:]
         for record in records:
             try:
-                table = Table(record, self.storage, self.settings)
+                table = self._build(record)
             except (StorageError, ValueError) as e:
                 log.error("table %s cannot be resumed: %s", record.id, e)
                 continue
@@ -94,6 +97,18 @@ class Tables:
                 _every(self.peers.takeover, self.take_over,
                        "tables without a process for their bots"))
 
+    def _build(self, record: TableRecord) -> Table:
+        """A table from its record, the end of its game told to its club night, if any
+        (an online table of a night, :meth:`~.nightwatch.NightWatch.game_over`)."""
+        table = Table(record, self.storage, self.settings)
+        table.on_game_over = self._game_over
+        return table
+
+    def _game_over(self, table: Table) -> None:
+        night = table.seating.options.get("night")
+        if isinstance(night, dict) and isinstance(night.get("id"), str):
+            self.nights.game_over(night["id"])
+
     # -- other server processes on the same database ------------------------------------------
     async def _claim_bots(self, table: Table) -> None:
         """Play the table's bots here if no other process does."""
@@ -102,7 +117,12 @@ class Tables:
             await self.peers.claim_bots(table.id)
 
     def _changed(self, change: Change) -> None:
-        """Another process stored something: the table, if held here, follows."""
+        """Another process stored something: the table, if held here, follows (a club
+        night: its pages here are told)."""
+        if change.night or change.table_id == "*":
+            self.nights.changed(change.table_id)
+            if change.night:
+                return
         if change.chat is not None:  # said at another process: no storage involved
             held = self._tables.get(change.table_id)
             if held is not None:
@@ -167,6 +187,7 @@ class Tables:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
+        await self.nights.stop()
         await asyncio.gather(*(table.close() for table in self._tables.values()))
 
     def in_play(self) -> int:
@@ -244,7 +265,7 @@ class Tables:
         record = TableRecord(table_id, name, rules.to_dict(), places,
                              [MatchRecord(1, secrets.randbits(63), started=now)], now,
                              dict(options or {}))
-        table = Table(record, self.storage, self.settings)
+        table = self._build(record)
         table.creator = creator
         await self._claim_bots(table)  # before it is stored: no other process takes it
         try:
@@ -274,7 +295,7 @@ class Tables:
                 table = self._tables.get(table_id)
             if table is None:
                 try:
-                    loaded = Table(record, self.storage, self.settings)
+                    loaded = self._build(record)
                 except (ValueError, KeyError, TypeError) as e:
                     raise StorageError(f"table {table_id} is stored but cannot be "
                                        f"rebuilt: {e}") from None

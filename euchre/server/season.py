@@ -102,13 +102,17 @@ def season_night(night: Night) -> SeasonNight:
 
 def season_json(season: Season, nights: Sequence[Night]) -> dict[str, Any]:
     """``{"id", "name", "created", "nights": [{"id", "name", "day", "rounds"}],
-    "leaderboard": [...], "ratings": [...]}`` (:mod:`euchre.night.season`'s lines)."""
+    "leaderboard": [...], "ratings": [...]}`` (:mod:`euchre.night.season`'s lines; each
+    line of the leaderboard with the player's ``rating``, their ordinal, or null)."""
     played = [season_night(n) for n in nights]
+    rated = ratings(played)
+    ordinal = {player_key(x.name): round(x.ordinal, 3) for x in rated}
     return {"id": season.id, "name": season.name, "created": season.created,
             "nights": [{"id": n.id, "name": n.name, "day": n.day,
                         "rounds": len(s.results)} for n, s in zip(nights, played, strict=True)],
-            "leaderboard": [x.to_json() for x in leaderboard(played)],
-            "ratings": [x.to_json() for x in ratings(played)]}
+            "leaderboard": [{**x.to_json(), "rating": ordinal.get(player_key(x.name))}
+                            for x in leaderboard(played)],
+            "ratings": [x.to_json() for x in rated]}
 
 
 LEADERBOARD_COLUMNS: Final = ("place", "name", "total", "nights", "rounds", "won", "average",

@@ -227,11 +227,13 @@ class Storage(Protocol):
         in one transaction."""
         ...
 
-    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool]
-                          ) -> bool:
+    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool],
+                          announce: str | None = None) -> bool:
         """Run a club night's writes in one transaction; ``False``, with nothing written,
         when one of them collides with a row stored already (a key taken) or one
-        ``checked`` changes no row (another writer got there first)."""
+        ``checked`` changes no row (another writer got there first).  ``announce``: the
+        night whose pages the other server processes are told of the write (with
+        :class:`Peers`; a :class:`Change` with ``night`` set)."""
         ...
 
     async def delete_table(self, table_id: str) -> None:
@@ -256,6 +258,8 @@ class Change:
     created: bool = False
     chat: dict[str, Any] | None = None
     """A chat message said at the table (nothing was stored)."""
+    night: bool = False
+    """``table_id`` is a club night's id: the night was written."""
 
 
 @runtime_checkable
@@ -646,10 +650,11 @@ class SQLiteStorage:
         return await self._run(lambda conn: [
             [tuple(row) for row in conn.execute(sql, params)] for sql, params in queries])
 
-    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool]
-                          ) -> bool:
+    async def night_write(self, writes: Sequence[Statement], checked: Sequence[bool],
+                          announce: str | None = None) -> bool:
         """Run the writes in one transaction (its own savepoint); ``False``, with nothing
-        written, on a collision (see :class:`Storage`)."""
+        written, on a collision (see :class:`Storage`; one process holds the file, so
+        there is nobody to ``announce`` the night to)."""
 
         def write(conn: sqlite3.Connection) -> None:
             for (sql, params), check in zip(writes, checked, strict=True):

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,9 @@ class Table:
         """Other server processes on the same database, if any."""
         self.lock = asyncio.Lock()
         self.closed = False
+        self.on_game_over: Callable[[Table], None] | None = None
+        """Called when a game here ends (stored finished): the registry tells the club
+        night an online table plays for."""
         self.seating = Seating(self, record)
         self.play = Play(self, record)
         self.audience = Audience(self)

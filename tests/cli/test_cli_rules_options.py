@@ -14,7 +14,7 @@ from euchre.cli.resume import RULE_FLAGS
 from euchre.rules import OPTIONS
 
 RULES_COMMANDS = [["play"], ["simulate"], ["tournament"], ["selfplay"], ["train", "prebid"],
-                  ["train", "net"], ["bench", "vector"]]
+                  ["train", "net"], ["train", "cfr"], ["bench", "vector"]]
 """The commands that take rules (``replay``, ``analyze`` and ``solve`` read them from the
 record; ``rules`` takes the variant only; ``bench bot`` and ``bench solver`` time fixed
 deals of every variant, or four-handed)."""
@@ -26,11 +26,12 @@ NOT_HERE = {
     "selfplay": {"draw", "rubber"},
     "train prebid": {"draw", "rubber"},
     "train net": {"draw", "rubber"},
+    "train cfr": {"draw", "rubber", "target"},
     "bench vector": {"target", "draw", "rubber"},
 }
 """What each command cannot apply: a rubber is played in the browser, a tournament seats
-the bots itself, self-play and training play single deals, the compiled core random
-deals."""
+the bots itself, self-play and training play single deals (the bidding's strategy without
+the score), the compiled core random deals."""
 
 
 def _help(command: list[str]) -> str:

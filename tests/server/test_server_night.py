@@ -15,6 +15,9 @@ from typing import Any
 import httpx2
 from serverkit import Database, Server, running_server
 
+from euchre.night import NightScoring
+from euchre.server.night import stand_in_points
+
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
 
 
@@ -416,3 +419,56 @@ def test_the_export_holds_the_standings_and_each_players_rounds_and_the_join_qr_
     assert view(server, night, night["host_key"]) == before
     assert server.http.get("/api/nights/nope/export.csv").status_code == 404
     assert server.http.get(f"{base}/export.xml").status_code == 422
+
+
+def test_a_player_who_sits_out_scores_by_the_nights_policy_average_zero_or_a_bot_in_the_seat(
+        server: Server) -> None:
+    """The rules of the night say what a sitter scores: the round's average, nothing, or
+    what a bot playing in their place made (the bot's hands are played when the round
+    ends, the same each time they are read, and shown with the round)."""
+    totals = {}
+    for policy in ("average", "zero", "bot"):
+        night = make_night(server, NAMES[:5], scoring={"sit_out": policy}, hands=6)
+        rnd = start(server, night)
+        out = rnd["out"][0]["number"]
+        report_and_confirm(server, night, rnd, [8, 2])
+        after = end(server, night, 1)
+        totals[policy] = next(s["total"] for s in after["standings"] if s["number"] == out)
+        shown = after["rounds"][0]["out"][0]["stand_in"]
+        if policy == "bot":
+            assert shown == totals["bot"] == stand_in_points(
+                NightScoring(sit_out="bot"), 6, f"{night['id']} 1 {out}")
+            again = view(server, night)  # read again: the bot's points do not change
+            assert next(s["total"] for s in again["standings"]
+                        if s["number"] == out) == totals["bot"]
+        else:
+            assert shown is None
+    assert totals["average"] == 5 and totals["zero"] == 0
+
+
+def test_the_chart_ahead_shows_the_rounds_to_come_for_the_players_present(
+        server: Server) -> None:
+    """Issue 32, item 4: the organiser and each player see the night ahead, round by round;
+    the round that starts next is seated as the chart said, and a late arrival seats the
+    chart afresh for those present."""
+    night = make_night(server, NAMES[:9], rounds=5)
+    ahead = view(server, night)["ahead"]
+    assert [r["number"] for r in ahead] == [1, 2, 3, 4, 5]
+    assert all(len(r["tables"]) == 2 and len(r["out"]) == 1 for r in ahead)
+    rnd = start(server, night)
+    assert [seat_numbers(t) for t in rnd["tables"]] == ahead[0]["tables"]
+    assert [p["number"] for p in rnd["out"]] == ahead[0]["out"]
+    assert view(server, night)["ahead"] == ahead[1:]  # round 1 is no longer ahead
+    report_and_confirm(server, night, rnd, [6, 4])
+    end(server, night, 1)
+    second = start(server, night)
+    assert [seat_numbers(t) for t in second["tables"]] == ahead[1]["tables"]
+    r = server.http.post(f"/api/nights/{night['id']}/players", json={"name": "Zed"},
+                         headers=key(night["host_key"]))
+    assert r.status_code == 201, r.text
+    after = view(server, night)["ahead"]
+    assert [r["number"] for r in after] == [3, 4, 5]
+    assert all(10 in [p for t in r["tables"] for side in t for p in side] + r["out"]
+               for r in after)
+    # winners move up is seated from each round's results: nothing is ahead
+    assert view(server, make_night(server, NAMES[:8], format="winners"))["ahead"] == []

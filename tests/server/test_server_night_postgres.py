@@ -13,7 +13,9 @@ from typing import Any
 import httpx2
 import pytest
 from pgcluster import Cluster
+from test_server_night_live import until
 from test_server_postgres import serving
+from websockets.sync.client import connect
 
 pytest.importorskip("psycopg", reason="the PostgreSQL tests need the 'postgres' extra")
 
@@ -75,3 +77,27 @@ def test_phones_on_two_processes_reporting_one_table_at_once_store_exactly_one(
                         timeout=10)
         assert r.status_code == 200, r.text
         assert sum(line["total"] for line in r.json()["standings"]) == 16 * 9 // 2
+
+
+def test_a_page_on_one_process_hears_of_a_report_made_at_another(pg_cluster: Cluster) -> None:
+    """The standings on a projector follow the night live whichever process it is
+    connected to: a write at one process is sent by the others to their pages."""
+    url = pg_cluster.new_database()
+    with serving(url, 2) as procs:
+        (_, base_a), (_, base_b) = procs
+        night = httpx2.post(f"{base_a}/api/nights", json={"name": "Two rooms", "players": [
+            f"P{i}" for i in range(1, 5)]}, timeout=10).json()
+        ws_b = base_b.replace("http://", "ws://")
+        with connect(f"{ws_b}/ws/night/{night['id']}", open_timeout=10) as projector:
+            until(projector, lambda n: True)
+            r = httpx2.post(f"{base_a}/api/nights/{night['id']}/rounds",
+                            headers={"X-Euchre-Key": night["host_key"]}, timeout=10)
+            assert r.status_code == 201, r.text
+            (a, _), _ = [[p["number"] for p in side] for side in r.json()["tables"][0]["sides"]]
+            until(projector, lambda n: n["rounds"])
+            r = httpx2.post(f"{base_a}/api/nights/{night['id']}/rounds/1/tables/1/report",
+                            json={"points": [6, 2]},
+                            headers={"X-Euchre-Key": night["tokens"][str(a)]}, timeout=10)
+            assert r.status_code == 201, r.text
+            seen = until(projector, lambda n: n["rounds"][0]["tables"][0]["result"])
+            assert seen["rounds"][0]["tables"][0]["result"]["points"] == [6, 2]

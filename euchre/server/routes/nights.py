@@ -33,7 +33,7 @@ from euchre.server.registry import Tables
 from euchre.server.routes.deps import Address, AppTables, Rates, key_of
 from euchre.server.routes.refusals import Refusal
 from euchre.server.seating import new_token
-from euchre.server.storage import PlaceRecord, Storage
+from euchre.server.storage import PlaceRecord
 
 __all__ = ["router"]
 
@@ -133,42 +133,17 @@ def _refusal(e: NightError) -> Refusal:
     return Refusal(e.status, e.code, str(e), **e.params)
 
 
-async def _load(storage: Storage, night_id: str) -> Night:
+async def _load(tables: Tables, night_id: str) -> Night:
     """The night (404 ``no_night``), with the games of its online tables that have
-    ended since recorded (:func:`_record_games`)."""
-    night = await _read(storage, night_id)
-    if await _record_games(storage, night):
-        night = await _read(storage, night_id)
-    return night
-
-
-async def _read(storage: Storage, night_id: str) -> Night:
-    if len(night_id) > 64:
-        night = None
-    else:
-        night = nights.night_from_rows(await storage.night_read(nights.load_queries(night_id)))
+    ended since recorded (:meth:`~euchre.server.nightwatch.NightWatch.load`)."""
+    night = await tables.nights.load(night_id)
     if night is None:
         raise Refusal(404, "no_night", f"no night {shown(night_id)!r}", night=shown(night_id))
     return night
 
 
-async def _record_games(storage: Storage, night: Night) -> bool:
-    """Record the result of each online table's game that is over (its scores as the
-    sides' points); whether any was.  Of two requests recording one game at once, one
-    stores it."""
-    recorded = False
-    for number, table, table_id in nights.awaiting_games(night):
-        record = await storage.load_table(table_id)
-        game = record.matches[0] if record and record.matches else None
-        if game is None or game.finished is None or not game.result:
-            continue
-        scores = game.result["games"][0]["scores"]
-        recorded |= await _write(storage, nights.played(night, number, table, scores))
-    return recorded
-
-
-async def _write(storage: Storage, writes: Writes) -> bool:
-    return await storage.night_write([w for w, _ in writes], [c for _, c in writes])
+async def _write(tables: Tables, night_id: str, writes: Writes) -> bool:
+    return await tables.nights.write(night_id, writes)
 
 
 def _organiser(night: Night, request: Request) -> None:
@@ -192,8 +167,8 @@ async def create_night(body: CreateNight, tables: AppTables, rates: Rates,
                                                body.players)
     except NightError as e:
         raise _refusal(e) from None
-    await _write(tables.storage, writes)
-    night = await _load(tables.storage, night_id)
+    await _write(tables, night_id, writes)
+    night = await _load(tables, night_id)
     return {**night.to_json(nights.ORGANISER), "host_key": night.host_key,
             "url": f"/night/{night_id}", "host_url": f"/night/{night_id}?key={night.host_key}",
             "join_url": f"/night/{night_id}?join={night.join_key}"}
@@ -203,14 +178,14 @@ async def create_night(body: CreateNight, tables: AppTables, rates: Rates,
 async def night_view(night_id: str, request: Request, tables: AppTables) -> dict[str, Any]:
     """The night as the key's holder sees it (:meth:`~euchre.server.night.Night.to_json`;
     no key: what a projector shows)."""
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     return night.to_json(night.role(key_of(request)))
 
 
 @router.get("/api/nights/{night_id}/standings")
 async def night_standings(night_id: str, tables: AppTables) -> dict[str, Any]:
     """The standings after the rounds ended."""
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     return {"id": night.id, "rounds": sum(r.ended is not None for r in night.rounds),
             "standings": night.standings()}
 
@@ -250,7 +225,7 @@ async def night_export(night_id: str, kind: Literal["json", "csv"],
     of its result (who entered, corrected, confirmed, disputed or settled it).  The
     rounds ended count; a name a spreadsheet would read as a formula is written as it was
     typed (open the CSV as text)."""
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     name = f"night-{night.day}-{night.id}.{kind}"
     if kind == "json":
         body = json.dumps(_export(night), ensure_ascii=False, indent=1)
@@ -266,7 +241,7 @@ async def night_qr(night_id: str, request: Request, tables: AppTables,
                    join: bool = False) -> Response:
     """A QR code (SVG) of the night's page, for a table tent; ``join=1``, with the
     organiser's key, of the join link (for the door)."""
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     url = f"{str(request.base_url).rstrip('/')}/night/{night.id}"
     if join:
         _organiser(night, request)
@@ -287,7 +262,7 @@ async def add_player(night_id: str, body: NewPlayer, request: Request, tables: A
     if body.join is not None:
         rates["joins"].check(address)
     for _ in range(20):  # a collision is another player numbered at once: number again
-        night = await _load(tables.storage, night_id)
+        night = await _load(tables, night_id)
         if body.join is None:
             _organiser(night, request)
         elif not nights.same_key(body.join, night.join_key):
@@ -296,7 +271,7 @@ async def add_player(night_id: str, body: NewPlayer, request: Request, tables: A
             player, writes = nights.add_player(night, body.name)
         except NightError as e:
             raise _refusal(e) from None
-        if await _write(tables.storage, writes):
+        if await _write(tables, night_id, writes):
             return {"number": player.number, "name": player.name, "token": player.token,
                     "url": f"/night/{night_id}?key={player.token}"}
     raise Refusal(409, "busy", "too many players joined at once: try again")
@@ -307,14 +282,14 @@ async def set_presence(night_id: str, number: PlayerNumber, body: Presence, requ
                        tables: AppTables) -> dict[str, Any]:
     """Mark a player present or gone from the next round on (the organiser: anyone; a
     player: themselves)."""
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     role = _role(night, request)
     try:
         writes = nights.set_presence(night, role, number, body.present)
     except NightError as e:
         raise _refusal(e) from None
-    await _write(tables.storage, writes)
-    return (await _load(tables.storage, night_id)).to_json(role)
+    await _write(tables, night_id, writes)
+    return (await _load(tables, night_id)).to_json(role)
 
 
 def _role(night: Night, request: Request) -> Role:
@@ -336,22 +311,22 @@ async def start_round(night_id: str, request: Request, tables: AppTables, addres
                       body: StartRound | None = None) -> dict[str, Any]:
     """Start the next round, seated for the players present (the organiser); each table
     named in ``online`` is played at a table of the app (:func:`_open_online`)."""
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     _organiser(night, request)
     try:
         number, writes = nights.start_round(night)
     except NightError as e:
         raise _refusal(e) from None
     online = sorted(set(body.online)) if body else []
-    if not await _write(tables.storage, writes):
-        night = await _load(tables.storage, night_id)
+    if not await _write(tables, night_id, writes):
+        night = await _load(tables, night_id)
         raise Refusal(409, "round_open", "another round was started at the same moment",
                       round=len(night.rounds))
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     for table in online:
         if table <= len(night.rounds[number - 1].round.tables):
             await _open_online(tables, night, number, table, address)
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     return night.to_json(nights.ORGANISER)["rounds"][number - 1]  # type: ignore[no-any-return]
 
 
@@ -373,40 +348,40 @@ async def _open_online(tables: Tables, night: Night, number: int, table: int,
                                address)
     invites = {p: place.invite or "" for p, place in zip(nights.app_places(r, table), places,
                                                          strict=True)}
-    await _write(tables.storage, nights.opened(night, number, table, made.id, host, invites))
+    await _write(tables, night.id, nights.opened(night, number, table, made.id, host, invites))
 
 
 @router.post("/api/nights/{night_id}/rounds/{number}/end")
 async def end_round(night_id: str, number: RoundNumber, request: Request,
                     tables: AppTables) -> dict[str, Any]:
     """End a round (the organiser) once each table has a result not disputed."""
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     _organiser(night, request)
     try:
         writes = nights.end_round(night, number)
     except NightError as e:
         raise _refusal(e) from None
-    if not await _write(tables.storage, writes):
+    if not await _write(tables, night_id, writes):
         raise Refusal(409, "round_over", f"round {number} has ended", round=number)
-    return (await _load(tables.storage, night_id)).to_json(nights.ORGANISER)
+    return (await _load(tables, night_id)).to_json(nights.ORGANISER)
 
 
 async def _report(night_id: str, number: RoundNumber, table: TableNumber, request: Request,
                   tables: AppTables, kind: nights.ReportKind, entry: Entry | None = None,
                   seq: int | None = None) -> dict[str, Any]:
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     role = night.role(key_of(request))
     try:
         _, writes = nights.report(night, role, number, table, kind, entry, seq)
     except NightError as e:
         raise _refusal(e) from None
-    if not await _write(tables.storage, writes):  # another phone's report came first
-        night = await _load(tables.storage, night_id)
+    if not await _write(tables, night_id, writes):  # another phone's report came first
+        night = await _load(tables, night_id)
         stored = night.rounds[number - 1].table_json(table, night.names())
         raise Refusal(409, "already_reported", "another report of this table's result "
                       "came first", result=stored["result"], state=stored["status"],
                       seq=stored["reports"][-1]["seq"])
-    night = await _load(tables.storage, night_id)
+    night = await _load(tables, night_id)
     return night.rounds[number - 1].table_json(table, night.names())
 
 

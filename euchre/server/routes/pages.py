@@ -54,6 +54,13 @@ async def night_page(request: Request, night_id: str = "", view: str = "") -> Re
     return page(request, 200 if known and len(night_id) <= 64 else 404)
 
 
+@router.get("/season/{season_id}", include_in_schema=False)
+async def season_page(request: Request, season_id: str) -> Response:
+    """A season's page (its leaderboard and ratings; ``new`` makes one): the single-page
+    app, which asks the season's API."""
+    return page(request, 200 if len(season_id) <= 64 else 404)
+
+
 @router.get("/rules/{lang}", include_in_schema=False)
 async def rules(lang: str, variant: str | None = None) -> HTMLResponse:
     """How to play here and the rules, in ``lang`` (English where not yet

@@ -1,10 +1,14 @@
 """The table's WebSocket (``/ws/{id}?token=SEAT_TOKEN``, :mod:`~euchre.server.protocol`):
-a seat's with its token, a spectator's without.  One opened from a page of another site
-is refused (:func:`origin_allowed`), and so are an address's sockets past its limit and
-the messages over its rate: one that floods is closed (:func:`_message_budget`)."""
+a seat's with its token, a spectator's without; and a club night's (``/ws/night/{id}``,
+``?key=`` the organiser's key or a player's token), which sends the night as its key's
+holder sees it, then again whenever it changes (:mod:`~euchre.server.nightwatch`).  One
+opened from a page of another site is refused (:func:`origin_allowed`), and so are an
+address's sockets past its limit and the messages over its rate: one that floods is
+closed (:func:`_message_budget`)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import math
@@ -32,6 +36,7 @@ from euchre.server.protocol import (
     RematchMessage,
     SyncMessage,
     parse_client_message,
+    shown,
 )
 from euchre.server.registry import Tables
 from euchre.server.routes.deps import Address, AppShared, AppTables, Shared
@@ -59,11 +64,69 @@ _FLOODING: dict[str, Any] = {"flooding": True}
 @router.websocket("/ws/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str, shared: AppShared,
                        tables: AppTables, address: Address) -> None:
+    if await _admitted(websocket, shared, address):
+        try:
+            await _table_socket(websocket, table_id, tables, shared, address)
+        finally:
+            _let_go(shared, address)
+
+
+@router.websocket("/ws/night/{night_id}")
+async def night_socket(websocket: WebSocket, night_id: str, shared: AppShared,
+                       tables: AppTables, address: Address) -> None:
+    """A club night's live page: the night as the key's holder sees it (no key: as a
+    projector shows it), sent at once and whenever it changes.  The page sends nothing:
+    a message closes the socket (1008)."""
+    if await _admitted(websocket, shared, address):
+        try:
+            await _night_socket(websocket, night_id, tables)
+        finally:
+            _let_go(shared, address)
+
+
+async def _night_socket(websocket: WebSocket, night_id: str, tables: Tables) -> None:
+    await websocket.accept()
+    watch = tables.nights
+    try:
+        night = await watch.load(night_id)
+    except StorageError as e:
+        log_storage("WebSocket", websocket.url.path, e)
+        await _refuse(websocket, "storage", STORAGE_FAILED, 4503)
+        return
+    if night is None:
+        await _refuse(websocket, "no_night", f"no night {shown(night_id)!r}", 4404,
+                      {"night": shown(night_id)})
+        return
+    # a key that is nobody's shows what anyone sees, as the night's GET does
+    watcher = watch.watch(night, night.role(websocket.query_params.get("key")))
+
+    async def send() -> None:
+        while True:
+            await websocket.send_text(await watcher.next())
+
+    sender = asyncio.create_task(send())
+    try:
+        message = await websocket.receive()
+        if message["type"] != "websocket.disconnect":
+            with contextlib.suppress(Exception):
+                await websocket.close(1008, "this socket takes no messages")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        watch.unwatch(watcher)
+        sender.cancel()
+        with contextlib.suppress(BaseException):
+            await sender
+
+
+async def _admitted(websocket: WebSocket, shared: Shared, address: str) -> bool:
+    """Whether a socket may open (its origin, its address's sockets and flooding), counted
+    against its address until :func:`_let_go`; a refusal is answered here."""
     lim, sockets, flooded = shared.limits, shared.sockets, shared.flooded
     if not origin_allowed(websocket.headers, shared.origins):
         await _deny(websocket, "bad_origin", "a page of another site may not open "
                     "this server's tables", 403)
-        return
+        return False
     until = flooded.get(address)
     if until is not None:
         wait = until - time.monotonic()
@@ -71,20 +134,22 @@ async def table_socket(websocket: WebSocket, table_id: str, shared: AppShared,
             await _deny(websocket, "flooding", "this address kept sending over the "
                         f"message rate: try again in {math.ceil(wait)} s", 429,
                         {"wait": math.ceil(wait)})
-            return
+            return False
         del flooded[address]
     if sockets[address] >= lim.sockets:
         await _deny(websocket, "too_many_sockets", f"this address has {lim.sockets} "
                     f"connections open already, the most it may", 429,
                     {"max": lim.sockets})
-        return
+        return False
     sockets[address] += 1
-    try:
-        await _table_socket(websocket, table_id, tables, shared, address)
-    finally:
-        sockets[address] -= 1
-        if not sockets[address]:
-            del sockets[address]
+    return True
+
+
+def _let_go(shared: Shared, address: str) -> None:
+    sockets = shared.sockets
+    sockets[address] -= 1
+    if not sockets[address]:
+        del sockets[address]
 
 
 async def _table_socket(websocket: WebSocket, table_id: str, tables: Tables,

@@ -1,6 +1,6 @@
 // The single-page app: "/" is the lobby, "/table/ID" a table, "/history/ID/N" a replay,
 // "/puzzles" the puzzles, "/night/ID" a club night (its "/standings" and "/print" too;
-// "/night/new" makes one).
+// "/night/new" makes one), "/season/ID" a season of nights ("/season/new" makes one).
 
 import { $, attr, closeOverlay, rulesHref, setRulesVariant } from "./util.js";
 import { defsSVG } from "./cards.js";
@@ -21,6 +21,8 @@ const historyModule = async () => (replay ??= await import("./history.js"));
 let puzzles = null;
 const puzzlesModule = async () => (puzzles ??= await import("./puzzles.js"));
 const nightModule = async () => (night ??= await import("./night.js"));
+let season = null;
+const seasonModule = async () => (season ??= await import("./season.js"));
 
 /** The page's own words, the language chooser and the link to the rules in that language
  * (at a table, with its variant's section open). */
@@ -45,6 +47,7 @@ onLanguage(() => {
   else if (page === "history") replay?.relabelHistory();
   else if (page === "puzzles") puzzles?.relabelPuzzles();
   else if (page === "night" || page === "projector") night?.relabelNight();
+  else if (page === "season") season?.relabelSeason();
   else lobby?.relabelLobby($("#app"));
 });
 
@@ -55,6 +58,7 @@ async function route() {
   replay?.leaveHistory();
   puzzles?.leavePuzzles();
   night?.leaveNight();
+  season?.leaveSeason();
   setRulesVariant(null);
   const root = $("#app");
   const path = location.pathname;
@@ -72,6 +76,9 @@ async function route() {
   } else if ((m = path.match(/^\/night\/([\w-]+)(?:\/(standings|print))?$/))) {
     document.body.dataset.page = "night";
     await (await nightModule()).showNight(root, m[1], m[2] || "", new URLSearchParams(location.search));
+  } else if ((m = path.match(/^\/season\/([\w-]+)$/))) {
+    document.body.dataset.page = "season";
+    await (await seasonModule()).showSeason(root, m[1], new URLSearchParams(location.search));
   } else {
     await (await lobbyModule()).showLobby(root);
   }

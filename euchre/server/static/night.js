@@ -9,19 +9,25 @@ import { $, $$, api, attr, esc, setTopbar, storedName, storeName, toast } from "
 import { _, fmt, ngettext, number } from "./i18n.js";
 import { patch } from "./patch.js";
 
-const POLL_MS = 3000;
+const POLL_MS = 3000; // while the night's socket is down (or refused): read it this often
 
 let timer = null;
 let clockTimer = null;
+let socket = null; // the night's WebSocket: the night, live
+let retry = null; // the timer that opens it again
+let tries = 0;
 let shown = null; // {root, id, view, params}: what relabelNight draws again
 let night = null; // the night as last read
 let seen = ""; // its JSON: the page is drawn again only when it changed
 
-/** Stop polling (another page opens). */
+/** Stop following the night (another page opens). */
 export function leaveNight() {
   clearInterval(timer);
   clearInterval(clockTimer);
-  timer = clockTimer = null;
+  clearTimeout(retry);
+  timer = clockTimer = retry = null;
+  if (socket) { const ws = socket; socket = null; ws.close(); }
+  tries = 0;
   shown = night = null;
   seen = "";
 }
@@ -76,8 +82,41 @@ export async function showNight(root, id, view, params) {
   if (view === "" && join && !key) { await showJoin(root, id, join); return; }
   await refresh();
   if (!night) return;
-  timer = setInterval(refresh, POLL_MS);
+  follow();
   if (view === "standings") clockTimer = setInterval(drawClock, 1000);
+}
+
+/** Follow the night live: its socket sends the night whenever it changes (every
+ * page: the standings, the phones, the organiser's); while it is down the page reads
+ * the night every few seconds and opens it again, later each time. */
+function follow() {
+  const { id, view, params } = shown;
+  const key = view === "" ? keyOf(id, params) : null;
+  const url = new URL(`/ws/night/${encodeURIComponent(id)}`, location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  if (key) url.searchParams.set("key", key);
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => { tries = 0; clearInterval(timer); timer = null; };
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === "night" && socket === ws) take(m.night);
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return; // left, or replaced
+    socket = null;
+    timer ??= setInterval(refresh, POLL_MS);
+    retry = setTimeout(follow, Math.min(30000, 1000 * 2 ** tries++));
+  };
+}
+
+/** Draw the night as read, if it changed. */
+function take(data) {
+  const text = JSON.stringify(data);
+  if (text === seen) return;
+  seen = text;
+  night = data;
+  draw();
 }
 
 async function refresh() {
@@ -97,11 +136,13 @@ async function refresh() {
     return;
   }
   keep(id, key, data.role);
-  const text = JSON.stringify(data);
-  if (text === seen) return;
-  seen = text;
-  night = data;
-  draw();
+  take(data);
+}
+
+/** After a write: the open socket brings the night as changed, in order with every
+ * other change; without one, read it. */
+async function changed() {
+  if (!socket || socket.readyState !== WebSocket.OPEN) await refresh();
 }
 
 function draw() {
@@ -139,6 +180,37 @@ function standingsTable(big = false) {
       <th scope="col">${_("Points")}</th><th scope="col">${_("Rounds won")}</th>
       <th scope="col">${_("Rounds played")}</th><th scope="col">${_("Lone hands")}</th></tr></thead>
     <tbody>${rows}</tbody></table>`;
+}
+
+/** The rounds ahead (if the players present stay), as the chart prints them. */
+function chartAhead() {
+  const side = (pair) => esc(pair.map(nameOf).join(" & "));
+  return night.ahead.map((r) => `<table class="chart-round ahead" data-key="a${r.number}">
+      <caption>${fmt(_("Round {n} (planned)"), { n: r.number })}</caption>
+      <thead><tr><th scope="col">${_("Table")}</th><th scope="col">${_("Partners")}</th>
+        <th scope="col">${_("Partners")}</th></tr></thead>
+      <tbody>${r.tables.map(([a, b], i) => `<tr><th scope="row">${i + 1}</th><td>${side(a)}</td>
+        <td>${side(b)}</td></tr>`).join("")}
+      ${r.out.length ? `<tr><th scope="row">${_("Out")}</th><td colspan="2">${esc(r.out.map(nameOf).join(", "))}</td></tr>` : ""}
+      </tbody></table>`).join("");
+}
+
+/** A player's rounds ahead, one line each: their table, partner and opponents. */
+function comingRounds(me) {
+  if (!night.ahead.length) return "";
+  const lines = night.ahead.map((r) => {
+    const t = r.tables.findIndex(([a, b]) => a.includes(me) || b.includes(me));
+    if (t < 0) return `<li>${esc(fmt(_("Round {n}: you sit out."), { n: r.number }))}</li>`;
+    const [a, b] = r.tables[t];
+    const [ours, theirs] = a.includes(me) ? [a, b] : [b, a];
+    return `<li>${esc(fmt(_("Round {n}: table {table}, with {partner}, against {opponents}"), {
+      n: r.number, table: t + 1, partner: nameOf(ours.find((p) => p !== me)),
+      opponents: theirs.map(nameOf).join(" & ") }))}</li>`;
+  }).join("");
+  return `<section class="panel" aria-labelledby="coming-title">
+      <h2 id="coming-title">${_("Your coming rounds")}</h2>
+      <ol class="coming-rounds">${lines}</ol>
+      <p class="muted">${_("If the players present now stay; a late arrival or an early leaver seats the rounds afresh.")}</p></section>`;
 }
 
 const roundOf = (n) => night.rounds[n - 1];
@@ -270,7 +342,7 @@ function hostKey() { return keyOf(shown.id, shown.params); }
 async function hostPost(path, body = {}) {
   try {
     await call(`/api/nights/${encodeURIComponent(night.id)}${path}`, hostKey(), { method: "POST", body });
-    await refresh();
+    await changed();
     return true;
   } catch (e) {
     toast(e.message, 5000);
@@ -324,7 +396,8 @@ function drawOrganiser(root) {
   patch(root, `<div class="night">
     <section class="panel" aria-labelledby="round-title">${round}</section>
     <section class="panel" aria-labelledby="standings-title">
-      <h2 id="standings-title">${_("Standings")}</h2>${standingsTable()}${nightLinks()}</section>
+      <h2 id="standings-title">${_("Standings")}</h2>${standingsTable()}${nightLinks()}
+      <p><a href="/season/new">${_("Make a season of this club's nights")}</a></p></section>
     <section class="panel" aria-labelledby="players-title">
       <h2 id="players-title">${fmt(ngettext("{n} player present", "{n} players present", present), { n: present })}</h2>
       <ul class="night-players">${players}</ul>
@@ -336,7 +409,11 @@ function drawOrganiser(root) {
       <h2 id="join-title">${_("Join link")}</h2>
       <p><a id="join-link" href="${esc(joinURL)}">${esc(joinURL)}</a></p>
       <img class="qr" src="${esc(qr)}" width="132" height="132" ${attr("alt", _("QR code of the join link"))}>
-    </section></div>`);
+    </section>${night.ahead.length ? `
+    <section class="panel night-ahead" aria-labelledby="ahead-title">
+      <h2 id="ahead-title">${_("The night ahead")}</h2>
+      <p class="muted">${_("If the players present now stay; a late arrival or an early leaver seats the rounds afresh.")}</p>
+      <div class="chart">${chartAhead()}</div></section>` : ""}</div>`);
   wireOrganiser();
 }
 
@@ -375,10 +452,10 @@ async function playerPost(path, body) {
   try {
     await call(`/api/nights/${encodeURIComponent(night.id)}${path}`, keyOf(shown.id, shown.params),
       { method: "POST", body });
-    await refresh();
+    await changed();
   } catch (e) {
     toast(e.message, 5000);
-    if (e.status === 409) await refresh();
+    if (e.status === 409) await changed();
   }
 }
 
@@ -388,7 +465,7 @@ function drawPlayer(root) {
   const r = you.round ? roundOf(you.round) : null;
   let seat;
   if (!r) seat = `<p>${_("The first round has not started yet.")}</p>`;
-  else if (you.table === null) seat = `<p class="big-line">${esc(fmt(_("Round {n}: you sit out."), { n: r.number }))}</p>`;
+  else if (you.table === null) seat = `<p class="big-line">${esc(fmt(_("Round {n}: you sit out."), { n: r.number }))}</p>${sitOut(r, you)}`;
   else {
     const t = r.tables[you.table - 1];
     seat = `<p class="big-line">${esc(fmt(_("Round {n}, table {table}"), { n: r.number, table: you.table }))}</p>
@@ -404,9 +481,24 @@ function drawPlayer(root) {
       <h1 id="you-title">${esc(you.name)}</h1>
       <p class="running">${mine ? esc(fmt(_("Your total: {points} (place {place})"), { points: total(mine.total), place: mine.place })) : _("Your total: 0")}</p>
       ${seat}</section>
+    ${comingRounds(you.number)}
     <section class="panel" aria-labelledby="standings-title">
       <h2 id="standings-title">${_("Standings")}</h2>${standingsTable()}</section></div>`);
   wirePlayer();
+}
+
+/** What a player sitting out scores, by the rules of the night (a bot in their seat:
+ * what it made, once the round is over). */
+function sitOut(r, you) {
+  const policy = night.settings.scoring.sit_out;
+  const mine = r.out.find((p) => p.number === you.number);
+  let text = policy === "zero" ? _("You score nothing for this round.")
+    : policy === "bot" ? _("A bot plays in your place: you score what it makes.")
+      : _("You score the round's average.");
+  if (mine && mine.stand_in !== null && mine.stand_in !== undefined) {
+    text = fmt(_("The bot in your place scored {points}."), { points: number(mine.stand_in) });
+  }
+  return `<p class="sit-out">${esc(text)}</p>`;
 }
 
 function resultPart(t, you) {
@@ -563,7 +655,7 @@ function drawPrint(root) {
         <p>${esc(night.name)}</p></div></article>`).join("");
   const parts = {
     chart: `<section class="print-part"><h1>${esc(night.name)} — ${_("The chart")}</h1>
-      <p>${esc(night.day)} · ${esc(FORMATS()[night.format])}</p><div class="chart">${chart || _("No round has started yet.")}</div></section>`,
+      <p>${esc(night.day)} · ${esc(FORMATS()[night.format])}</p><div class="chart">${chart + chartAhead() || _("No round has started yet.")}</div></section>`,
     cards: `<section class="print-part cards">${cards}</section>`,
     tents: `<section class="print-part tents">${tents}</section>`,
     standings: `<section class="print-part"><h1>${esc(night.name)} — ${_("Final standings")}</h1>
