@@ -18,15 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nightkit import enter, round_tables
+from nightkit import phone as new_phone
 from serverkit import Server, running_server
 from test_server_browser import ARTIFACTS, CHROMIUM, _page, chromium
 from test_server_browser_a11y import serious_faults
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed at /usr/bin/chromium")
-
-PHONE = {"width": 390, "height": 844}
-
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
@@ -39,26 +38,6 @@ def browser() -> Iterator[Any]:
 def server(tmp_path: Path) -> Iterator[Server]:
     with running_server(tmp_path / "night.sqlite3") as srv:
         yield srv
-
-
-def _phone(browser: Any, errors: list[str]) -> Any:
-    return _page(browser, errors, PHONE["width"], PHONE["height"], is_mobile=True,
-                 has_touch=True)
-
-
-def _seats(srv: Server, night_id: str, key: str, rnd: int) -> dict[str, Any]:
-    """The round's one table as the organiser's key reads it."""
-    r = srv.http.get(f"/api/nights/{night_id}", headers={"X-Euchre-Key": key})
-    assert r.status_code == 200, r.text
-    tables: list[dict[str, Any]] = r.json()["rounds"][rnd - 1]["tables"]
-    assert len(tables) == 1
-    return tables[0]
-
-
-def _enter(page: Any, ours: int, theirs: int) -> None:
-    page.fill("input[name=ours]", str(ours))
-    page.fill("input[name=theirs]", str(theirs))
-    page.click("#report-form button[type=submit]")
 
 
 def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browser: Any) -> None:
@@ -85,7 +64,7 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
 
     phones: dict[str, Any] = {}
     for name in ("Di", "Ed"):  # register with the join link
-        phone = _phone(browser, errors)
+        phone = new_phone(browser, errors)
         phone.goto(join)
         phone.wait_for_selector("#join-form")
         if name == "Di":
@@ -97,7 +76,7 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
     host.wait_for_selector("#players-title:has-text('5')")
     for name in ("Ann", "Bo", "Cy"):  # the personal links the organiser hands out
         link = host.get_attribute(f"a[aria-label^='{name}']", "href")
-        phone = _phone(browser, errors)
+        phone = new_phone(browser, errors)
         phone.goto(base + link)
         phone.wait_for_selector(f"#you-title:text-is('{name}')")
         phones[name] = phone
@@ -109,7 +88,9 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
     def play(rnd: int, points: tuple[int, int], dispute: bool) -> None:
         host.click(f"text=Start round {rnd}")
         host.wait_for_selector(f"#end-round:has-text('End round {rnd}')")
-        table = _seats(server, night_id, key, rnd)
+        tables = round_tables(server, night_id, key, rnd)
+        assert len(tables) == 1
+        table = tables[0]
         names = [[p["name"] for p in side] for side in table["sides"]]
         playing = {n for side in names for n in side}
         for name, phone in phones.items():
@@ -117,7 +98,7 @@ def test_a_night_of_five_from_the_organiser_to_the_export(server: Server, browse
             if name not in playing:
                 assert "sit out" in phone.inner_text(".big-line")
         entering, answering = phones[names[0][0]], phones[names[1][0]]
-        _enter(entering, *points)
+        enter(entering, *points)
         entering.wait_for_selector("text=The other team confirms it.")
         answering.wait_for_selector("#confirm")
         if rnd == 1:

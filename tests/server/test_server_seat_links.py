@@ -31,7 +31,7 @@ def test_an_invitation_is_checked_without_being_spent(server: Server) -> None:
     for _ in range(2):  # checked twice: still good, and the seat still waits
         r = server.http.post(check, json={"invite": invite})
         assert r.status_code == 200
-        assert r.json() == {"id": tid, "place": 1, "name": "", "players": 2}
+        assert r.json() == {"id": tid, "place": 1, "name": "", "players": 2, "seat": ""}
     assert _seats(server, tid, answer["host"])[1]["claimed"] is False
     _refused(server.http.post(check, json={"invite": "forged-" + "x" * 20}), 403,
              "bad_invitation")

@@ -191,9 +191,13 @@ async def night_standings(night_id: str, tables: AppTables) -> dict[str, Any]:
 
 
 def _export(night: Night) -> dict[str, Any]:
+    names = night.names()
+    tables = [{"round": r.number, **r.table_json(t, names)}
+              for r in night.rounds if r.ended is not None
+              for t in range(1, len(r.round.tables) + 1)]
     return {"id": night.id, "name": night.name, "day": night.day, "format": night.format,
             "settings": night.settings, "standings": night.standings(),
-            "rounds": night.player_rounds()}
+            "rounds": night.player_rounds(), "tables": tables}
 
 
 def _csv(night: Night) -> str:
@@ -217,8 +221,10 @@ async def night_export(night_id: str, kind: Literal["json", "csv"],
                        tables: AppTables) -> Response:
     """The standings (with the tie-breaks: rounds won, then ``tied``: an extra hand) and
     each player's rounds (:meth:`~euchre.server.night.Night.player_rounds`), as JSON or
-    CSV, to download.  The rounds ended count; a name a spreadsheet would read as a
-    formula is written as it was typed (open the CSV as text)."""
+    CSV, to download; the JSON also holds each table of the rounds ended with every report
+    of its result (who entered, corrected, confirmed, disputed or settled it).  The
+    rounds ended count; a name a spreadsheet would read as a formula is written as it was
+    typed (open the CSV as text)."""
     night = await _load(tables, night_id)
     name = f"night-{night.day}-{night.id}.{kind}"
     if kind == "json":

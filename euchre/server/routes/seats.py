@@ -51,7 +51,8 @@ async def join_table(table_id: str, body: JoinRequest, tables: AppTables, rates:
 async def check_invitation(table_id: str, body: JoinRequest, tables: AppTables, rates: Rates,
                            address: Address) -> dict[str, Any]:
     """Would this invitation open a seat?  Checked when its link is opened, before
-    the page asks a name (it answers the table's name and number of players);
+    the page asks a name (it answers the table's name and number of players, and the
+    name the seat was made for, if any: a club night's player at its online table);
     nothing is spent.  Refused as the claim would be: 403
     ``bad_invitation``, 409 ``invitation_spent``."""
     rates["joins"].check(address)
@@ -64,7 +65,8 @@ async def check_invitation(table_id: str, body: JoinRequest, tables: AppTables, 
         raise invitation_refused(table, body.invite or "", TableError(
             "invitation_spent", "this invitation was used already: the seat is taken"))
     return {"id": table.id, "place": place.index, "name": table.name,
-            "players": table.rules.players}
+            "players": table.rules.players,
+            "seat": place.name if place.kind == "friend" else ""}
 
 
 @router.post("/api/tables/{table_id}/leave")

@@ -350,6 +350,10 @@ async function hostPost(path, body = {}) {
   }
 }
 
+/** The host link of round `n`'s online table `table` (the organiser starts its game there,
+ * bots taking the seats nobody took). */
+const hostURL = (n, table) => (night.online.find((o) => o.round === n && o.table === table) || {}).host_url || "";
+
 function drawOrganiser(root) {
   const joinURL = `${location.origin}/night/${night.id}?join=${night.join_key}`;
   const qr = `/api/nights/${encodeURIComponent(night.id)}/qr.svg?join=1&key=${encodeURIComponent(hostKey())}`;
@@ -366,7 +370,8 @@ function drawOrganiser(root) {
         <div><strong>${fmt(_("Table {n}"), { n: t.table })}</strong>: ${pair(t.sides[0])}
           <span class="muted">${_("against")}</span> ${pair(t.sides[1])}</div>
         <div class="table-status">${esc(resultText(t))}</div>
-        ${t.online ? "" : `<form class="settle" data-table="${t.table}">
+        ${t.online ? `<p><a class="button small online-host" target="_blank" href="${esc(hostURL(cur.number, t.table))}">${_("Open the online table")}</a></p>` : ""}
+        ${t.status === "played" ? "" : `<form class="settle" data-table="${t.table}">
           <input type="number" min="0" max="1000" name="a" required ${attr("aria-label", fmt(_("Points of {pair}"), { pair: t.sides[0].map((p) => p.name).join(" & ") }))}
             ${t.result ? attr("value", t.result.points[0]) : ""}>
           <input type="number" min="0" max="1000" name="b" required ${attr("aria-label", fmt(_("Points of {pair}"), { pair: t.sides[1].map((p) => p.name).join(" & ") }))}
@@ -624,14 +629,15 @@ function drawPrint(root) {
       <caption>${fmt(_("Round {n}"), { n: r.number })}</caption>
       <thead><tr><th scope="col">${_("Table")}</th><th scope="col">${_("Partners")}</th>
         <th scope="col">${_("Partners")}</th></tr></thead>
-      <tbody>${r.tables.map((t) => `<tr><th scope="row">${t.table}</th><td>${pair(t.sides[0])}</td>
+      <tbody>${r.tables.map((t) => `<tr><th scope="row">${t.table}${t.online ? ` <span class="muted">(${_("online")})</span>` : ""}</th><td>${pair(t.sides[0])}</td>
         <td>${pair(t.sides[1])}</td></tr>`).join("")}
       ${r.out.length ? `<tr><th scope="row">${_("Out")}</th><td colspan="2">${esc(r.out.map((p) => p.name).join(", "))}</td></tr>` : ""}
       </tbody></table>`).join("");
   const asked = Number(params.get("round"));
   const r = roundOf(asked) || latest();
   const hands = night.settings.hands || 12;
-  const cards = r ? r.tables.map((t) => `<article class="score-card">
+  // an online table keeps its own score: no card for it
+  const cards = r ? r.tables.filter((t) => !t.online).map((t) => `<article class="score-card">
       <h2>${esc(night.name)} — ${fmt(_("Round {n}, table {table}"), { n: r.number, table: t.table })}</h2>
       <table><thead><tr><th scope="col">${_("Hand")}</th><th scope="col">${pair(t.sides[0])}</th>
         <th scope="col">${pair(t.sides[1])}</th></tr></thead>

@@ -164,7 +164,7 @@ async function askToJoin(invite, info) {
     <h2>${_("Join the table")}</h2>
     <p>${esc(fmt(_("You were invited to play at {table}. What is your name?"), { table: tableName(info.name, info.players) }))}</p>
     <form id="join-form" class="join-form">
-      <input id="join-name" maxlength="40" ${attr("placeholder", _("Your name"))} ${attr("value", storedName())} autofocus>
+      <input id="join-name" maxlength="40" ${attr("placeholder", _("Your name"))} ${attr("value", info.seat || storedName())} autofocus>
       <div class="buttons">
         <button class="primary" type="submit">${_("Take my seat")}</button>
       </div>
