@@ -97,6 +97,9 @@ class Night:
             self.host.check(f"input[name=online][value='{number}']")
         self.host.click("#start-form button[type=submit]")
         self.host.wait_for_selector(f"#end-round:has-text('End round {rnd}')")
+        # the round shows at once; its online tables are opened just after it
+        self.host.wait_for_function(
+            "n => document.querySelectorAll('a.online-host').length === n", arg=len(online))
         tables = round_tables(self.server, self.id, self.key, rnd)
         night = self.server.http.get(f"/api/nights/{self.id}").json()
         self.names = {p["number"]: p["name"] for p in night["players"]}
