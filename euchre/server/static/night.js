@@ -209,7 +209,7 @@ function comingRounds(me) {
   }).join("");
   return `<section class="panel" aria-labelledby="coming-title">
       <h2 id="coming-title">${_("Your coming rounds")}</h2>
-      <ol class="coming-rounds">${lines}</ol>
+      <ul class="coming-rounds">${lines}</ul>
       <p class="muted">${_("If the players present now stay; a late arrival or an early leaver seats the rounds afresh.")}</p></section>`;
 }
 
