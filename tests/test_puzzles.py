@@ -138,3 +138,40 @@ def test_ratings_move_by_glicko_2_and_choosing_is_near_the_rating() -> None:
     assert nearest(pool, 1450, random.Random(1), wanted=["next"]) is None
     day = datetime.date(2026, 11, 29)
     assert daily(pool, day) is daily(list(reversed(pool)), day)  # the same for everyone
+
+
+def test_the_reasons_come_from_one_place_for_the_terminal_and_the_web() -> None:
+    """The explanation's facts (trumps held, who passed, who made trump, the trumps not
+    seen) are worked out once, by euchre.puzzles.reasons: the terminal words them and the
+    web page gets them as they are."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from euchre.cli.lang import use
+    from euchre.cli.puzzle import Trainer
+    from euchre.cli.seats import SeatNames
+    from euchre.puzzles import reasons
+    from euchre.server.puzzles import judge_answer
+
+    use("en")
+    bidding = four(["pass", "pass"])  # seat 3 to bid, after seats 1 and 2 passed
+    facts = reasons(bidding.observation(3), A("order"))
+    assert facts.bidding and facts.passed == (1, 2) and str(facts.suit) == "D"
+    assert facts.maker is None and facts.out is None
+    playing = four(["order", "discard 9C"])
+    facts = reasons(playing.observation(1), A("JD"))
+    assert not facts.bidding and facts.maker == 1 and not facts.alone
+    assert [str(c) for c in facts.held] == ["JD", "TD", "9D"]
+    assert [str(c) for c in facts.out or ()] == ["QD", "AD", "JH"]
+    assert facts.to_json()["out"] == ["QD", "AD", "JH"]
+
+    puzzle = make_puzzle(playing, 1, {A("JD"): 1.0, A("9D"): 0.2, A("AS"): 0.1,
+                                      A("AC"): 0.0, A("TD"): 0.1}, A("JD"))
+    web = judge_answer(puzzle, A("9D"), Rating())["facts"]
+    assert web == reasons(puzzle.observation(), A("JD")).to_json()
+    trainer = Trainer(Console(record=True, width=200), None, symbols=False)  # type: ignore[arg-type]
+    names = SeatNames.around(4, 1, person=True)
+    lines = [Text.from_markup(line).plain
+             for line in trainer.reasons(puzzle.observation(), A("JD"), names)]
+    assert lines[0] == "You hold 3 trumps: JD TD 9D." and web["held"] == ["JD", "TD", "9D"]
+    assert lines[1] == "You made trump. 3 trumps you have not seen: QD AD JH."
