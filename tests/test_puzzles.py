@@ -26,7 +26,7 @@ from euchre.puzzles import (
     themes,
     trumps_out,
 )
-from euchre.puzzles.rating import Rating, rate
+from euchre.puzzles.rating import Rating, rate, rated_by_bots
 
 A = Action.parse
 
@@ -91,6 +91,7 @@ def test_the_maker_keeps_only_positions_that_meet_the_criterion() -> None:
     assert found  # seed 4 finds some
     for puzzle in found:
         check_puzzle(puzzle)
+        assert puzzle.rating == rated_by_bots(puzzle)
 
 
 def check_puzzle(puzzle: Puzzle) -> None:
@@ -175,3 +176,25 @@ def test_the_reasons_come_from_one_place_for_the_terminal_and_the_web() -> None:
              for line in trainer.reasons(puzzle.observation(), A("JD"), names)]
     assert lines[0] == "You hold 3 trumps: JD TD 9D." and web["held"] == ["JD", "TD", "9D"]
     assert lines[1] == "You made trump. 3 trumps you have not seen: QD AD JH."
+
+
+def test_a_puzzle_is_rated_by_how_the_bots_solve_it() -> None:
+    """Each bot attempt is a rated Glicko-2 game between a bot of a fixed rating and the
+    puzzle: a puzzle the intermediate bot misses rates above one it solves, one that only
+    the expert solves above both; the maker's puzzles are rated so."""
+    from euchre.puzzles.rating import bot_attempts, rating_of_attempts
+
+    weak = [("random", 0.0), ("random", 1.0), ("basic", 0.0)]
+    solved = rating_of_attempts([*weak, ("intermediate", 1.0), ("expert", 1.0)])
+    half = rating_of_attempts([*weak, ("intermediate", 1.0), ("intermediate", 0.0),
+                               ("expert", 1.0)])
+    missed = rating_of_attempts([*weak, ("intermediate", 0.0), ("expert", 1.0)])
+    assert solved < half < missed
+    assert rating_of_attempts([("random", 1.0), ("random", 1.0)]) < 1500
+
+    puzzle = shipped(2)[0]
+    attempts = bot_attempts(puzzle)
+    assert [b for b, _ in attempts].count("random") == len(puzzle.values)
+    assert ("basic", 0.0) in attempts  # the answer is never the basic bot's choice
+    assert bot_attempts(puzzle) == attempts  # the same attempts every time
+    assert rated_by_bots(puzzle) == rating_of_attempts(attempts)

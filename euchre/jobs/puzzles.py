@@ -17,7 +17,8 @@ or more legal actions (a position *examined*):
    four times a hint's) sampled with two other seeds; the position is a puzzle when both
    choose the same action, it is not the obvious one, and over their mean values it beats
    every other action by :data:`~euchre.puzzles.MARGIN` (:func:`~euchre.puzzles.judge`).
-   The puzzle's values are those means.  The second opinion is not asked when the first
+   The puzzle's values are those means, its starting rating the bots' solving of it
+   (:func:`~euchre.puzzles.rating.rated_by_bots`).  The second opinion is not asked when the first
    already chooses the obvious action (the verdict could not pass).
 
 The screens only spare work: a position is a puzzle by the verdict alone.
@@ -34,6 +35,7 @@ cores, or Ray); a unit depends on the seed and its number only.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Sequence
@@ -46,6 +48,7 @@ from euchre.bots.opinion import OPINION_WORLDS, expert_opinion
 from euchre.deal import Deal
 from euchre.jobs.selfplay import SelfPlay
 from euchre.puzzles import MARGIN, Puzzle, judge, make_puzzle, margin_of
+from euchre.puzzles.rating import rated_by_bots
 from euchre.rules import Rules
 
 __all__ = ["CHUNK_SIZE", "PLAY_WORLDS", "SCREEN_MARGIN", "SCREEN_WORLDS", "VERDICT_WORLDS",
@@ -97,7 +100,8 @@ def examine(deal: Deal, obvious: Action, worlds: int = VERDICT_WORLDS,
     answer = judge(values, obvious, MARGIN)
     if answer is None or any(b != answer for b in bests):
         return None
-    return make_puzzle(deal, seat, values, answer)
+    puzzle = make_puzzle(deal, seat, values, answer)
+    return dataclasses.replace(puzzle, rating=rated_by_bots(puzzle))
 
 
 @dataclass(frozen=True, slots=True)

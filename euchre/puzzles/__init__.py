@@ -114,7 +114,9 @@ class Puzzle:
     """Every legal action's value, in expected points for the seat's side this deal."""
     themes: tuple[str, ...]
     rating: int
-    """The starting rating (Glicko-2 scale, :func:`starting_rating`)."""
+    """The starting rating (Glicko-2 scale): the bots' solving of it for a made puzzle
+    (:func:`euchre.puzzles.rating.rated_by_bots`), :func:`starting_rating` for a player's
+    own mistake."""
 
     @property
     def id(self) -> str:
@@ -191,8 +193,11 @@ def judge(values: dict[Action, float], obvious: Action, margin: float = MARGIN
 
 
 def starting_rating(margin: float, choices: int) -> int:
-    """A puzzle's starting rating: harder with more legal actions to choose from and with a
+    """A rule of thumb for a puzzle's starting rating, where the bots have not tried it (a
+    player's own mistakes): harder with more legal actions to choose from and with a
     smaller margin (a subtler difference).  Glicko-2's scale, 1500 for an average puzzle.
+    The maker rates its puzzles by the bots' solving instead
+    (:func:`euchre.puzzles.rating.rated_by_bots`).
 
     >>> starting_rating(0.3, 2) > starting_rating(2.0, 2)
     True
