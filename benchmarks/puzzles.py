@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -116,8 +117,8 @@ def solve_rates(players: int) -> dict[str, Any]:
                 elif bot == "expert":
                     solved += puzzle.solved_by(expert_opinion(obs).best)
                 else:  # seeds other than the rating's (euchre.puzzles.rating)
-                    name = "intermediate:16" if bot == "intermediate" else bot
-                    solved += puzzle.solved_by(make_bot(name, 1000 + k).act(obs))
+                    level = "intermediate:16" if bot == "intermediate" else bot
+                    solved += puzzle.solved_by(make_bot(level, 1000 + k).act(obs))
             rates[bot] = round(solved / len(group), 3) if group else None
         out[name] = rates
     return out
@@ -188,6 +189,12 @@ def write_docs(section: str) -> None:
     DOCS.write_text(text, encoding="utf-8")
 
 
+def progress(row: dict[str, Any]) -> dict[str, Any]:
+    """Print a row of results on standard error as it comes (a long run keeps them)."""
+    print(json.dumps(row), file=sys.stderr, flush=True)
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=5)
@@ -201,8 +208,9 @@ def main() -> None:
     pin_to_one_core()
     warm_up()
     rates = [rate(n, args.deals, args.seed) for n in args.variants] if args.deals else []
-    steady = [steadiness(n, args.steadiness) for n in args.variants] if args.steadiness else []
-    solving = [solve_rates(n) for n in args.variants] if args.solvers else []
+    steady = [progress(steadiness(n, args.steadiness)) for n in args.variants
+              ] if args.steadiness else []
+    solving = [progress(solve_rates(n)) for n in args.variants] if args.solvers else []
     facts = machine()
     if args.json:
         print(json.dumps({"rates": rates, "steadiness": steady, "solving": solving,
