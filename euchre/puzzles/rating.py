@@ -69,7 +69,7 @@ BOT_RATINGS: Final = {"random": 1000.0, "basic": 1300.0, "intermediate": 1600.0,
 points apart (the levels' order, docs/benchmarks.md "The levels"), not measured."""
 BOT_RD: Final = 30.0
 """The rating deviation a bot is taken to have (it is a fixed anchor)."""
-INTERMEDIATE_TRIES: Final = 4
+INTERMEDIATE_TRIES: Final = 8
 """Attempts by the ``intermediate`` bot (seeded apart: its noise makes it vary)."""
 
 
