@@ -2,7 +2,7 @@
 becomes a puzzle, and how steady a puzzle's answer is when the worlds are redrawn.
 
 Run ``python benchmarks/puzzles.py [--deals N] [--seed S] [--variants 2 3 4 5]
-[--steadiness K] [--json] [--write-docs]``.
+[--steadiness K] [--solvers] [--json] [--write-docs]`` (``--deals 0``: no rate).
 
 **Rate.**  For each variant's default rules, :class:`euchre.jobs.puzzles.PuzzleMaker`
 plays ``N`` deals (expert against expert) in this process, pinned to one core, and
@@ -15,9 +15,11 @@ count): how often the answer changes (the mean's best action is another), and th
 of the margin (the standard deviation of the new margin minus the old).
 
 **Solve rates** (``--solvers``): every shipped puzzle is put to the bots (``random``:
-the chance that a random legal action solves it; ``basic``, ``intermediate``, and the
-expert's hint, :func:`euchre.bots.opinion.expert_opinion`), split at the median rating
-into the easier and the harder half: a harder half must be missed more by weaker bots.
+the chance that a random legal action solves it; ``basic``, ``intermediate`` at 16 worlds
+with seeds other than the rating's, and the expert's hint,
+:func:`euchre.bots.opinion.expert_opinion`), split at the median rating (the bots' rating,
+:func:`euchre.puzzles.rating.rated_by_bots`) into the easier and the harder half: a harder
+half must be missed more by weaker bots.
 
 ``--write-docs`` replaces the "## Puzzles" section of ``docs/benchmarks.md`` (appending
 it if missing) with the figures of the run.
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -113,8 +116,9 @@ def solve_rates(players: int) -> dict[str, Any]:
                         obs.legal_actions)
                 elif bot == "expert":
                     solved += puzzle.solved_by(expert_opinion(obs).best)
-                else:
-                    solved += puzzle.solved_by(make_bot(bot, k).act(obs))
+                else:  # seeds other than the rating's (euchre.puzzles.rating)
+                    level = "intermediate:16" if bot == "intermediate" else bot
+                    solved += puzzle.solved_by(make_bot(level, 1000 + k).act(obs))
             rates[bot] = round(solved / len(group), 3) if group else None
         out[name] = rates
     return out
@@ -128,10 +132,11 @@ def markdown(rates: list[dict[str, Any]], steady: list[dict[str, Any]], command:
              "positions where, by two opinions of 1,024 worlds each (four times a hint's), "
              "one action beats every other by 0.3 points or more and the basic bot "
              "chooses another. `benchmarks/puzzles.py` measures it on one core.", "",
-             f"`{command}`:", "",
-             "| variant | deals | positions examined | puzzles | share kept | "
-             "positions per CPU second |",
-             "|---|---:|---:|---:|---:|---:|"]
+             f"`{command}`:"]
+    if rates:
+        lines += ["", "| variant | deals | positions examined | puzzles | share kept | "
+                  "positions per CPU second |",
+                  "|---|---:|---:|---:|---:|---:|"]
     for r in rates:
         lines.append(f"| {r['players']}-handed | {r['deals']} | {r['examined']} | "
                      f"{r['puzzles']} | {r['share']:.1%} | **{r['per_second']}** |")
@@ -163,7 +168,9 @@ def markdown(rates: list[dict[str, Any]], steady: list[dict[str, Any]], command:
         made = shipped_header(n)
         if "examined" in made:
             count = len(shipped(n))
-            lines.append(f"| {n}-handed | {made['parameters']['deals']} | {made['examined']} | "
+            parts = made.get("parts") or [made]
+            deals = sum(int(part["parameters"]["deals"]) for part in parts)
+            lines.append(f"| {n}-handed | {deals} | {made['examined']} | "
                          f"{count} | {count / made['examined']:.1%} |")
     lines += ["", f"Machine: {facts['cpu']}, {facts['cores']} cores shared with other work "
               f"(load average {facts['load_average']}), Python {facts['python']}.", ""]
@@ -182,6 +189,12 @@ def write_docs(section: str) -> None:
     DOCS.write_text(text, encoding="utf-8")
 
 
+def progress(row: dict[str, Any]) -> dict[str, Any]:
+    """Print a row of results on standard error as it comes (a long run keeps them)."""
+    print(json.dumps(row), file=sys.stderr, flush=True)
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=5)
@@ -194,9 +207,10 @@ def main() -> None:
     args = parser.parse_args()
     pin_to_one_core()
     warm_up()
-    rates = [rate(n, args.deals, args.seed) for n in args.variants]
-    steady = [steadiness(n, args.steadiness) for n in args.variants] if args.steadiness else []
-    solving = [solve_rates(n) for n in args.variants] if args.solvers else []
+    rates = [rate(n, args.deals, args.seed) for n in args.variants] if args.deals else []
+    steady = [progress(steadiness(n, args.steadiness)) for n in args.variants
+              ] if args.steadiness else []
+    solving = [progress(solve_rates(n)) for n in args.variants] if args.solvers else []
     facts = machine()
     if args.json:
         print(json.dumps({"rates": rates, "steadiness": steady, "solving": solving,

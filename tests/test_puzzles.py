@@ -26,7 +26,7 @@ from euchre.puzzles import (
     themes,
     trumps_out,
 )
-from euchre.puzzles.rating import Rating, rate
+from euchre.puzzles.rating import Rating, rate, rated_by_bots
 
 A = Action.parse
 
@@ -91,6 +91,7 @@ def test_the_maker_keeps_only_positions_that_meet_the_criterion() -> None:
     assert found  # seed 4 finds some
     for puzzle in found:
         check_puzzle(puzzle)
+        assert puzzle.rating == rated_by_bots(puzzle)
 
 
 def check_puzzle(puzzle: Puzzle) -> None:
@@ -138,3 +139,62 @@ def test_ratings_move_by_glicko_2_and_choosing_is_near_the_rating() -> None:
     assert nearest(pool, 1450, random.Random(1), wanted=["next"]) is None
     day = datetime.date(2026, 11, 29)
     assert daily(pool, day) is daily(list(reversed(pool)), day)  # the same for everyone
+
+
+def test_the_reasons_come_from_one_place_for_the_terminal_and_the_web() -> None:
+    """The explanation's facts (trumps held, who passed, who made trump, the trumps not
+    seen) are worked out once, by euchre.puzzles.reasons: the terminal words them and the
+    web page gets them as they are."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from euchre.cli.lang import use
+    from euchre.cli.puzzle import Trainer
+    from euchre.cli.seats import SeatNames
+    from euchre.puzzles import reasons
+    from euchre.server.puzzles import judge_answer
+
+    use("en")
+    bidding = four(["pass", "pass"])  # seat 3 to bid, after seats 1 and 2 passed
+    facts = reasons(bidding.observation(3), A("order"))
+    assert facts.bidding and facts.passed == (1, 2) and str(facts.suit) == "D"
+    assert facts.maker is None and facts.out is None
+    playing = four(["order", "discard 9C"])
+    facts = reasons(playing.observation(1), A("JD"))
+    assert not facts.bidding and facts.maker == 1 and not facts.alone
+    assert [str(c) for c in facts.held] == ["JD", "TD", "9D"]
+    assert [str(c) for c in facts.out or ()] == ["QD", "AD", "JH"]
+    assert facts.to_json()["out"] == ["QD", "AD", "JH"]
+
+    puzzle = make_puzzle(playing, 1, {A("JD"): 1.0, A("9D"): 0.2, A("AS"): 0.1,
+                                      A("AC"): 0.0, A("TD"): 0.1}, A("JD"))
+    web = judge_answer(puzzle, A("9D"), Rating())["facts"]
+    assert web == reasons(puzzle.observation(), A("JD")).to_json()
+    trainer = Trainer(Console(record=True, width=200), None, symbols=False)  # type: ignore[arg-type]
+    names = SeatNames.around(4, 1, person=True)
+    lines = [Text.from_markup(line).plain
+             for line in trainer.reasons(puzzle.observation(), A("JD"), names)]
+    assert lines[0] == "You hold 3 trumps: JD TD 9D." and web["held"] == ["JD", "TD", "9D"]
+    assert lines[1] == "You made trump. 3 trumps you have not seen: QD AD JH."
+
+
+def test_a_puzzle_is_rated_by_how_the_bots_solve_it() -> None:
+    """Each bot attempt is a rated Glicko-2 game between a bot of a fixed rating and the
+    puzzle: a puzzle the intermediate bot misses rates above one it solves, one that only
+    the expert solves above both; the maker's puzzles are rated so."""
+    from euchre.puzzles.rating import bot_attempts, rating_of_attempts
+
+    weak = [("random", 0.0), ("random", 1.0), ("basic", 0.0)]
+    solved = rating_of_attempts([*weak, ("intermediate", 1.0), ("expert", 1.0)])
+    half = rating_of_attempts([*weak, ("intermediate", 1.0), ("intermediate", 0.0),
+                               ("expert", 1.0)])
+    missed = rating_of_attempts([*weak, ("intermediate", 0.0), ("expert", 1.0)])
+    assert solved < half < missed
+    assert rating_of_attempts([("random", 1.0), ("random", 1.0)]) < 1500
+
+    puzzle = shipped(2)[0]
+    attempts = bot_attempts(puzzle)
+    assert [b for b, _ in attempts].count("random") == len(puzzle.values)
+    assert ("basic", 0.0) in attempts  # the answer is never the basic bot's choice
+    assert bot_attempts(puzzle) == attempts  # the same attempts every time
+    assert rated_by_bots(puzzle) == rating_of_attempts(attempts)

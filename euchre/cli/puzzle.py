@@ -29,7 +29,7 @@ from babel.numbers import format_decimal
 from rich.console import Console
 from rich.markup import escape
 
-from euchre.actions import Action, ActionKind, InvalidActionError
+from euchre.actions import Action, InvalidActionError
 from euchre.cli.chunks import (
     CheckpointOption,
     RayAddressOption,
@@ -45,7 +45,7 @@ from euchre.cli.options import PlayersOption, RulesGiven, fail, rules_options, s
 from euchre.cli.prompt import Ambiguous, Command, Prompter, choices, interpret
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle
-from euchre.deal import Deal, IllegalActionError, Observation, Phase
+from euchre.deal import Deal, IllegalActionError, Observation
 from euchre.jobs.distributed import Backend, CheckpointError, run_job
 from euchre.jobs.mistakes import forget, mine
 from euchre.jobs.puzzles import PLAY_WORLDS, VERDICT_WORLDS, PuzzleMaker, collect, header
@@ -55,10 +55,8 @@ from euchre.puzzles import (
     daily,
     nearest,
     read_puzzles,
+    reasons,
     shipped,
-    suit_in_question,
-    trumps_held,
-    trumps_out,
     write_puzzles,
 )
 from euchre.puzzles.rating import Rating, rate
@@ -201,37 +199,34 @@ class Trainer:
         return solved
 
     def reasons(self, obs: Observation, answer: Action, names: SeatNames) -> list[str]:
-        """One or two lines from the position: the trumps held (if the suit bid on were
-        trump, in the bidding), what the bidding showed, the trumps not seen."""
+        """One or two lines from the position (:func:`euchre.puzzles.reasons`): the trumps
+        held (if the suit bid on were trump, in the bidding), what the bidding showed, the
+        trumps not seen."""
+        facts = reasons(obs, answer)
         lines = []
-        trump = obs.trump
-        bidding = obs.phase in (Phase.BID_TURNUP, Phase.BID_SUIT, Phase.NAME_TRUMP)
-        suit = trump if trump is not None else suit_in_question(obs, answer)
-        if suit is not None:
-            held = trumps_held(obs, suit)
-            n, cards = len(held), self.style.cards(held)
-            if bidding:
+        if facts.suit is not None:
+            n, cards = len(facts.held), self.style.cards(facts.held)
+            if facts.bidding:
                 line = (ngettext("With {suit} trump you would hold {n} trump: {cards}.",
                                  "With {suit} trump you would hold {n} trumps: {cards}.", n)
-                        if held else _("With {suit} trump you would hold no trump."))
+                        if n else _("With {suit} trump you would hold no trump."))
             else:
                 line = (ngettext("You hold {n} trump: {cards}.", "You hold {n} trumps: {cards}.",
-                                 n) if held else _("You hold no trump."))
-            lines.append(line.format(suit=self.style.suit(suit), n=n, cards=cards))
-        if bidding:
-            passed = [e.seat for e in obs.events if e.action is not None
-                      and e.action.kind is ActionKind.PASS]
-            if not passed:
+                                 n) if n else _("You hold no trump."))
+            lines.append(line.format(suit=self.style.suit(facts.suit), n=n, cards=cards))
+        if facts.bidding:
+            if not facts.passed:
                 lines.append(_("Nobody has bid before you."))
             else:
                 lines.append(ngettext("Passed before you: {who}.", "Passed before you: {who}.",
-                                      len(passed)).format(who=", ".join(names[s] for s in passed)))
-        elif trump is not None and obs.maker is not None:
-            line = (names.act(obs.maker, N_("{who} made trump alone."),
-                              N_("You made trump alone.")) if obs.alone else
-                    names.act(obs.maker, N_("{who} made trump."), N_("You made trump.")))
-            if obs.phase is Phase.PLAY:
-                out = trumps_out(obs)
+                                      len(facts.passed)).format(
+                    who=", ".join(names[s] for s in facts.passed)))
+        elif facts.maker is not None:
+            line = (names.act(facts.maker, N_("{who} made trump alone."),
+                              N_("You made trump alone.")) if facts.alone else
+                    names.act(facts.maker, N_("{who} made trump."), N_("You made trump.")))
+            if facts.out is not None:
+                out = facts.out
                 line += " " + (ngettext("One trump you have not seen: {cards}.",
                                         "{n} trumps you have not seen: {cards}.", len(out))
                                .format(n=len(out), cards=self.style.cards(out))

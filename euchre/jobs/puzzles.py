@@ -7,14 +7,21 @@ seed, ``expert`` at every seat with a fixed number of worlds).  At every decisio
 or more legal actions (a position *examined*):
 
 1. the ``basic`` bot's choice is the obvious one;
-2. a screen: the expert's opinion (:func:`~euchre.bots.opinion.expert_opinion`) at
+2. a free first screen: the expert playing the deal chooses its action anyway (at
+   ``play_worlds`` worlds); where it chooses the obvious one, the position goes no further
+   (most positions stop here: the expert and ``basic`` agree on most decisions);
+3. a screen: the expert's opinion (:func:`~euchre.bots.opinion.expert_opinion`) at
    :data:`SCREEN_WORLDS` worlds; the position goes on only when its best action is not the
    obvious one and leads by :data:`SCREEN_MARGIN` or more;
-3. the verdict: two opinions at ``worlds`` worlds each (:data:`VERDICT_WORLDS` by default,
+4. the verdict: two opinions at ``worlds`` worlds each (:data:`VERDICT_WORLDS` by default,
    four times a hint's) sampled with two other seeds; the position is a puzzle when both
    choose the same action, it is not the obvious one, and over their mean values it beats
    every other action by :data:`~euchre.puzzles.MARGIN` (:func:`~euchre.puzzles.judge`).
-   The puzzle's values are those means.
+   The puzzle's values are those means, its starting rating the bots' solving of it
+   (:func:`~euchre.puzzles.rating.rated_by_bots`).  The second opinion is not asked when the first
+   already chooses the obvious action (the verdict could not pass).
+
+The screens only spare work: a position is a puzzle by the verdict alone.
 
 Units are chunks of deals run by :func:`euchre.jobs.distributed.run_job` (this machine's
 cores, or Ray); a unit depends on the seed and its number only.
@@ -28,6 +35,7 @@ cores, or Ray); a unit depends on the seed and its number only.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Sequence
@@ -40,6 +48,7 @@ from euchre.bots.opinion import OPINION_WORLDS, expert_opinion
 from euchre.deal import Deal
 from euchre.jobs.selfplay import SelfPlay
 from euchre.puzzles import MARGIN, Puzzle, judge, make_puzzle, margin_of
+from euchre.puzzles.rating import rated_by_bots
 from euchre.rules import Rules
 
 __all__ = ["CHUNK_SIZE", "PLAY_WORLDS", "SCREEN_MARGIN", "SCREEN_WORLDS", "VERDICT_WORLDS",
@@ -60,14 +69,19 @@ _SALTS: Final = (1, 2)
 """The sampling salts of the verdict's two opinions (a hint's is 0)."""
 
 
-def verdict(deal: Deal, worlds: int = VERDICT_WORLDS, salts: tuple[int, ...] = _SALTS
-            ) -> tuple[dict[Action, float], list[Action]]:
+def verdict(deal: Deal, worlds: int = VERDICT_WORLDS, salts: tuple[int, ...] = _SALTS,
+            unless: Action | None = None) -> tuple[dict[Action, float], list[Action]]:
     """The mean values of every legal action of the seat to move over opinions with each
-    salt, and each opinion's best action."""
+    salt, and each opinion's best action; the opinions stop at the first whose best action
+    is ``unless`` (the obvious one: the position cannot be a puzzle)."""
     seat = deal.to_move
     assert seat is not None
     obs = deal.observation(seat)
-    opinions = [expert_opinion(obs, worlds, salt=s) for s in salts]
+    opinions = []
+    for salt in salts:
+        opinions.append(expert_opinion(obs, worlds, salt=salt))
+        if opinions[-1].best == unless:
+            break
     values = {a: sum(o.values[a] for o in opinions) / len(opinions)
               for a in opinions[0].values}
     return values, [o.best for o in opinions]
@@ -82,11 +96,12 @@ def examine(deal: Deal, obvious: Action, worlds: int = VERDICT_WORLDS,
     screen = expert_opinion(deal.observation(seat), screen_worlds)
     if screen.best == obvious or margin_of(screen.values, screen.best) < SCREEN_MARGIN:
         return None
-    values, bests = verdict(deal, worlds)
+    values, bests = verdict(deal, worlds, unless=obvious)
     answer = judge(values, obvious, MARGIN)
     if answer is None or any(b != answer for b in bests):
         return None
-    return make_puzzle(deal, seat, values, answer)
+    puzzle = make_puzzle(deal, seat, values, answer)
+    return dataclasses.replace(puzzle, rating=rated_by_bots(puzzle))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,15 +158,17 @@ class PuzzleMaker:
             bots = play.seat_bots(d)
             basic = make_bot("basic", random.Random(f"{self.seed}/basic/{d}"))
             while not deal.is_over:
-                if len(deal.legal_action_ids()) > 1:
-                    examined += 1
-                    obvious = Action.from_id(choose(basic, deal))
-                    puzzle = examine(deal, obvious, self.worlds)
-                    if puzzle is not None:
-                        found.append(puzzle.to_json())
                 seat = deal.to_move
                 assert seat is not None
-                deal.apply(choose(bots[seat], deal))
+                move = choose(bots[seat], deal)
+                if len(deal.legal_action_ids()) > 1:
+                    examined += 1
+                    obvious = choose(basic, deal)
+                    if move != obvious:
+                        puzzle = examine(deal, Action.from_id(obvious), self.worlds)
+                        if puzzle is not None:
+                            found.append(puzzle.to_json())
+                deal.apply(move)
         return {"puzzles": found, "examined": examined,
                 "seconds": time.perf_counter() - start}
 

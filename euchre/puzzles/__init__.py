@@ -60,12 +60,14 @@ __all__ = [
     "SOLVED_WITHIN",
     "THEMES",
     "Puzzle",
+    "Reasons",
     "daily",
     "judge",
     "make_puzzle",
     "margin_of",
     "nearest",
     "read_puzzles",
+    "reasons",
     "shipped",
     "shipped_header",
     "starting_rating",
@@ -112,7 +114,9 @@ class Puzzle:
     """Every legal action's value, in expected points for the seat's side this deal."""
     themes: tuple[str, ...]
     rating: int
-    """The starting rating (Glicko-2 scale, :func:`starting_rating`)."""
+    """The starting rating (Glicko-2 scale): the bots' solving of it for a made puzzle
+    (:func:`euchre.puzzles.rating.rated_by_bots`), :func:`starting_rating` for a player's
+    own mistake."""
 
     @property
     def id(self) -> str:
@@ -189,8 +193,11 @@ def judge(values: dict[Action, float], obvious: Action, margin: float = MARGIN
 
 
 def starting_rating(margin: float, choices: int) -> int:
-    """A puzzle's starting rating: harder with more legal actions to choose from and with a
+    """A rule of thumb for a puzzle's starting rating, where the bots have not tried it (a
+    player's own mistakes): harder with more legal actions to choose from and with a
     smaller margin (a subtler difference).  Glicko-2's scale, 1500 for an average puzzle.
+    The maker rates its puzzles by the bots' solving instead
+    (:func:`euchre.puzzles.rating.rated_by_bots`).
 
     >>> starting_rating(0.3, 2) > starting_rating(2.0, 2)
     True
@@ -331,6 +338,67 @@ def suit_in_question(obs: Observation, answer: Action) -> Suit | None:
     if not named:
         return None
     return max(named, key=lambda s: sum(effective_suit(c, s) == s for c in obs.hand))
+
+
+@dataclass(frozen=True, slots=True)
+class Reasons:
+    """What a puzzle's explanation says, as facts that the terminal and the web page word
+    (:func:`reasons`)."""
+
+    bidding: bool
+    """Whether the decision is a bid (round 1 or 2, or naming trump)."""
+    suit: Suit | None
+    """The suit that is trump, or would be (:func:`suit_in_question`)."""
+    held: tuple[Card, ...]
+    """The seat's trumps in that suit, strongest first."""
+    passed: tuple[int, ...]
+    """In the bidding: the seats that passed before, in order."""
+    maker: int | None
+    """After the bidding: the seat that made trump."""
+    alone: bool
+    """Whether the maker plays alone."""
+    out: tuple[Card, ...] | None
+    """In the play: the trumps the seat has not seen (:func:`trumps_out`); else ``None``."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The facts as the web page reads them (cards and suits in the RECORDS notation;
+        ``passed`` in the bidding only, ``maker`` and ``alone`` once trump is made, ``out``
+        in the play only)."""
+        facts: dict[str, Any] = {"bidding": self.bidding,
+                                 "suit": self.suit.char if self.suit is not None else None,
+                                 "held": [str(c) for c in self.held]}
+        if self.bidding:
+            facts["passed"] = list(self.passed)
+        elif self.maker is not None:
+            facts["maker"] = self.maker
+            facts["alone"] = self.alone
+            if self.out is not None:
+                facts["out"] = [str(c) for c in self.out]
+        return facts
+
+
+def reasons(obs: Observation, answer: Action) -> Reasons:
+    """The facts a puzzle's explanation gives, from what the seat sees (RULES §12): the
+    trumps it holds (or would hold, in the bidding), who passed before it, who made trump
+    and alone or not, and the trumps it has not seen.  One place for the terminal and the
+    web page.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> r = reasons(deal.observation(1), Action.parse('order'))
+    >>> r.bidding, str(r.suit), [str(c) for c in r.held], r.passed
+    (True, 'D', ['JD', 'QD', 'TD', '9D'], ())
+    """
+    bidding = obs.phase in (Phase.BID_TURNUP, Phase.BID_SUIT, Phase.NAME_TRUMP)
+    suit = suit_in_question(obs, answer)
+    held = tuple(trumps_held(obs, suit)) if suit is not None else ()
+    passed = tuple(e.seat for e in obs.events if e.action is not None
+                   and e.action.kind is ActionKind.PASS) if bidding else ()
+    made = not bidding and obs.trump is not None and obs.maker is not None
+    out = tuple(trumps_out(obs)) if made and obs.phase is Phase.PLAY else None
+    return Reasons(bidding, suit, held, passed, obs.maker if made else None,
+                   bool(obs.alone) if made else False, out)
 
 
 # -- making one ----------------------------------------------------------------------------

@@ -18,17 +18,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from euchre.actions import Action, ActionKind
-from euchre.deal import Deal, Observation, Phase
+from euchre.actions import Action
+from euchre.deal import Deal
 from euchre.puzzles import (
     Puzzle,
     daily,
     make_puzzle,
     nearest,
+    reasons,
     shipped,
-    suit_in_question,
-    trumps_held,
-    trumps_out,
 )
 from euchre.puzzles.rating import Rating, rate
 from euchre.records import Record, replay
@@ -36,7 +34,7 @@ from euchre.rules import Rules
 from euchre.server import views
 
 __all__ = ["by_id", "daily_puzzle", "judge_answer", "legal_here", "mistake_puzzle",
-           "next_puzzle", "puzzle_facts", "puzzle_state", "served", "streak_puzzle"]
+           "next_puzzle", "puzzle_state", "served", "streak_puzzle"]
 
 
 def puzzle_state(puzzle: Puzzle) -> dict[str, Any]:
@@ -99,27 +97,6 @@ def streak_puzzle(players: int, step: int) -> Puzzle | None:
     return ordered[step] if 0 <= step < len(ordered) else None
 
 
-def puzzle_facts(obs: Observation, answer: Action) -> dict[str, Any]:
-    """What the reasons say, as facts the page words: the suit that is (or would be)
-    trump and the seat's trumps in it, whether in the bidding; who passed before; the
-    maker, alone or not, and the trumps the seat has not seen."""
-    bidding = obs.phase in (Phase.BID_TURNUP, Phase.BID_SUIT, Phase.NAME_TRUMP)
-    suit = suit_in_question(obs, answer)
-    facts: dict[str, Any] = {"bidding": bidding, "suit": None, "held": []}
-    if suit is not None:
-        facts["suit"] = suit.char
-        facts["held"] = [str(c) for c in trumps_held(obs, suit)]
-    if bidding:
-        facts["passed"] = [e.seat for e in obs.events if e.action is not None
-                           and e.action.kind is ActionKind.PASS]
-    elif obs.trump is not None and obs.maker is not None:
-        facts["maker"] = obs.maker
-        facts["alone"] = obs.alone
-        if obs.phase is Phase.PLAY:
-            facts["out"] = [str(c) for c in trumps_out(obs)]
-    return facts
-
-
 def judge_answer(puzzle: Puzzle, action: Action, player: Rating) -> dict[str, Any]:
     """The judgement of ``action`` (legal at the position): solved or not, the answer,
     every legal action's value best first, the reasons' facts, the themes, and the
@@ -132,7 +109,7 @@ def judge_answer(puzzle: Puzzle, action: Action, player: Rating) -> dict[str, An
     return {
         "id": puzzle.id, "solved": solved, "chosen": str(action), "answer": puzzle.answer,
         "values": [{"action": a, "value": v} for a, v in ranked],
-        "facts": puzzle_facts(obs, answer), "themes": list(puzzle.themes),
+        "facts": reasons(obs, answer).to_json(), "themes": list(puzzle.themes),
         "puzzle_rating": puzzle.rating,
         "before": player.to_json(), "rating": after.to_json(),
     }

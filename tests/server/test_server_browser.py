@@ -106,6 +106,24 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
+def module_fixtures(name: str) -> tuple[Any, Any]:
+    """A test module's own ``server`` (its database named ``name``) and ``browser``
+    (one chromium), each started once for the module: ``server, browser =
+    module_fixtures("lobby")``."""
+
+    @pytest.fixture(scope="module", name="server")
+    def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+        with running_server(tmp_path_factory.mktemp(name) / f"{name}.sqlite3") as srv:
+            yield srv
+
+    @pytest.fixture(scope="module", name="browser")
+    def module_browser() -> Iterator[Any]:
+        with chromium() as launched:
+            yield launched
+
+    return server, module_browser
+
+
 def _page(browser: Any, errors: list[str], width: int = 1280, height: int = 800,
           pace: str = "fast", **options: Any) -> Any:
     context = browser.new_context(viewport={"width": width, "height": height}, **options)

@@ -8,12 +8,11 @@ Playwright drives Debian's ``chromium``; the screenshot goes to ``artifacts/lobb
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import Server, running_server
-from test_server_browser import ARTIFACTS, CHROMIUM, chromium
+from serverkit import Server
+from test_server_browser import ARTIFACTS, CHROMIUM, module_fixtures
 
 from euchre.i18n import catalog_json
 from euchre.rules import OPTIONS
@@ -24,17 +23,7 @@ pytestmark = pytest.mark.skipif(
 SHOTS = ARTIFACTS / "lobby"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory.mktemp("lobby") / "lobby.sqlite3") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's chromium, once for the module."""
-    with chromium() as launched:
-        yield launched
+server, browser = module_fixtures("lobby")
 
 
 def _click(page: Any, selector: str) -> None:

@@ -1,7 +1,9 @@
 """The puzzles page in a real browser (Debian's chromium), on a phone and a desktop: a
 puzzle solved and one missed (the judgement, every choice's value, the reasons, the
 rating kept in the browser), the day's puzzle, and a streak that ends at the first miss,
-in French.  The answer is known to the test from the shipped set, never from the page.
+in French; every mode (rated, daily, streak, your mistakes) in English, French, German and
+Danish on a 360x640 phone and a desktop.  The answer is known to the test from the shipped
+set, never from the page.
 
 Playwright drives Debian's ``chromium``, as in :mod:`test_server_browser`.
 """
@@ -10,14 +12,14 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverkit import Server, play_out, running_server
-from test_server_browser import ARTIFACTS, CHROMIUM, chromium
+from serverkit import Server, play_out
+from test_server_browser import ARTIFACTS, CHROMIUM, _page, module_fixtures
 
 from euchre.actions import Action
+from euchre.i18n import catalog_json
 from euchre.puzzles import Puzzle, daily, shipped
 
 pytestmark = pytest.mark.skipif(
@@ -26,16 +28,7 @@ pytestmark = pytest.mark.skipif(
 SHOTS = ARTIFACTS / "puzzles"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory.mktemp("puzzles") / "p.sqlite3") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
+server, browser = module_fixtures("puzzles")
 
 
 def _puzzle(players: int, puzzle_id: str) -> Puzzle:
@@ -50,12 +43,9 @@ def _wrong(puzzle: Puzzle) -> str:
 
 def _open(browser: Any, base: str, size: tuple[int, int], locale: str = "en-US"
           ) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  locale=locale)
-    page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return context, page, errors
+    page = _page(browser, errors, size[0], size[1], locale=locale)
+    return page.context, page, errors
 
 
 def _served(page: Any, what: str, go: Any) -> Puzzle:
@@ -183,5 +173,104 @@ def test_a_mistake_from_your_review_becomes_one_of_your_puzzles(
     assert "✓" in page.inner_text("#pz-result-title")
     page.screenshot(path=str(SHOTS / "mine-solved-390x844.png"))
     assert page.evaluate("localStorage.getItem('euchre.puzzles.mine')") == "[]"
+    context.close()
+    assert errors == []
+
+
+LOCALES = {"en": "en-US", "fr": "fr-FR", "de": "de-DE", "da": "da-DK"}
+
+
+@pytest.fixture(scope="module")
+def mistake(server: Server) -> dict[str, Any] | None:
+    """A game played here (two-handed, to 1 point, against the basic bot) and the first
+    decision its review found a mistake: the table, the seat's token, the decision and
+    its best action; ``None`` when three games had none."""
+    for _ in range(3):
+        game = server.create({"players": 2, "target": 1},
+                             [{"kind": "you", "name": "Pat"}, {"kind": "bot", "bot": "basic"}])
+        play_out(server, game["id"], game["token"])
+        review = server.http.get(f"/api/tables/{game['id']}/matches/1/review",
+                                 headers={"X-Seat-Token": game["token"]}, timeout=120).json()
+        for k, d in enumerate(review["decisions"]):
+            if d["mistake"]:
+                return {"table": game["id"], "token": game["token"], "k": k, "best": d["best"]}
+    return None
+
+
+def _untranslated(text: str, lang: str) -> list[str]:
+    """The page's English phrases (of the web catalog) left in ``text`` in another
+    language."""
+    if lang == "en":
+        return []
+    words = catalog_json(lang, "web")["messages"]
+    assert isinstance(words, dict)
+    left = []
+    for english, said in words.items():
+        first = said[0] if isinstance(said, list) else said
+        if " " in english and "{" not in english and first != english and english in text:
+            left.append(english)
+    return left
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_every_mode_of_the_puzzles_page_in_four_languages_on_a_phone_and_a_desktop(
+        server: Server, browser: Any, mistake: dict[str, Any] | None, lang: str,
+        size: tuple[int, int]) -> None:
+    """Rated, the day's puzzle, a streak and your own mistakes, each answered, in the
+    page's language: the title, the modes, the judgement and what follows it are worded in
+    that language and no English phrase of the page is left."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    words = catalog_json(lang, "web")["messages"] if lang != "en" else {}
+    assert isinstance(words, dict)
+
+    def said(english: str) -> str:
+        return str(words.get(english) or english)
+
+    context, page, errors = _open(browser, server.base, size, LOCALES[lang])
+    if mistake is not None:
+        kept = json.dumps([{"table": mistake["table"], "match": 1, "k": mistake["k"]}])
+        page.add_init_script(f"localStorage.setItem('euchre.puzzles.mine', '{kept}');"
+                             f"localStorage.setItem('euchre.token.{mistake['table']}', "
+                             f"'{mistake['token']}')")
+    tag = f"{lang}-{size[0]}x{size[1]}"
+    # rated: the next puzzle near your rating, solved
+    puzzle = _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
+    assert page.text_content("#pz-title") == said("Puzzles")
+    modes = page.inner_text(".puzzle-bar [role=radiogroup]")
+    for mode in ("Rated", "Daily", "Streak", "Your mistakes"):
+        assert said(mode) in modes, (mode, modes)
+    _answer(page, puzzle.answer)
+    assert said("Right!") in page.inner_text("#pz-result-title")
+    page.screenshot(path=str(SHOTS / f"rated-{tag}.png"), full_page=True)
+    assert _untranslated(page.inner_text("body"), lang) == []
+    # the day's puzzle, missed
+    today = datetime.datetime.now(datetime.UTC).date()
+    puzzle = _served(page, "daily", lambda: page.click("input[value=daily] + span"))
+    assert puzzle == daily(shipped(4), today)
+    _answer(page, _wrong(puzzle))
+    assert said("Not this one.") in page.inner_text("#pz-result-title")
+    page.screenshot(path=str(SHOTS / f"daily-{tag}.png"), full_page=True)
+    assert _untranslated(page.inner_text("body"), lang) == []
+    # a streak, over at its first miss
+    puzzle = _served(page, "streak", lambda: page.click("input[value=streak] + span"))
+    _answer(page, _wrong(puzzle))
+    assert said("New streak") == page.inner_text("#pz-next")
+    page.screenshot(path=str(SHOTS / f"streak-{tag}.png"), full_page=True)
+    assert _untranslated(page.inner_text("body"), lang) == []
+    # your mistakes: the one kept from the review, solved; or the word that none is kept
+    if mistake is None:
+        page.click("input[value=mine] + span")
+        page.wait_for_selector("#pz-board p.panel")
+        assert said("No mistakes of yours kept yet: in the review of a game you played "
+                    "here, add its mistakes to your puzzles.") in page.inner_text("body")
+    else:
+        with page.expect_response(lambda r: f"/puzzles/{mistake['k']}" in r.url):
+            page.click("input[value=mine] + span")
+        page.wait_for_selector("#pz-board .seat")
+        _answer(page, mistake["best"])
+        assert said("Solved: it leaves your list.") in page.inner_text(".pz-after")
+    page.screenshot(path=str(SHOTS / f"mine-{tag}.png"), full_page=True)
+    assert _untranslated(page.inner_text("body"), lang) == []
     context.close()
     assert errors == []
