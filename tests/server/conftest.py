@@ -31,10 +31,12 @@ def pg_cluster() -> Iterator[Cluster]:
         yield cluster
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def _chromium_closed_at_the_end() -> Iterator[None]:
-    """The browser tests share one chromium (``test_server_browser.chromium``): closed
-    once the session's tests are done."""
+    """A module's browser tests share one chromium (``test_server_browser.chromium``):
+    closed when the module's tests are done.  Not kept for the session: a running
+    Playwright holds an asyncio loop in the main thread, and the later modules'
+    ``asyncio.run`` would refuse to start."""
     yield
     browser_tests = sys.modules.get("test_server_browser")
     if browser_tests is not None:

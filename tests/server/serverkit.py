@@ -43,6 +43,7 @@ __all__ = [
     "seat_all",
     "server_command",
     "server_process",
+    "untranslated",
     "ws_connect",
 ]
 
@@ -235,3 +236,22 @@ def server_process(db: Path | str, port: int, bot_delay: float = 0.0, *args: str
         proc.wait(10)
         if proc.stderr:
             proc.stderr.close()
+
+
+def untranslated(text: str, lang: str) -> list[str]:
+    """The English phrases of the web catalog left in ``text``, a page's words in
+    ``lang`` (none in English): a phrase of two words or more, without a placeholder,
+    that ``lang`` says otherwise."""
+    if lang == "en":
+        return []
+    from euchre.i18n import catalog_json
+
+    words = catalog_json(lang, "web")["messages"]
+    assert isinstance(words, dict)
+    left = []
+    for english, said in words.items():
+        first = said[0] if isinstance(said, list) else said
+        if " " in english and "{" not in english and first != english and english in text:
+            left.append(english)
+    return left
+

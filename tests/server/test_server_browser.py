@@ -53,11 +53,12 @@ def slow_server(tmp_path: Path) -> Iterator[Server]:
 
 
 _SHARED: dict[str, Any] = {}
-"""The session's one Playwright and chromium (``playwright``, ``browser``), once launched."""
+"""The module's one Playwright and chromium (``playwright``, ``browser``), once launched;
+closed at the module's end (``conftest._chromium_closed_at_the_end``)."""
 
 
 def _shared_chromium() -> Any:
-    """The session's chromium, launched at the first call (again if it has gone away)."""
+    """The module's chromium, launched at the first call (again if it has gone away)."""
     browser = _SHARED.get("browser")
     if browser is None or not browser.is_connected():
         if "playwright" not in _SHARED:
@@ -71,7 +72,7 @@ def _shared_chromium() -> Any:
 
 
 def close_chromium() -> None:
-    """Close the session's chromium and its Playwright, if launched (the session's end)."""
+    """Close the module's chromium and its Playwright, if launched (the module's end)."""
     browser, playwright = _SHARED.pop("browser", None), _SHARED.pop("playwright", None)
     if browser is not None and browser.is_connected():
         browser.close()
@@ -83,10 +84,11 @@ def close_chromium() -> None:
 def chromium() -> Iterator[Any]:
     """Debian's chromium, headless (the browser fixtures' one browser).
 
-    Launching chromium costs a second or more, and two Playwrights cannot run at once: the
-    session launches it once and every fixture shares it.  Each test's pages are in browser
-    contexts of their own (no storage or cookies shared), and every context opened through
-    this one is closed on exit, so a fixture leaves nothing running behind it.
+    Launching chromium costs a second or more, and two Playwrights cannot run at once: a
+    test module launches it once and every fixture of the module shares it.  Each test's
+    pages are in browser contexts of their own (no storage or cookies shared), and every
+    context opened through this one is closed on exit, so a fixture leaves nothing running
+    behind it.
     """
     browser = _shared_chromium()
     before = list(browser.contexts)

@@ -33,7 +33,7 @@ KEPT_BY_LANG = {"fr": {"face", "points", "score", "place", "variante", "pages", 
                        "tables", "message", "action", "actions", "normal", "secret", "final"},
                 "de": {"partner", "variante", "name", "normal", "links", "bot", "chat"},
                 "da": {"point", "variant", "normal", "bot", "tip", "under", "bord", "spil",
-                       "chat", "send"}}
+                       "chat", "send", "fire"}}  # Danish "fire" is four
 
 
 def _english_words() -> set[str]:

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 import pytest
-from serverkit import Server, play_out
+from serverkit import Server, play_out, untranslated
 from test_server_browser import ARTIFACTS, CHROMIUM, _page, module_fixtures
 
 from euchre.actions import Action
@@ -197,21 +197,6 @@ def mistake(server: Server) -> dict[str, Any] | None:
     return None
 
 
-def _untranslated(text: str, lang: str) -> list[str]:
-    """The page's English phrases (of the web catalog) left in ``text`` in another
-    language."""
-    if lang == "en":
-        return []
-    words = catalog_json(lang, "web")["messages"]
-    assert isinstance(words, dict)
-    left = []
-    for english, said in words.items():
-        first = said[0] if isinstance(said, list) else said
-        if " " in english and "{" not in english and first != english and english in text:
-            left.append(english)
-    return left
-
-
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_every_mode_of_the_puzzles_page_in_four_languages_on_a_phone_and_a_desktop(
@@ -243,7 +228,7 @@ def test_every_mode_of_the_puzzles_page_in_four_languages_on_a_phone_and_a_deskt
     _answer(page, puzzle.answer)
     assert said("Right!") in page.inner_text("#pz-result-title")
     page.screenshot(path=str(SHOTS / f"rated-{tag}.png"), full_page=True)
-    assert _untranslated(page.inner_text("body"), lang) == []
+    assert untranslated(page.inner_text("body"), lang) == []
     # the day's puzzle, missed
     today = datetime.datetime.now(datetime.UTC).date()
     puzzle = _served(page, "daily", lambda: page.click("input[value=daily] + span"))
@@ -251,13 +236,13 @@ def test_every_mode_of_the_puzzles_page_in_four_languages_on_a_phone_and_a_deskt
     _answer(page, _wrong(puzzle))
     assert said("Not this one.") in page.inner_text("#pz-result-title")
     page.screenshot(path=str(SHOTS / f"daily-{tag}.png"), full_page=True)
-    assert _untranslated(page.inner_text("body"), lang) == []
+    assert untranslated(page.inner_text("body"), lang) == []
     # a streak, over at its first miss
     puzzle = _served(page, "streak", lambda: page.click("input[value=streak] + span"))
     _answer(page, _wrong(puzzle))
     assert said("New streak") == page.inner_text("#pz-next")
     page.screenshot(path=str(SHOTS / f"streak-{tag}.png"), full_page=True)
-    assert _untranslated(page.inner_text("body"), lang) == []
+    assert untranslated(page.inner_text("body"), lang) == []
     # your mistakes: the one kept from the review, solved; or the word that none is kept
     if mistake is None:
         page.click("input[value=mine] + span")
@@ -271,6 +256,6 @@ def test_every_mode_of_the_puzzles_page_in_four_languages_on_a_phone_and_a_deskt
         _answer(page, mistake["best"])
         assert said("Solved: it leaves your list.") in page.inner_text(".pz-after")
     page.screenshot(path=str(SHOTS / f"mine-{tag}.png"), full_page=True)
-    assert _untranslated(page.inner_text("body"), lang) == []
+    assert untranslated(page.inner_text("body"), lang) == []
     context.close()
     assert errors == []

@@ -413,7 +413,7 @@ function drawOrganiser(root) {
     <section class="panel night-ahead" aria-labelledby="ahead-title">
       <h2 id="ahead-title">${_("The night ahead")}</h2>
       <p class="muted">${_("If the players present now stay; a late arrival or an early leaver seats the rounds afresh.")}</p>
-      <div class="chart">${chartAhead()}</div></section>` : ""}</div>`);
+      <div class="chart" tabindex="0" role="region" aria-labelledby="ahead-title">${chartAhead()}</div></section>` : ""}</div>`);
   wireOrganiser();
 }
 

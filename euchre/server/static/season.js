@@ -79,7 +79,7 @@ function leaderboard(season) {
       <td class="num wide">${x.rounds}</td><td class="num">${x.won}</td>
       <td class="num">${number(x.average, 2)}</td>
       <td class="num">${x.rating === null ? "–" : number(x.rating, 1)}</td></tr>`).join("");
-  return `<div class="table-scroll"><table class="standings season-board">
+  return `<div class="table-scroll" tabindex="0" role="region" ${attr("aria-label", _("Leaderboard"))}><table class="standings season-board">
     <caption class="sr-only">${_("Leaderboard")}</caption>
     <thead><tr><th scope="col">${_("Place")}</th><th scope="col">${_("Player")}</th>
       <th scope="col">${_("Points")}</th><th scope="col" class="wide">${_("Nights")}</th>
