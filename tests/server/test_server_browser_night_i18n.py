@@ -91,8 +91,9 @@ def test_every_screen_of_a_night_speaks_the_pages_language_and_fits(
     serious accessibility fault, no script error."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    page = _page(browser, errors, size[0], size[1], locale=LOCALES[lang],
-                 **({"is_mobile": True, "has_touch": True} if size[0] < 600 else {}))
+    phone = size[0] < 600
+    page = _page(browser, errors, size[0], size[1], locale=LOCALES[lang], is_mobile=phone,
+                 has_touch=phone)
     page.add_init_script(f"localStorage.setItem('euchre.lang', '{lang}')")
     for name, path, drawn in _screens(night):
         page.goto(server.base + path)
