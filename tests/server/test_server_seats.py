@@ -130,15 +130,17 @@ def test_idle_tables_expire_and_a_finished_game_stays_in_the_history(
         store = open_storage(database("idle"), synchronous="NORMAL")
         tables = Tables(store, Settings(idle_expiry=3600))
         rules = Rules(players=2, target=1, stick_the_dealer=True)
-        idle = await tables.create("idle", rules, [PlaceRecord(0, "you", "Ann", None, "t1",
-                                                               True), PlaceRecord(1, "open", "")])
-        busy = await tables.create("busy", rules, [PlaceRecord(0, "you", "Bo", None, "t2",
-                                                               True), PlaceRecord(1, "open", "")])
-        # a table with a finished game, then a rematch nobody played
+        # a table with a finished game, then a rematch.  Made first, so that the expiry
+        # looks at it before it awaits anything: the bots start the rematch, and a move
+        # of theirs would make the table active again
         again = await tables.create("again", rules, [PlaceRecord(0, "bot", "A", "basic"),
                                                      PlaceRecord(1, "bot", "B", "basic")])
         while not again.play.is_over:
             await asyncio.sleep(0.01)
+        idle = await tables.create("idle", rules, [PlaceRecord(0, "you", "Ann", None, "t1",
+                                                               True), PlaceRecord(1, "open", "")])
+        busy = await tables.create("busy", rules, [PlaceRecord(0, "you", "Bo", None, "t2",
+                                                               True), PlaceRecord(1, "open", "")])
         async def nowhere(text: str) -> None:
             pass
 
