@@ -12,6 +12,7 @@ import importlib.util
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pgcluster import Cluster, find_binaries, running_cluster
@@ -91,3 +92,15 @@ def server(database: Database) -> Iterator[Server]:
     """The app on uvicorn in a thread, over a fresh database, bots without delay."""
     with running_server(database("euchre")) as srv:
         yield srv
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's chromium, headless: the module's one (``test_server_browser.chromium``),
+    each test's browser contexts closed after it.  A module that wants its pages kept
+    from test to test defines a module-scoped ``browser`` of its own."""
+    from test_server_browser import chromium
+
+    with chromium() as launched:
+        yield launched
+

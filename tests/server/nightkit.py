@@ -74,3 +74,14 @@ def enter(page: Any, ours: int, theirs: int, form: str = "#report-form") -> None
     page.fill(f"{form} input[name=ours]", str(ours))
     page.fill(f"{form} input[name=theirs]", str(theirs))
     page.click(f"{form} button[type=submit]")
+
+
+def post(server: Server, path: str, key: str, body: dict[str, Any] | None = None
+         ) -> dict[str, Any]:
+    """``POST path`` with a night's (or a season's) key; the answer, which must be a 200
+    or a 201."""
+    r = server.http.post(path, json=body or {}, headers={"X-Euchre-Key": key})
+    assert r.status_code in (200, 201), r.text
+    answer: dict[str, Any] = r.json()
+    return answer
+

@@ -101,12 +101,6 @@ def chromium() -> Iterator[Any]:
                     context.close()
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's chromium, headless."""
-    with chromium() as launched:
-        yield launched
-
 
 def module_fixtures(name: str) -> tuple[Any, Any]:
     """A test module's own ``server`` (its database named ``name``) and ``browser``

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from serverkit import Server, running_server
-from test_server_browser import CHROMIUM, _table_against_bots, chromium
+from test_server_browser import CHROMIUM, _table_against_bots
 
 from euchre.server.assets import IMMUTABLE
 
@@ -30,12 +30,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with running_server(tmp_path_factory.mktemp("bytes") / "bytes.sqlite3",
                         bot_delay=0.01) as srv:
         yield srv
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 class Network:

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 from serverkit import Server, play_out, running_server
-from test_server_browser import ARTIFACTS, CHROMIUM, _page, browser, join_by_invitation
+from test_server_browser import ARTIFACTS, CHROMIUM, _page, join_by_invitation
 from test_server_browser_friends import _holding, _token, servers
 
-__all__ = ["browser", "servers"]
+__all__ = ["servers"]
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed at /usr/bin/chromium")

@@ -17,9 +17,7 @@ from typing import Any
 
 import pytest
 from serverkit import Database, Server, free_port, running_server, server_process
-from test_server_browser import ARTIFACTS, CHROMIUM, _page, browser, join_by_invitation
-
-__all__ = ["browser"]
+from test_server_browser import ARTIFACTS, CHROMIUM, _page, join_by_invitation
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed at /usr/bin/chromium")

@@ -13,11 +13,10 @@ from test_server_browser import (  # the fixtures and helpers of the browser tes
     _click_something,
     _page,
     _table_against_bots,
-    browser,
     slow_server,
 )
 
-__all__ = ["browser", "slow_server"]  # fixtures, used by name
+__all__ = ["slow_server"]  # a fixture, used by name (``browser`` is conftest's)
 
 
 def test_the_log_tells_each_trick_after_the_play_that_won_it(slow_server: Any,

@@ -21,17 +21,11 @@ import pytest
 from nightkit import enter, round_tables
 from nightkit import phone as new_phone
 from serverkit import Server, running_server
-from test_server_browser import ARTIFACTS, CHROMIUM, _page, chromium
+from test_server_browser import ARTIFACTS, CHROMIUM, _page
 from test_server_browser_a11y import serious_faults
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed at /usr/bin/chromium")
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's chromium, headless."""
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture

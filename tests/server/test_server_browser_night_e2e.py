@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from nightkit import enter, join, make_night, open_personal_link, phone, round_tables
 from serverkit import Server, running_server
-from test_server_browser import ARTIFACTS, CHOICES, CHROMIUM, _page, chromium
+from test_server_browser import ARTIFACTS, CHOICES, CHROMIUM, _page
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -41,12 +41,6 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kim",
          "Max", "Ned", "Olf", "Pam", "Quin", "Rae", "Sam", "Tess", "Uma", "Vic", "Wes",
          "Xan"]
 
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's chromium, headless."""
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from nightkit import post
 from serverkit import Server, untranslated
 from test_server_browser import ARTIFACTS, CHROMIUM, _page, module_fixtures
 from test_server_browser_a11y import serious_faults
@@ -32,14 +33,6 @@ WIDER = """(width) => [...document.querySelectorAll('body *')]
 server, browser = module_fixtures("night-i18n")
 
 
-def _post(server: Server, path: str, key: str, body: dict[str, Any] | None = None
-          ) -> dict[str, Any]:
-    r = server.http.post(path, json=body or {}, headers={"X-Euchre-Key": key})
-    assert r.status_code in (200, 201), r.text
-    answer: dict[str, Any] = r.json()
-    return answer
-
-
 @pytest.fixture(scope="module")
 def night(server: Server) -> dict[str, Any]:
     """A night of nine in its second round (one sits out each round): round 1 settled and
@@ -49,19 +42,19 @@ def night(server: Server) -> dict[str, Any]:
     made = server.http.post("/api/nights", json={"name": "Legion hall", "players": NAMES})
     assert made.status_code == 201, made.text
     nid, host = made.json()["id"], made.json()["host_key"]
-    first = _post(server, f"/api/nights/{nid}/rounds", host)
+    first = post(server, f"/api/nights/{nid}/rounds", host)
     for t in first["tables"]:
-        _post(server, f"/api/nights/{nid}/rounds/1/tables/{t['table']}/settle", host,
+        post(server, f"/api/nights/{nid}/rounds/1/tables/{t['table']}/settle", host,
               {"points": [t["table"] + 5, 4]})
-    _post(server, f"/api/nights/{nid}/rounds/1/end", host)
-    second = _post(server, f"/api/nights/{nid}/rounds", host)
+    post(server, f"/api/nights/{nid}/rounds/1/end", host)
+    second = post(server, f"/api/nights/{nid}/rounds", host)
     tokens = server.http.get(f"/api/nights/{nid}",
                              headers={"X-Euchre-Key": host}).json()["tokens"]
     (a, _b), (c, _d) = ([p["number"] for p in side] for side in second["tables"][0]["sides"])
-    _post(server, f"/api/nights/{nid}/rounds/2/tables/1/report", tokens[str(a)],
+    post(server, f"/api/nights/{nid}/rounds/2/tables/1/report", tokens[str(a)],
           {"points": [7, 3]})
     season = server.http.post("/api/seasons", json={"name": "Winter league"}).json()
-    _post(server, f"/api/seasons/{season['id']}/nights", season["host_key"],
+    post(server, f"/api/seasons/{season['id']}/nights", season["host_key"],
           {"night": nid, "key": host})
     return {"id": nid, "host": host, "confirmer": tokens[str(c)],
             "sitter": tokens[str(second["out"][0]["number"])], "season": season["id"]}

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nightkit import post
 from serverkit import Server, running_server
-from test_server_browser import ARTIFACTS, CHROMIUM, _page, chromium
+from test_server_browser import ARTIFACTS, CHROMIUM, _page
 from test_server_browser_a11y import serious_faults
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
@@ -25,12 +26,6 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
 
 PHONE = {"width": 360, "height": 640}
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture
@@ -42,14 +37,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
 def _phone(browser: Any, errors: list[str]) -> Any:
     return _page(browser, errors, PHONE["width"], PHONE["height"], is_mobile=True,
                  has_touch=True)
-
-
-def _post(server: Server, path: str, key: str, body: dict[str, Any] | None = None
-          ) -> dict[str, Any]:
-    r = server.http.post(path, json=body or {}, headers={"X-Euchre-Key": key})
-    assert r.status_code in (200, 201), r.text
-    answer: dict[str, Any] = r.json()
-    return answer
 
 
 def _reads_of_the_night(page: Any, night_id: str) -> list[str]:
@@ -93,19 +80,19 @@ def test_the_projector_and_the_phones_follow_the_night_live_and_show_the_night_a
     projector_reads = _reads_of_the_night(projector, nid)
     phone_reads = _reads_of_the_night(phone, nid)
 
-    rnd = _post(server, f"/api/nights/{nid}/rounds", host)
+    rnd = post(server, f"/api/nights/{nid}/rounds", host)
     # the phone shows the round as soon as it is seated, without reading the night
     phone.wait_for_selector("#you-title ~ .big-line")
     assert phone.locator(".coming-rounds li").count() == 3  # round 1 is no longer ahead
     for t in rnd["tables"]:
         (a, _), (c, _) = [[p["number"] for p in side] for side in t["sides"]]
-        seq = _post(server, f"/api/nights/{nid}/rounds/1/tables/{t['table']}/report",
+        seq = post(server, f"/api/nights/{nid}/rounds/1/tables/{t['table']}/report",
                     tokens[str(a)], {"points": [6, 2]})["reports"][-1]["seq"]
-        _post(server, f"/api/nights/{nid}/rounds/1/tables/{t['table']}/confirm",
+        post(server, f"/api/nights/{nid}/rounds/1/tables/{t['table']}/confirm",
               tokens[str(c)], {"seq": seq})
     projector.wait_for_function(
         "() => document.querySelector('.projector-reported')?.textContent.includes('2 of 2')")
-    _post(server, f"/api/nights/{nid}/rounds/1/end", host)
+    post(server, f"/api/nights/{nid}/rounds/1/end", host)
     nine = "() => document.querySelectorAll('.standings tbody tr').length === 9"
     projector.wait_for_function(nine)
     phone.wait_for_function(nine)
@@ -137,11 +124,11 @@ def test_a_seasons_page_shows_its_leaderboard_with_ratings_and_its_organiser_add
         night = server.http.post("/api/nights", json={"name": name, "players": NAMES[:8]}).json()
         ids.append(night["id"])
         keys.append(night["host_key"])
-        rnd = _post(server, f"/api/nights/{night['id']}/rounds", night["host_key"])
+        rnd = post(server, f"/api/nights/{night['id']}/rounds", night["host_key"])
         for t in rnd["tables"]:
-            _post(server, f"/api/nights/{night['id']}/rounds/1/tables/{t['table']}/settle",
+            post(server, f"/api/nights/{night['id']}/rounds/1/tables/{t['table']}/settle",
                   night["host_key"], {"points": [t["table"] + 4, 3]})
-        _post(server, f"/api/nights/{night['id']}/rounds/1/end", night["host_key"])
+        post(server, f"/api/nights/{night['id']}/rounds/1/end", night["host_key"])
     desk = _page(browser, errors)
     desk.goto(f"{server.base}/season/new")
     desk.fill("input[name=name]", "Legion league")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from serverkit import Server, play_out, running_server
-from test_server_browser import ARTIFACTS, CHROMIUM, _page, chromium
+from test_server_browser import ARTIFACTS, CHROMIUM, _page
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -30,12 +30,6 @@ def finished(tmp_path: Path) -> Iterator[tuple[Server, dict[str, Any]]]:
         play_out(srv, answer["id"], answer["token"])
         yield srv, answer
 
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's chromium, headless."""
-    with chromium() as launched:
-        yield launched
 
 
 def _open_table(browser: Any, errors: list[str], base: str, table: str,
