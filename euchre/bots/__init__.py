@@ -187,7 +187,7 @@ def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
         if option == "cfr" and not cfr:
             cfr = True
         elif option.startswith("am") and depth == 1 and (
-                option == "am" or option[2:].isdigit() and int(option[2:]) >= 1):
+                option == "am" or (option[2:].isdigit() and int(option[2:]) >= 1)):
             depth = int(option[2:] or 2)
         else:
             raise ValueError(f"expert:WORLDS:OPTION takes {', '.join(_EXPERT_OPTIONS)} as "

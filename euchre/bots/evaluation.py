@@ -800,10 +800,11 @@ class _AlphaMuPlayEval(_PlayEval):
     it is on the seat's side (five-handed the side can differ by world).  To keep it fast
     the other seats' cards weighed are those that are some world's open-hand best (of
     equal ones, the least worth keeping), each in every world of the node that holds it
-    as a legal card (every legal card when :attr:`WIDE`: αμ in full).  At the seat's turn after ``depth`` of its cards the vector of
-    each card is its open-hand value in each world.  A candidate is worth the vector of
-    its front with the highest weighted sum.  At depth 1 this is PIMC; with two cards or
-    fewer in hand the seat's next card is forced and it is PIMC too.
+    as a legal card (every legal card when :attr:`WIDE`: αμ in full).  At the seat's turn
+    after ``depth`` of its cards the vector of each card is its open-hand value in each
+    world.  A candidate is worth the vector of its front with the highest weighted sum.
+    At depth 1 this is PIMC; with two cards or fewer in hand the seat's next card is
+    forced and it is PIMC too.
     """
 
     WIDE: ClassVar[bool] = False
