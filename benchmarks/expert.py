@@ -1,7 +1,7 @@
 """The ``expert`` bot: how fast it decides, and how often it beats the ``basic`` bot.
 
 Run ``python benchmarks/expert.py [--games N] [--seed S] [--variants 2 3 4 5] [--json]
-[--write-docs]``.  Whole games to the target (10 by default) are played with
+[--write-docs] [--bot SPEC]``.  Whole games to the target (10 by default) are played with
 :func:`euchre.bots.play_game`, default rules of each variant:
 
 * two-handed: expert against basic;
@@ -16,7 +16,9 @@ The expert's seat(s) rotate from one game to the next (game ``g`` puts it at sea
 interval, and the expert's decision times over every decision it took in those games
 with two or more legal actions (one legal action is answered at once and not counted):
 median and 99th percentile, overall and by variant and phase.  The bot runs with its
-defaults (``ExpertBot(seed)``: its time budget on, as in play).
+defaults (``ExpertBot(seed)``: its time budget on, as in play); ``--bot SPEC`` times
+another in its place, any name :func:`euchre.bots.make_bot` takes (``expert:32``,
+``expert:32:am``: fixed worlds, no budget).
 
 ``--write-docs`` replaces the "## Expert bot" section of ``docs/benchmarks.md`` (appending
 it if missing) with the figures of the run; other sections are left alone.
@@ -105,15 +107,17 @@ class Row:
         }
 
 
-def play_row(players: int, games: int, seed: int) -> Row:
-    """Play ``games`` games of the variant and count the expert side's wins."""
+def play_row(players: int, games: int, seed: int, bot: str = "expert") -> Row:
+    """Play ``games`` games of the variant and count the expert side's wins; ``bot`` is
+    the expert side's bot (``expert``: ``ExpertBot(seed)``; else by :func:`make_bot`)."""
     rules = Rules(players=players)
     row = Row(players)
     start = time.perf_counter()
     for g in range(games):
         seats = side_seats(players, g)
         bots: list[Bot] = [
-            TimedBot(ExpertBot((seed + g) * 8 + s), row.times) if s in seats
+            TimedBot(ExpertBot((seed + g) * 8 + s) if bot == "expert"
+                     else make_bot(bot, (seed + g) * 8 + s), row.times) if s in seats
             else make_bot("basic", (seed + g) * 8 + s)
             for s in range(players)
         ]
@@ -145,6 +149,7 @@ def report(rows: list[Row], args: argparse.Namespace, warm: float) -> dict[str, 
     ms = [t for row in rows for _, t in row.times]
     return {
         "command": " ".join(["python", "benchmarks/expert.py", *sys.argv[1:]]),
+        "bot": args.bot,
         "games_per_variant": args.games,
         "seed": args.seed,
         "warm_up_s": round(warm, 2),
@@ -302,6 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--write-docs", action="store_true",
                         help="write the figures into docs/benchmarks.md")
+    parser.add_argument("--bot", default="expert",
+                        help="the bot to time in the expert's seats (default: expert)")
     parser.add_argument("--notes", default="",
                         help="the notes of the docs section (default: keep the present ones)")
     args = parser.parse_args(argv)
@@ -310,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     warm = warm_up()
     rows = []
     for players in args.variants:
-        row = play_row(players, args.games, args.seed)
+        row = play_row(players, args.games, args.seed, args.bot)
         rows.append(row)
         if not args.json:
             print(format_row(row.to_json()), flush=True)

@@ -213,3 +213,14 @@ def test_deal_apply_benchmark_measures_both_loops() -> None:
     assert set(figures) == {"this", "against"}
     for side in figures.values():
         assert side["two-handed"]["apply"] > 0 and side["two-handed"]["copy+apply"] > 0
+
+
+def test_expert_benchmark_times_the_bot_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load("expert")
+    assert script.main(["--games", "1", "--variants", "2", "--bot", "expert:4:am",
+                        "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["bot"] == "expert:4:am"
+    (row,) = report["rows"]
+    assert row["players"] == 2 and row["games"] == 1 and row["decisions"] > 0
+    assert {t["phase"] for t in report["timing"]} >= {"play"}

@@ -16,12 +16,15 @@ import importlib
 import importlib.util
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from euchre.actions import Action
 from euchre.deal import Deal, Observation
 from euchre.game import Game
 from euchre.rules import Rules
+
+if TYPE_CHECKING:
+    from euchre.bots.expert import ExpertBot
 
 __all__ = ["BOTS", "BOT_OPTIONS", "LEVELS", "Bot", "RandomBot", "check_rules", "choose",
            "levels_for", "make_bot", "normal_name", "play_deal", "play_game"]
@@ -168,24 +171,38 @@ def _worlds(name: str, options: str) -> int:
     return worlds
 
 
-_EXPERT_OPTIONS = ("cfr",)
-"""What may follow ``expert:WORLDS:``: ``cfr``, the bidding learned by counterfactual
-regret (:mod:`euchre.bots.cfr`)."""
+_EXPERT_OPTIONS = ("cfr", "am", "amDEPTH")
+"""What may follow ``expert:WORLDS:``, alone or both joined by a colon: ``cfr``, the
+bidding learned by counterfactual regret (:mod:`euchre.bots.cfr`); ``am``, the card play
+by αμ search two of the seat's cards deep (``am3``: three;
+:class:`euchre.bots.evaluation._AlphaMuPlayEval`)."""
 
 
 def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
     worlds, _, rest = options.partition(":")
     samples = _worlds("expert", worlds)
-    if not rest:
+    cfr = False
+    depth = 1
+    for option in rest.split(":") if rest else []:
+        if option == "cfr" and not cfr:
+            cfr = True
+        elif option.startswith("am") and depth == 1 and (
+                option == "am" or (option[2:].isdigit() and int(option[2:]) >= 1)):
+            depth = int(option[2:] or 2)
+        else:
+            raise ValueError(f"expert:WORLDS:OPTION takes {', '.join(_EXPERT_OPTIONS)} as "
+                             f"the option (cfr and am joined by a colon), not {rest!r}")
+    bot: ExpertBot
+    if cfr:
+        from euchre.bots.cfr import CfrExpertBot
+
+        bot = CfrExpertBot(seed, samples=samples, time_budget=None)
+    else:
         from euchre.bots.expert import ExpertBot
 
-        return ExpertBot(seed, samples=samples, time_budget=None)
-    if rest != "cfr":
-        raise ValueError(f"expert:WORLDS:OPTION takes {', '.join(_EXPERT_OPTIONS)} as the "
-                         f"option, not {rest!r}")
-    from euchre.bots.cfr import CfrExpertBot
-
-    return CfrExpertBot(seed, samples=samples, time_budget=None)
+        bot = ExpertBot(seed, samples=samples, time_budget=None)
+    bot.search_depth = depth
+    return bot
 
 
 def _pimc_worlds(seed: int | random.Random | None, options: str) -> Bot:
@@ -225,7 +242,9 @@ text after the colon.  ``expert:WORLDS``, ``pimc:WORLDS``, ``lookahead:WORLDS`` 
 ``intermediate:WORLDS`` sample that many worlds a decision with no time budget, so that
 their play, unlike the plain names' (which stop on the clock), is the same for a seed on
 any machine.  ``expert:WORLDS:cfr`` is that expert bidding by the strategy learned by
-counterfactual regret (:mod:`euchre.bots.cfr`; ``euchre train cfr``)."""
+counterfactual regret (:mod:`euchre.bots.cfr`; ``euchre train cfr``);
+``expert:WORLDS:am`` plays its cards by αμ search (``am3``: deeper), and
+``expert:WORLDS:cfr:am`` does both."""
 
 if importlib.util.find_spec("pyspiel") is not None:  # the ``bench`` extra: OpenSpiel
     BOTS["ismcts"] = _ismcts
@@ -259,7 +278,7 @@ def normal_name(name: str) -> str:
 
 def make_bot(name: str, seed: int | random.Random | None = None) -> Bot:
     """A bot by name (``random``, ``basic``, ``intermediate`` or ``intermediate:WORLDS``,
-    ``expert``, ``expert:WORLDS`` or ``expert:WORLDS:cfr``, ``cismcts`` or
+    ``expert``, ``expert:WORLDS``, ``expert:WORLDS:cfr``, ``expert:WORLDS:am``, ``cismcts`` or
     ``cismcts:SIMS``, ``ismcts`` or ``ismcts:SIMS`` with OpenSpiel, ``policy:PATH`` with
     the ``rl`` extra).
 

@@ -195,6 +195,22 @@ class _PlayEval(_Evaluator):
     SAMPLING_SHARE: ClassVar[float] = 1.0
     """The share of the bot's time budget the sampling of worlds may spend."""
 
+    def __init__(self, bot: _Bot, k: _Know) -> None:
+        super().__init__(bot, k)
+        self.active = [s for s in range(self.n) if not k.out >> s & 1]
+        """The seats that play, in turn order."""
+
+    def _seat_after(self, lead: int, played: int) -> int:
+        active = self.active
+        return active[(active.index(lead) + played) % len(active)]
+
+    def _winner(self, lead: int, trick: list[int]) -> int:
+        trump = self.k.trump
+        row = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][trick[0]]]
+        best = max(range(len(trick)), key=lambda i: row[trick[i]])
+        return self._seat_after(lead, best)
+
+
     def run(self) -> tuple[dict[Action, float], dict[Action, float]]:
         k = self.k
         obs = k.obs
@@ -310,7 +326,6 @@ class _LookaheadPlayEval(_PlayEval):
 
     def __init__(self, bot: _Bot, k: _Know) -> None:
         super().__init__(bot, k)
-        self.active = [s for s in range(self.n) if not k.out >> s & 1]
         self.worlds: list[tuple[list[int], int, _Side, float]] = []
         self.paths: dict[int, list[_Path]] = {}
         self.root_trick = [int(c) for _, c in k.obs.trick]
@@ -376,16 +391,6 @@ class _LookaheadPlayEval(_PlayEval):
             shown[seat] |= 1 << card
             count += 1
         return True
-
-    def _seat_after(self, lead: int, played: int) -> int:
-        active = self.active
-        return active[(active.index(lead) + played) % len(active)]
-
-    def _winner(self, lead: int, trick: list[int]) -> int:
-        trump = self.k.trump
-        row = TRICK_STRENGTH[trump][EFFECTIVE_SUIT[trump][trick[0]]]
-        best = max(range(len(trick)), key=lambda i: row[trick[i]])
-        return self._seat_after(lead, best)
 
     def finish(self, totals: dict[int, float]) -> dict[int, float]:
         if not self.paths:
@@ -749,3 +754,177 @@ class _PrePlayEval(_Evaluator):
         if maker == k.me:
             legal &= ~self._known_out  # the world's core may not hold the history
         return sorted(_bits(legal), key=lambda c: call_key(t, hand, c))
+
+
+# -- play: alpha-mu search ----------------------------------------------------------------------
+Vector = tuple[float, ...]
+"""The seat's utility in each world of a node (in the node's order of its worlds)."""
+
+
+def pareto(vectors: list[Vector], cap: int, weights: Sequence[float]) -> list[Vector]:
+    """The vectors no other one dominates (at least as good in every world, and not equal),
+    at most ``cap`` of them: those of the highest weighted sum first.
+
+    >>> pareto([(1.0, 0.0), (0.0, 1.0), (0.0, 0.0), (1.0, 0.0)], 8, (1.0, 1.0))
+    [(1.0, 0.0), (0.0, 1.0)]
+    >>> pareto([(1.0, 0.0), (0.0, 2.0)], 1, (1.0, 1.0))
+    [(0.0, 2.0)]
+    """
+    def score(v: Vector) -> float:
+        return sum(w * x for w, x in zip(weights, v, strict=True))
+
+    ranked = sorted(set(vectors), key=score, reverse=True)
+    front: list[Vector] = []
+    for v in ranked:
+        if not any(all(a >= b for a, b in zip(f, v, strict=True)) for f in front):
+            front.append(v)
+            if len(front) >= cap:
+                break
+    return front
+
+
+class _AlphaMuPlayEval(_PlayEval):
+    """αμ search (Cazenave and Ventos, for bridge) at a depth of :attr:`depth` of the
+    seat's own cards, over the same sampled worlds, the open-hand solver at the leaves.
+
+    PIMC values a card as if, after it, the seat would see every hidden card (strategy
+    fusion).  Here the seat's cards are chosen once per information set: a node of the
+    search is what the seat will have seen (the cards played since the decision), and
+    the worlds there are the sampled worlds in which those plays were possible.  A node
+    is worth a *Pareto front*: the vectors, one utility per world of the node, that some
+    plan of the seat reaches there, none dominated by another.  At the seat's own turn
+    the front is the union of its cards' fronts (one card in every world); at another
+    seat's turn that seat chooses in each world apart (it is assumed to see every hand,
+    as PIMC assumes), so the fronts of its cards are combined in every way, world by
+    world, by the worse for the seat where it is an opponent there and the better where
+    it is on the seat's side (five-handed the side can differ by world).  To keep it fast
+    the other seats' cards weighed are those that are some world's open-hand best (of
+    equal ones, the least worth keeping), each in every world of the node that holds it
+    as a legal card (every legal card when :attr:`WIDE`: αμ in full).  At the seat's turn
+    after ``depth`` of its cards the vector of each card is its open-hand value in each
+    world.  A candidate is worth the vector of its front with the highest weighted sum.
+    At depth 1 this is PIMC; with two cards or fewer in hand the seat's next card is
+    forced and it is PIMC too.
+    """
+
+    WIDE: ClassVar[bool] = False
+    """Let the other seats play any legal card, not only their open-hand best."""
+    CAP: ClassVar[int] = 16
+    """The most vectors a front keeps (the highest weighted sums)."""
+
+    def __init__(self, bot: _Bot, k: _Know, depth: int = 2) -> None:
+        super().__init__(bot, k)
+        self.depth = depth
+        self.worlds: list[tuple[list[int], int, _Side, float]] = []
+        self.root_trick = [int(c) for _, c in k.obs.trick]
+        self.root_leader = k.obs.trick[0][0] if k.obs.trick else k.me
+
+    def on_world(self, hands: list[int], makers: int, leader: int, trick: list[int],
+                 values: dict[int, int], weight: float, side: _Side) -> None:
+        if self.depth > 1 and hands[self.k.me].bit_count() >= 3:
+            self.worlds.append((hands, makers, side, weight))
+
+    def finish(self, totals: dict[int, float]) -> dict[int, float]:
+        if not self.worlds:
+            return totals
+        every = list(range(len(self.worlds)))
+        weights = [w for _, _, _, w in self.worlds]
+        played = [0] * self.n
+        values = {}
+        for c in totals:
+            front = self._after(c, every, played, self.root_leader, self.root_trick, (),
+                                self.depth - 1)
+            values[c] = max(sum(w * x for w, x in zip(weights, v, strict=True))
+                            for v in front)
+        return values
+
+    # -- the search -----------------------------------------------------------------------
+    def _after(self, card: int, worlds: list[int], played: list[int], lead: int,
+               trick: list[int], winners: tuple[int, ...], left: int) -> list[Vector]:
+        """The front after the seat to move plays ``card`` (the same in every world)."""
+        seat = self._seat_after(lead, len(trick))
+        played = list(played)
+        played[seat] |= 1 << card
+        trick = [*trick, card]
+        if len(trick) == len(self.active):
+            lead = self._winner(lead, trick)
+            winners = (*winners, lead)
+            trick = []
+        return self._node(worlds, played, lead, trick, winners, left)
+
+    def _node(self, worlds: list[int], played: list[int], lead: int, trick: list[int],
+              winners: tuple[int, ...], left: int) -> list[Vector]:
+        """The front of a node: ``left`` more of the seat's own cards are searched."""
+        k = self.k
+        me = k.me
+        seat = self._seat_after(lead, len(trick))
+        weights = [self.worlds[i][3] for i in worlds]
+        if not self.worlds[worlds[0]][0][seat] & ~played[seat]:  # the deal is over
+            return [tuple(self._utility_after(i, winners, 0) for i in worlds)]
+        if seat == me and left > 0:
+            hand = self.worlds[worlds[0]][0][me] & ~played[me]
+            fronts: list[Vector] = []
+            for c in self._legal(hand, trick):
+                fronts += self._after(c, worlds, played, lead, trick, winners, left - 1)
+            return pareto(fronts, self.CAP, weights)
+        sols = []
+        for i in worlds:
+            hands, makers, _, _ = self.worlds[i]
+            h = [hands[s] & ~played[s] for s in range(self.n)]
+            sols.append(solve_position(h, k.trump, makers, lead, trick, k.out, True).values)
+        if seat == me:  # the leaves: each card's open-hand value in every world
+            return pareto([tuple(self._utility_after(i, winners, sol[c])
+                                 for i, sol in zip(worlds, sols, strict=True))
+                           for c in sols[0]], self.CAP, weights)
+        # another seat: its cards' fronts, combined world by world
+        cards: set[int] = set()
+        ally: dict[int, bool] = {}
+        for i, sol in zip(worlds, sols, strict=True):
+            makers = self.worlds[i][1]
+            maker = makers >> seat & 1 == 1
+            ally[i] = maker == (makers >> me & 1 == 1)
+            if self.WIDE:
+                cards.update(sol)
+            else:  # its open-hand best, the one least worth keeping of equal ones
+                best = max(sol.values()) if maker else min(sol.values())
+                cards.add(min((c for c, v in sol.items() if v == best),
+                              key=lambda c: _keep_key(k.trump, c)))
+        # each card's worlds: those in which the seat may play it (RULES §8)
+        children = {c: [i for i, sol in zip(worlds, sols, strict=True) if c in sol]
+                    for c in sorted(cards)}
+        # the vectors combined so far, as {world: utility} over the worlds they cover
+        combined: list[dict[int, float]] = [{}]
+        for c, sub in children.items():
+            front = self._after(c, sub, played, lead, trick, winners, left)
+            merged = []
+            for r in combined:
+                for v in front:
+                    m = dict(r)
+                    for i, x in zip(sub, v, strict=True):
+                        y = m.get(i)
+                        m[i] = x if y is None else max(x, y) if ally[i] else min(x, y)
+                    merged.append(m)
+            known = sorted(merged[0])
+            w = [self.worlds[i][3] for i in known]
+            combined = [dict(zip(known, v, strict=True))
+                        for v in pareto([tuple(m[i] for i in known) for m in merged],
+                                        self.CAP, w)]
+        return [tuple(m[i] for i in worlds) for m in combined]
+
+    def _utility_after(self, i: int, winners: tuple[int, ...], value: int) -> float:
+        """World ``i``'s utility for the seat when the maker side takes ``value`` more
+        tricks after the tricks ``winners`` won on the way."""
+        _, makers, side, _ = self.worlds[i]
+        done = sum(1 for s in winners if makers >> s & 1)
+        return self.utility(side.maker, side.partner, side.won + done + value, side.alone,
+                            side.lone_defender)
+
+    def _legal(self, hand: int, trick: list[int]) -> list[int]:
+        """The seat's legal cards: those of the suit led if it holds any (RULES §8)."""
+        if trick:
+            trump = self.k.trump
+            follow = hand & SUIT_MASKS[trump][EFFECTIVE_SUIT[trump][trick[0]]]
+            if follow:
+                hand = follow
+        return _bits(hand)
+

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from euchre.actions import Action, ActionKind
-from euchre.bots.evaluation import _LookaheadPlayEval, _PlayEval, _PrePlayEval
+from euchre.bots.evaluation import _AlphaMuPlayEval, _LookaheadPlayEval, _PlayEval, _PrePlayEval
 from euchre.bots.knowledge import _PLAY, _Know
 from euchre.bots.learned import Model, model_for
 from euchre.cards import effective_suit
@@ -97,6 +97,9 @@ class PimcBot:
         self.noise = noise
         self.worlds_used = 0
         """Worlds sampled for the last decision (for benchmarks and tests)."""
+        self.search_depth = 1
+        """In play, how many of the seat's own cards the αμ search chooses once per
+        information set (:class:`~euchre.bots.evaluation._AlphaMuPlayEval`); 1: PIMC."""
         self.last_values: dict[Action, float] = {}
         """The values the last :meth:`act` computed, as :meth:`evaluate` gives them (the
         candidates it weighed: empty when only one action was legal).  Self-play records
@@ -178,6 +181,8 @@ class PimcBot:
         """(value of each candidate action, tie-breaker); ``everything``: no pruning."""
         k = _Know(obs)
         if k.phase == _PLAY:
+            if self.search_depth > 1:
+                return _AlphaMuPlayEval(self, k, self.search_depth).run()
             return (_LookaheadPlayEval if self.lookahead else _PlayEval)(self, k).run()
         return _PrePlayEval(self, k, everything).run()
 
