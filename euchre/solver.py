@@ -59,6 +59,7 @@ __all__ = [
     "solve",
     "solve_position",
     "solve_record",
+    "solve_value",
     "warm_up",
 ]
 
@@ -165,6 +166,32 @@ def solve_position(
     seat that plays holds as many cards as the others, less one if it has played to the
     trick in progress).
     """
+    value = _search(hands, trump, makers, leader, trick, out, all_values)
+    o = _MEMORY.out.tolist()
+    count = o[_k.OUT_COUNT]
+    pairs = o[_k.OUT_PAIRS:_k.OUT_PAIRS + 2 * count]
+    return PositionSolution(o[_k.OUT_TO_MOVE], dict(zip(pairs[::2], pairs[1::2], strict=True)),
+                            value)
+
+
+def solve_value(hands: Sequence[int], trump: int, makers: int, leader: int,
+                out: int = 0) -> int:
+    """The value alone (the maker side's tricks from now, best play) of a position at the
+    start of a trick, on raw ints as :func:`solve_position` takes them: the same search
+    with ``all_values`` false, without the cards' values (the expert's pre-play
+    evaluation solves hundreds of thousands of these).
+
+    >>> from euchre.cards import card_mask, parse_cards
+    >>> hands = [card_mask(parse_cards(h)) for h in ('JC JS AC', 'AD KD QD')]
+    >>> solve_value(hands, trump=0, makers=0b01, leader=0)
+    3
+    """
+    return _search(hands, trump, makers, leader, (), out, False)
+
+
+def _search(hands: Sequence[int], trump: int, makers: int, leader: int,
+            trick: Sequence[int], out: int, all_values: bool) -> int:
+    """Run the kernel; its value (the rest is in ``_MEMORY.out``)."""
     n = len(hands)
     if not 2 <= n <= 5:
         raise ValueError(f"2 to 5 hands, not {n}")
@@ -174,16 +201,12 @@ def solve_position(
     m = _MEMORY
     m.stamp += 1
     h = [*hands, 0, 0, 0]
-    value = _k.solve_kernel(n, trump, makers, out, leader, packed, len(trick), int(all_values),
-                            m.stamp, h[0], h[1], h[2], h[3], h[4], m.tt, m.stack, m.stats,
-                            m.out)
-    o = m.out.tolist()
-    count = o[_k.OUT_COUNT]
-    if not count:
+    value: int = _k.solve_kernel(n, trump, makers, out, leader, packed, len(trick),
+                                 int(all_values), m.stamp, h[0], h[1], h[2], h[3], h[4], m.tt,
+                                 m.stack, m.stats, m.out)
+    if not m.out[_k.OUT_COUNT]:
         raise ValueError("the player to move holds no card: the deal is over")
-    pairs = o[_k.OUT_PAIRS:_k.OUT_PAIRS + 2 * count]
-    return PositionSolution(o[_k.OUT_TO_MOVE], dict(zip(pairs[::2], pairs[1::2], strict=True)),
-                            value)
+    return value
 
 
 def position_of(deal: Deal) -> tuple[list[int], int, int, int, list[int], int]:

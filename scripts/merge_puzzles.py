@@ -1,9 +1,10 @@
 """Merge puzzle files made in seed chunks (``euchre puzzle make --seed S ...`` each) into
 one set, each position once, every puzzle rated by the bots' solving of it
-(:func:`euchre.puzzles.rating.rated_by_bots`, so that files made before the maker rated
-that way are rated alike).  The header keeps the first file's command and seed (as
-``command`` and ``seed``) and every part's command, seed and positions examined (as
-``parts``), and the positions examined in all.
+(:func:`euchre.puzzles.rating.rated_by_bots`): a file whose header says ``"rating":
+"bots"`` (the maker's, a merged set) keeps its ratings, a file made before the maker rated
+that way is rated again, so that all are rated alike.  The header keeps the first file's
+command and seed (as ``command`` and ``seed``) and every part's command, seed and
+positions examined (as ``parts``), and the positions examined in all.
 
 Run: ``python scripts/merge_puzzles.py --out euchre/puzzles/data/4.jsonl.gz FILE...``
 (the output may be one of the inputs).
@@ -37,9 +38,12 @@ def merge(paths: list[Path]) -> tuple[dict[str, Any], list[Puzzle]]:
     for path in paths:
         header, found = read_puzzles(path.read_bytes())
         parts += parts_of(header)
+        by_bots = header.get("rating") == "bots"
         for puzzle in found:
-            puzzles.setdefault(puzzle.id, puzzle)
-    rated = [dataclasses.replace(p, rating=rated_by_bots(p)) for p in puzzles.values()]
+            if puzzle.id not in puzzles:
+                puzzles[puzzle.id] = puzzle if by_bots else dataclasses.replace(
+                    puzzle, rating=rated_by_bots(puzzle))
+    rated = list(puzzles.values())
     header = {"command": parts[0]["command"], "seed": parts[0]["seed"], "parts": parts,
               "examined": sum(int(p["examined"]) for p in parts), "rating": "bots",
               "versions": versions()}

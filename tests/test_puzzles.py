@@ -5,14 +5,18 @@ position, the Glicko-2 ratings, and the shipped sets, every one a position that
 from __future__ import annotations
 
 import datetime
+import importlib.util
+import math
 import random
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from euchre import Deal, Rules
 from euchre.actions import Action
 from euchre.bots import make_bot
-from euchre.jobs.puzzles import PuzzleMaker, collect
+from euchre.jobs.puzzles import PuzzleMaker, collect, verdict
 from euchre.puzzles import (
     MARGIN,
     THEMES,
@@ -21,10 +25,12 @@ from euchre.puzzles import (
     judge,
     make_puzzle,
     nearest,
+    read_puzzles,
     shipped,
     shipped_header,
     themes,
     trumps_out,
+    write_puzzles,
 )
 from euchre.puzzles.rating import Rating, rate, rated_by_bots
 
@@ -92,6 +98,49 @@ def test_the_maker_keeps_only_positions_that_meet_the_criterion() -> None:
     for puzzle in found:
         check_puzzle(puzzle)
         assert puzzle.rating == rated_by_bots(puzzle)
+
+
+def test_the_verdict_asks_no_second_opinion_when_the_first_leads_by_less_than_the_floor(
+) -> None:
+    """The verdict's second opinion is spared when the first cannot be part of a puzzle
+    (its lead under the floor): one opinion then, two without a floor."""
+    deal = four([])
+    values, bests = verdict(deal, worlds=16, floor=math.inf)
+    assert len(bests) == 1 and set(values) == set(deal.legal_actions())
+    assert len(verdict(deal, worlds=16)[1]) == 2
+
+
+def merge_script() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "scripts" / "merge_puzzles.py"
+    spec = importlib.util.spec_from_file_location("merge_puzzles", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_merging_keeps_the_bots_ratings_and_rates_an_older_file_again(tmp_path: Path) -> None:
+    """``scripts/merge_puzzles.py``: a file rated by the bots (the maker's header says so)
+    keeps its ratings, an older one is rated by the bots again; each position once, and
+    every part's command and seed in the header."""
+    deal = Deal.from_cards(Rules(players=2), dealer=0,
+                           hands=["9C TC JC QC KC", "AC 9D TD JD QD"], turnup="KD")
+    puzzle = make_puzzle(deal, 1, {A("order"): 1.2, A("pass"): 0.4}, A("order"), rating=1234)
+    made = {"command": "euchre puzzle make --players 2 --seed 7", "seed": 7, "examined": 3}
+    rated, older = tmp_path / "rated.jsonl.gz", tmp_path / "older.jsonl"
+    write_puzzles(rated, [puzzle], {**made, "rating": "bots"})
+    write_puzzles(older, [puzzle], made)
+    merge = merge_script().merge
+    header, puzzles = merge([rated, older])
+    assert [p.rating for p in puzzles] == [1234]
+    assert [part["seed"] for part in header["parts"]] == [7, 7] and header["examined"] == 6
+    header, puzzles = merge([older])
+    assert [p.rating for p in puzzles] == [rated_by_bots(puzzle)] != [1234]
+    assert header["rating"] == "bots"
+    out = tmp_path / "merged.jsonl.gz"
+    write_puzzles(out, puzzles, header)
+    assert read_puzzles(out.read_bytes()) == (
+        {"format": "euchre-puzzles", **header}, puzzles)
 
 
 def check_puzzle(puzzle: Puzzle) -> None:

@@ -71,7 +71,7 @@ from euchre.cards import (
     cards_of,
 )
 from euchre.scoring import deal_points
-from euchre.solver import solve_position
+from euchre.solver import solve_position, solve_value
 from euchre.worlds import _bits
 
 _TRICK_TIE: Final = 0.001
@@ -670,9 +670,9 @@ class _PrePlayEval(_Evaluator):
         key = (*hands, trump, makers, out, lead, int(alone), lone)
         u = cache.get(key)
         if u is None:
-            sol = solve_position(hands, trump, makers, lead, (), out, False)
+            value = solve_value(hands, trump, makers, lead, out)
             util_partner = int(st[core.PARTNER]) if n == 5 else -1
-            u = self.utility(int(st[core.MAKER]), util_partner, sol.value, alone, lone >= 0)
+            u = self.utility(int(st[core.MAKER]), util_partner, value, alone, lone >= 0)
             cache[key] = u
         return u
 

@@ -43,6 +43,7 @@ The evaluation of the actions in these worlds is :mod:`euchre.bots.evaluation`.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Iterator
@@ -102,8 +103,11 @@ def _off_table(two: bool) -> tuple[float, ...]:
 _OFF: Final = (_off_table(False), _off_table(True))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def hand_estimate(mask: int, trump: int, players: int) -> float:
-    """The basic bot's :func:`~euchre.bots.basic.hand_value` of a hand bitmask.
+    """The basic bot's :func:`~euchre.bots.basic.hand_value` of a hand bitmask (kept
+    for the last 65,536 hands asked: the expert asks for the same hands again and again
+    while it weighs and plays out its worlds).
 
     >>> from euchre.cards import card_mask, parse_cards
     >>> round(hand_estimate(card_mask(parse_cards('JH JD AH AS 9C')), 2, 4), 2)

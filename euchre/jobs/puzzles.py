@@ -19,7 +19,8 @@ or more legal actions (a position *examined*):
    every other action by :data:`~euchre.puzzles.MARGIN` (:func:`~euchre.puzzles.judge`).
    The puzzle's values are those means, its starting rating the bots' solving of it
    (:func:`~euchre.puzzles.rating.rated_by_bots`).  The second opinion is not asked when the first
-   already chooses the obvious action (the verdict could not pass).
+   already chooses the obvious action, or leads by less than :data:`FIRST_OPINION_FLOOR`
+   (the verdict could not pass: see there).
 
 The screens only spare work: a position is a puzzle by the verdict alone.
 
@@ -36,6 +37,7 @@ cores, or Ray); a unit depends on the seed and its number only.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -51,8 +53,8 @@ from euchre.puzzles import MARGIN, Puzzle, judge, make_puzzle, margin_of
 from euchre.puzzles.rating import rated_by_bots
 from euchre.rules import Rules
 
-__all__ = ["CHUNK_SIZE", "PLAY_WORLDS", "SCREEN_MARGIN", "SCREEN_WORLDS", "VERDICT_WORLDS",
-           "PuzzleMaker", "collect", "examine", "header", "verdict"]
+__all__ = ["CHUNK_SIZE", "FIRST_OPINION_FLOOR", "PLAY_WORLDS", "SCREEN_MARGIN", "SCREEN_WORLDS",
+           "VERDICT_WORLDS", "PuzzleMaker", "collect", "examine", "header", "verdict"]
 
 CHUNK_SIZE: Final = 5
 """Deals per unit of work."""
@@ -65,22 +67,33 @@ SCREEN_MARGIN: Final = 0.15
 noisier) for the position to be judged at full strength."""
 VERDICT_WORLDS: Final = 4 * OPINION_WORLDS
 """Worlds of each of the two opinions that judge a position: four times a hint's."""
+FIRST_OPINION_FLOOR: Final = 0.2
+"""The lead the verdict's first opinion needs for the second to be asked.  Below it the
+mean of the two could reach :data:`~euchre.puzzles.MARGIN` only if the second saw the
+best action ahead of the first's runner-up by 0.4 or more, 0.2 more than the first did:
+about 3.5 standard deviations of the difference of two opinions of 1,024 worlds (each
+opinion's margin moves by about 0.04 when its worlds are redrawn, docs/benchmarks.md
+"Puzzles").  No shipped puzzle's first opinion led by less than 0.26 (docs/benchmarks.md
+"The maker's speed")."""
 _SALTS: Final = (1, 2)
 """The sampling salts of the verdict's two opinions (a hint's is 0)."""
 
 
 def verdict(deal: Deal, worlds: int = VERDICT_WORLDS, salts: tuple[int, ...] = _SALTS,
-            unless: Action | None = None) -> tuple[dict[Action, float], list[Action]]:
+            unless: Action | None = None, floor: float = -math.inf
+            ) -> tuple[dict[Action, float], list[Action]]:
     """The mean values of every legal action of the seat to move over opinions with each
     salt, and each opinion's best action; the opinions stop at the first whose best action
-    is ``unless`` (the obvious one: the position cannot be a puzzle)."""
+    is ``unless`` (the obvious one) or leads every other by less than ``floor`` (the
+    position cannot be a puzzle)."""
     seat = deal.to_move
     assert seat is not None
     obs = deal.observation(seat)
     opinions = []
     for salt in salts:
-        opinions.append(expert_opinion(obs, worlds, salt=salt))
-        if opinions[-1].best == unless:
+        opinion = expert_opinion(obs, worlds, salt=salt)
+        opinions.append(opinion)
+        if opinion.best == unless or margin_of(opinion.values, opinion.best) < floor:
             break
     values = {a: sum(o.values[a] for o in opinions) / len(opinions)
               for a in opinions[0].values}
@@ -96,9 +109,9 @@ def examine(deal: Deal, obvious: Action, worlds: int = VERDICT_WORLDS,
     screen = expert_opinion(deal.observation(seat), screen_worlds)
     if screen.best == obvious or margin_of(screen.values, screen.best) < SCREEN_MARGIN:
         return None
-    values, bests = verdict(deal, worlds, unless=obvious)
+    values, bests = verdict(deal, worlds, unless=obvious, floor=FIRST_OPINION_FLOOR)
     answer = judge(values, obvious, MARGIN)
-    if answer is None or any(b != answer for b in bests):
+    if answer is None or len(bests) < len(_SALTS) or any(b != answer for b in bests):
         return None
     puzzle = make_puzzle(deal, seat, values, answer)
     return dataclasses.replace(puzzle, rating=rated_by_bots(puzzle))
@@ -198,8 +211,10 @@ def collect(summaries: Sequence[dict[str, Any]]) -> list[Puzzle]:
 def header(job: PuzzleMaker, command: str, summaries: Sequence[dict[str, Any]]
            ) -> dict[str, Any]:
     """A puzzle file's header: the command and seed that made it, the parameters, the
-    positions examined and the versions."""
+    positions examined, how the puzzles are rated (``"bots"``: by the bots' solving,
+    :func:`~euchre.puzzles.rating.rated_by_bots`) and the versions."""
     from euchre.jobs.distributed import versions
 
     return {"command": command, "seed": job.seed, "parameters": job.parameters(),
-            "examined": sum(int(s["examined"]) for s in summaries), "versions": versions()}
+            "examined": sum(int(s["examined"]) for s in summaries), "rating": "bots",
+            "versions": versions()}
