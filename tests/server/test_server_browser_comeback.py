@@ -134,6 +134,8 @@ def test_the_host_link_opens_the_host_s_seat_on_a_second_device(
     laptop.wait_for_selector(".hand-card")
     assert "host=" not in laptop.url
     assert laptop.locator(".seat.me .seat-name").inner_text().strip().startswith("You")
+    # the host's powers are asked for after the table shows (refreshHostView): wait for them
+    laptop.wait_for_selector("#tool-host")
     assert laptop.locator("#tool-host").count() == 1
     assert _token(laptop, tid) == _token(phone, tid)
     laptop.screenshot(path=str(ARTIFACTS / "comeback-host-link-1280x800.png"))
