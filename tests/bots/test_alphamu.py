@@ -4,9 +4,8 @@ choosing per world, the open-hand solver at the leaves."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from play_positions import RULES, play_decisions
 
 from euchre.bots import make_bot, play_deal
 from euchre.bots.cfr import CfrExpertBot
@@ -14,37 +13,9 @@ from euchre.bots.evaluation import _AlphaMuPlayEval, _Side, pareto
 from euchre.bots.expert import ExpertBot
 from euchre.bots.knowledge import _Know
 from euchre.cards import Card
-from euchre.deal import Deal, Observation, Phase
+from euchre.deal import Deal
 from euchre.rules import Rules
 from euchre.solver import solve_position
-
-RULES = [
-    Rules(players=2),
-    Rules(players=3),
-    Rules(players=3, joker=True, defend_alone=False),
-    Rules(players=4),
-    Rules(players=4, defend_alone=True, joker=True),
-    Rules(players=5),
-    Rules(players=5, joker=True, deck=32),
-]
-
-
-def play_decisions(rules: Rules, deals: int, seed: int) -> list[Observation]:
-    """Play decisions where the search can differ from PIMC: two or more legal cards and
-    three or more in hand, from deals the expert plays at every seat."""
-    rng = random.Random(seed)
-    found = []
-    for d in range(deals):
-        deal = Deal.random(rules, dealer=d % rules.players, seed=rng.getrandbits(32))
-        bot = ExpertBot(d, samples=4, time_budget=None)
-        while not deal.is_over:
-            seat = deal.to_move
-            assert seat is not None
-            obs = deal.observation(seat)
-            if obs.phase is Phase.PLAY and len(obs.legal_actions) > 1 and len(obs.hand) >= 3:
-                found.append(obs)
-            deal.apply(bot.act(obs))
-    return found
 
 
 def searched(seed: int, samples: int, depth: int = 2) -> ExpertBot:
