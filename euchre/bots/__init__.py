@@ -16,15 +16,12 @@ import importlib
 import importlib.util
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from euchre.actions import Action
 from euchre.deal import Deal, Observation
 from euchre.game import Game
 from euchre.rules import Rules
-
-if TYPE_CHECKING:
-    from euchre.bots.expert import ExpertBot
 
 __all__ = ["BOTS", "BOT_OPTIONS", "LEVELS", "Bot", "RandomBot", "check_rules", "choose",
            "levels_for", "make_bot", "normal_name", "play_deal", "play_game"]
@@ -192,17 +189,13 @@ def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
         else:
             raise ValueError(f"expert:WORLDS:OPTION takes {', '.join(_EXPERT_OPTIONS)} as "
                              f"the option (cfr and am joined by a colon), not {rest!r}")
-    bot: ExpertBot
     if cfr:
         from euchre.bots.cfr import CfrExpertBot
 
-        bot = CfrExpertBot(seed, samples=samples, time_budget=None)
-    else:
-        from euchre.bots.expert import ExpertBot
+        return CfrExpertBot(seed, samples=samples, time_budget=None, search_depth=depth)
+    from euchre.bots.expert import ExpertBot
 
-        bot = ExpertBot(seed, samples=samples, time_budget=None)
-    bot.search_depth = depth
-    return bot
+    return ExpertBot(seed, samples=samples, time_budget=None, search_depth=depth)
 
 
 def _pimc_worlds(seed: int | random.Random | None, options: str) -> Bot:

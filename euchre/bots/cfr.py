@@ -393,16 +393,16 @@ class CfrExpertBot(ExpertBot):
     def __init__(self, seed: int | random.Random | None = None,
                  samples: int = DEFAULT_SAMPLES,
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
-                 strategy: Strategy | None = None, visits: int = 10) -> None:
-        super().__init__(seed, samples, time_budget)
+                 strategy: Strategy | None = None, visits: int = 10,
+                 search_depth: int = 1) -> None:
+        super().__init__(seed, samples, time_budget, search_depth=search_depth)
         self.strategy = strategy
         self.visits = visits
         self.learned = 0
         """Decisions taken by the strategy so far (the rest were the expert's)."""
 
     def __repr__(self) -> str:
-        return (f"CfrExpertBot(samples={self.samples}, time_budget={self.time_budget}, "
-                f"visits={self.visits})")
+        return f"CfrExpertBot({self._repr_fields()}, visits={self.visits})"
 
     def bid(self, obs: Observation) -> Action | None:
         """The strategy's action for a decision before the first lead, or ``None`` where

@@ -88,16 +88,19 @@ class PimcBot:
         samples: int = DEFAULT_SAMPLES,
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         noise: float = 0.0,
+        search_depth: int = 1,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples is 1 or more, not {samples}")
+        if search_depth < 1:
+            raise ValueError(f"search_depth is 1 or more, not {search_depth}")
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.samples = samples
         self.time_budget = time_budget
         self.noise = noise
         self.worlds_used = 0
         """Worlds sampled for the last decision (for benchmarks and tests)."""
-        self.search_depth = 1
+        self.search_depth = search_depth
         """In play, how many of the seat's own cards the αμ search chooses once per
         information set (:class:`~euchre.bots.evaluation._AlphaMuPlayEval`); 1: PIMC."""
         self.last_values: dict[Action, float] = {}
@@ -106,7 +109,16 @@ class PimcBot:
         them (:mod:`euchre.jobs.selfplay`)."""
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(samples={self.samples}, time_budget={self.time_budget})"
+        return f"{type(self).__name__}({self._repr_fields()})"
+
+    def _repr_fields(self) -> str:
+        """The constructor's arguments that differ from a default, as ``repr`` shows them."""
+        fields = f"samples={self.samples}, time_budget={self.time_budget}"
+        if self.noise:
+            fields += f", noise={self.noise}"
+        if self.search_depth != 1:
+            fields += f", search_depth={self.search_depth}"
+        return fields
 
     # -- the public API ------------------------------------------------------------------
     def act(self, observation: Observation) -> Action:
@@ -213,8 +225,9 @@ class ExpertBot(PimcBot):
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         noise: float = 0.0,
         models: Sequence[Model] | None = None,
+        search_depth: int = 1,
     ) -> None:
-        super().__init__(seed, samples, time_budget, noise)
+        super().__init__(seed, samples, time_budget, noise, search_depth)
         self.models = models
         """The pre-play models to choose from by the game's rules; ``None``: the ones
         shipped in the package (:func:`euchre.bots.learned.model_for`)."""

@@ -19,9 +19,7 @@ from euchre.solver import solve_position
 
 
 def searched(seed: int, samples: int, depth: int = 2) -> ExpertBot:
-    bot = ExpertBot(seed, samples=samples, time_budget=None)
-    bot.search_depth = depth
-    return bot
+    return ExpertBot(seed, samples=samples, time_budget=None, search_depth=depth)
 
 
 def test_the_option_parses_alone_and_with_cfr() -> None:
@@ -38,6 +36,22 @@ def test_the_option_parses_alone_and_with_cfr() -> None:
                 "expert:16:alpha"):
         with pytest.raises(ValueError, match="expert:WORLDS:OPTION"):
             make_bot(bad, 1)
+
+
+@pytest.mark.parametrize("name", ["expert:16", "expert:16:am", "expert:16:am3",
+                                  "expert:16:cfr", "expert:16:cfr:am", "intermediate"])
+def test_a_searching_bot_s_repr_pastes_back_as_the_same_bot(name: str) -> None:
+    bot = make_bot(name, 1)
+    namespace = {"ExpertBot": ExpertBot, "CfrExpertBot": CfrExpertBot,
+                 "IntermediateBot": type(bot)}
+    again = eval(repr(bot), namespace)
+    assert isinstance(bot, ExpertBot) and type(again) is type(bot)
+    assert repr(again) == repr(bot) and again.search_depth == bot.search_depth
+
+
+def test_a_search_depth_below_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="search_depth is 1 or more"):
+        ExpertBot(1, samples=4, search_depth=0)
 
 
 def test_a_guess_pimc_thinks_it_makes_in_every_world() -> None:
