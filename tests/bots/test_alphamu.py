@@ -10,7 +10,7 @@ from play_positions import RULES, play_decisions
 from euchre.bots import make_bot, play_deal
 from euchre.bots.cfr import CfrExpertBot
 from euchre.bots.evaluation import _AlphaMuPlayEval, _Side, pareto
-from euchre.bots.expert import ExpertBot
+from euchre.bots.expert import ExpertBot, PimcBot
 from euchre.bots.knowledge import _Know
 from euchre.cards import Card
 from euchre.deal import Deal
@@ -45,7 +45,7 @@ def test_a_searching_bot_s_repr_pastes_back_as_the_same_bot(name: str) -> None:
     namespace = {"ExpertBot": ExpertBot, "CfrExpertBot": CfrExpertBot,
                  "IntermediateBot": type(bot)}
     again = eval(repr(bot), namespace)
-    assert isinstance(bot, ExpertBot) and type(again) is type(bot)
+    assert isinstance(bot, PimcBot) and type(again) is type(bot)
     assert repr(again) == repr(bot) and again.search_depth == bot.search_depth
 
 
