@@ -2,30 +2,35 @@
 becomes a puzzle, and how steady a puzzle's answer is when the worlds are redrawn.
 
 Run ``python benchmarks/puzzles.py [--deals N] [--seed S] [--variants 2 3 4 5]
-[--steadiness K] [--solvers] [--json] [--write-docs]`` (``--deals 0``: no rate).
+[--steadiness K] [--solvers] [--sample K] [--json] [--write-docs]`` (``--deals 0``: no
+rate).
 
 **Rate.**  For each variant's default rules, :class:`euchre.jobs.puzzles.PuzzleMaker`
 plays ``N`` deals (expert against expert) in this process, pinned to one core, and
 examines every decision with a choice (:mod:`euchre.jobs.puzzles`); the positions
 examined per CPU second, and the share kept as puzzles.
 
-**Steadiness** (``--steadiness K``): up to ``K`` shipped puzzles per variant are judged
+**Steadiness** (``--steadiness K``): up to ``K`` shipped puzzles per variant, spread evenly
+over the set (:func:`spread`: a set grown by merging holds its newest parts last), are judged
 again by :func:`euchre.jobs.puzzles.verdict` with two other salts (other worlds, the same
 count): how often the answer changes (the mean's best action is another), and the spread
 of the margin (the standard deviation of the new margin minus the old).
 
-**Solve rates** (``--solvers``): every shipped puzzle is put to the bots (``random``:
+**Solve rates** (``--solvers``): every shipped puzzle (or ``--sample K`` of them, spread
+evenly over the set) is put to the bots (``random``:
 the chance that a random legal action solves it; ``basic``, ``intermediate`` at 16 worlds
 with seeds other than the rating's, and the expert's hint,
 :func:`euchre.bots.opinion.expert_opinion`), split at the median rating (the bots' rating,
 :func:`euchre.puzzles.rating.rated_by_bots`) into the easier and the harder half: a harder
 half must be missed more by weaker bots.
 
-``--write-docs`` replaces the "## Puzzles" section of ``docs/benchmarks.md`` (appending
-it if missing) with the figures of the run.
+``--write-docs`` replaces the "## Puzzles" section of ``docs/benchmarks.md`` up to its
+first subsection (appending it if missing) with the figures of the run.
 
 >>> changed_and_shift({"order": 1.0, "pass": 0.2}, "order", {"order": 0.9, "pass": 0.3})
 (False, -0.2)
+>>> spread(list(range(10)), 4)
+[0, 2, 5, 7]
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from euchre import Rules
 from euchre.actions import Action
@@ -52,6 +57,7 @@ REDRAWN = (3, 4)
 """The salts of the verdict redrawn (the maker's are 1 and 2)."""
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 SECTION = "## Puzzles"
+T = TypeVar("T")
 
 
 def changed_and_shift(old: dict[str, float], answer: str, new: dict[str, float]
@@ -63,6 +69,14 @@ def changed_and_shift(old: dict[str, float], answer: str, new: dict[str, float]
 
     best = max(new, key=lambda a: new[a])
     return best != answer, round(margin(new) - margin(old), 6)
+
+
+def spread(items: list[T], count: int) -> list[T]:
+    """Up to ``count`` of ``items``, evenly spaced from the first (all when ``count`` is 0
+    or not below their number)."""
+    if count <= 0 or count >= len(items):
+        return list(items)
+    return [items[k * len(items) // count] for k in range(count)]
 
 
 def rate(players: int, deals: int, seed: int) -> dict[str, Any]:
@@ -82,7 +96,7 @@ def steadiness(players: int, count: int) -> dict[str, Any]:
     """The answer's changes and the margin's spread over up to ``count`` shipped puzzles
     judged again with other worlds."""
     changes, shifts = 0, []
-    puzzles = shipped(players)[:count]
+    puzzles = spread(list(shipped(players)), count)
     for puzzle in puzzles:
         values, _bests = verdict(puzzle.deal(), VERDICT_WORLDS, REDRAWN)
         changed, shift = changed_and_shift(puzzle.values, puzzle.answer,
@@ -97,10 +111,10 @@ def steadiness(players: int, count: int) -> dict[str, Any]:
 SOLVERS = ("random", "basic", "intermediate", "expert")
 
 
-def solve_rates(players: int) -> dict[str, Any]:
+def solve_rates(players: int, sample: int = 0) -> dict[str, Any]:
     """Each bot's solve rate over the easier and the harder half of the shipped puzzles
-    (split at the median rating)."""
-    puzzles = sorted(shipped(players), key=lambda p: (p.rating, p.id))
+    (``sample`` of them spread over the set; 0: all), split at the median rating."""
+    puzzles = sorted(spread(list(shipped(players)), sample), key=lambda p: (p.rating, p.id))
     half = len(puzzles) // 2
     halves = {"easier": puzzles[:half], "harder": puzzles[half:]}
     out: dict[str, Any] = {"players": players, "puzzles": len(puzzles),
@@ -184,7 +198,8 @@ def write_docs(section: str) -> None:
     if start < 0:
         text = text.rstrip("\n") + "\n\n" + section
     else:
-        end = text.find("\n## ", start + len(SECTION))
+        ends = [text.find(mark, start + len(SECTION)) for mark in ("\n## ", "\n### ")]
+        end = min((e for e in ends if e >= 0), default=-1)
         text = text[:start] + section + ("\n" + text[end + 1:] if end >= 0 else "")
     DOCS.write_text(text, encoding="utf-8")
 
@@ -202,6 +217,7 @@ def main() -> None:
     parser.add_argument("--variants", type=int, nargs="+", default=list(VARIANTS))
     parser.add_argument("--steadiness", type=int, default=0)
     parser.add_argument("--solvers", action="store_true")
+    parser.add_argument("--sample", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
@@ -210,7 +226,7 @@ def main() -> None:
     rates = [rate(n, args.deals, args.seed) for n in args.variants] if args.deals else []
     steady = [progress(steadiness(n, args.steadiness)) for n in args.variants
               ] if args.steadiness else []
-    solving = [progress(solve_rates(n)) for n in args.variants] if args.solvers else []
+    solving = [progress(solve_rates(n, args.sample)) for n in args.variants] if args.solvers else []
     facts = machine()
     if args.json:
         print(json.dumps({"rates": rates, "steadiness": steady, "solving": solving,
@@ -222,6 +238,8 @@ def main() -> None:
         words.append(f"--steadiness {args.steadiness}")
     if args.solvers:
         words.append("--solvers")
+        if args.sample:
+            words.append(f"--sample {args.sample}")
     section = markdown(rates, steady, " ".join(words), facts, solving)
     print(section)
     if args.write_docs:
