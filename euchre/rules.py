@@ -322,15 +322,22 @@ class Rules:
                              f"known: {', '.join(sorted(known))}")
         return cls(**data)
 
-    def __repr__(self) -> str:
+    def changed(self) -> dict[str, Any]:
+        """The options whose values differ from the variant's defaults, in the order of
+        the fields (what the repr names; a puzzle's page calls them its house rules).
+
+        >>> Rules(players=4, stick_the_dealer=True, target=5).changed()
+        {'stick_the_dealer': True, 'target': 5}
+        >>> Rules(players=5, deck=28).changed()
+        {}
+        """
         base = Rules(players=self.players)
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "players" and getattr(self, f.name) != getattr(base, f.name)}
+
+    def __repr__(self) -> str:
         shown = [f"players={self.players}"]
-        for f in dataclasses.fields(self):
-            if f.name == "players":
-                continue
-            value = getattr(self, f.name)
-            if value != getattr(base, f.name):
-                shown.append(f"{f.name}={value!r}")
+        shown += [f"{name}={value!r}" for name, value in self.changed().items()]
         return f"Rules({', '.join(shown)})"
 
 

@@ -43,6 +43,7 @@ from euchre.cli.lang import N_, LangOption, _, current, ngettext, use
 from euchre.cli.narrate import Narrator
 from euchre.cli.options import PlayersOption, RulesGiven, fail, rules_options, show_progress
 from euchre.cli.prompt import Ambiguous, Command, Prompter, choices, interpret
+from euchre.cli.results import house_rules
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import CardStyle
 from euchre.deal import Deal, IllegalActionError, Observation
@@ -128,6 +129,9 @@ class Trainer:
         names = SeatNames.around(puzzle.players, puzzle.seat, person=True)
         narrator = Narrator(self.console, names, puzzle.seat, self.style)
         narrator.deal_start(deal.observation(puzzle.seat), 1, title)
+        house = house_rules(deal.rules)
+        if house:
+            narrator.say(_("House rules: {rules}").format(rules=house), 0)
         for text in puzzle.record["actions"]:
             effect = deal.apply(text)
             narrator.tell(effect, deal.observation(puzzle.seat))

@@ -33,7 +33,8 @@ from euchre.cli.style import suit_name
 from euchre.deal import DealResult
 from euchre.rules import OPTIONS, Rules
 
-__all__ = ["describe_rules", "marker_words", "result_words", "score_words", "winner_words"]
+__all__ = ["describe_rules", "house_rules", "marker_words", "result_words", "score_words",
+           "winner_words"]
 
 _MARKERS: Final = {
     1: N_("the four face down on the three, one pip showing"),
@@ -185,6 +186,41 @@ def describe_rules(rules: Rules) -> str:
         parts.append(_("a turned-up joker stands for {suit}").format(
             suit=suit_name(rules.joker_suit)))
     parts += [_(o.on_words) for o in OPTIONS if o.on_words and getattr(rules, o.name)]
+    return ", ".join(parts)
+
+
+def house_rules(rules: Rules) -> str:
+    """The rules of one deal that differ from the variant's defaults, in a line (empty when
+    none do): what a puzzle shows above its position.
+
+    >>> house_rules(Rules(players=4, stick_the_dealer=True, joker=True, target=5))
+    'the joker, stick the dealer'
+    >>> house_rules(Rules(players=3, defend_alone=False, deck=32))
+    '32 cards, Defend alone: off'
+    >>> house_rules(Rules(players=5))
+    ''
+    """
+    changed = rules.changed()
+    parts = []
+    for o in OPTIONS:
+        if o.name not in changed or not o.per_deal:
+            continue
+        value = changed[o.name]
+        if o.name == "deck":
+            parts.append(_("{n} cards").format(n=value))
+        elif o.name == "joker":
+            parts.append(_("the joker") if value else _("{option}: off").format(
+                option=_(o.label)))
+        elif o.name == "joker_turnup":
+            if rules.joker and rules.joker_suit is not None:
+                parts.append(_("a turned-up joker stands for {suit}").format(
+                    suit=suit_name(rules.joker_suit)))
+        elif value is True:
+            parts.append(_(o.on_words or o.label))
+        elif value is False:
+            parts.append(_("{option}: off").format(option=_(o.label)))
+        else:
+            parts.append(f"{_(o.label)}: {value}")
     return ", ".join(parts)
 
 

@@ -30,10 +30,10 @@ from euchre.puzzles import (
 )
 from euchre.puzzles.rating import Rating, rate
 from euchre.records import Record, replay
-from euchre.rules import Rules
+from euchre.rules import OPTIONS, Rules
 from euchre.server import views
 
-__all__ = ["by_id", "daily_puzzle", "judge_answer", "legal_here", "mistake_puzzle",
+__all__ = ["by_id", "daily_puzzle", "house_rules", "judge_answer", "legal_here", "mistake_puzzle",
            "next_puzzle", "puzzle_state", "served", "streak_puzzle"]
 
 
@@ -65,7 +65,21 @@ def served(puzzle: Puzzle) -> dict[str, Any]:
     """What the page gets before the attempt: the id, the variant, the rating and the
     position (no answer, values or themes)."""
     return {"id": puzzle.id, "players": puzzle.players, "rating": puzzle.rating,
-            "state": puzzle_state(puzzle)}
+            "state": puzzle_state(puzzle), "house_rules": house_rules(puzzle)}
+
+
+def house_rules(puzzle: Puzzle) -> list[dict[str, Any]]:
+    """The options of the puzzle's deal that differ from the variant's defaults
+    (:meth:`Rules.changed <euchre.rules.Rules.changed>`), each ``{"option", "value"}`` in
+    the order of the options' table: the page names them above the position.
+
+    >>> house_rules(Puzzle(rules=Rules(players=4, stick_the_dealer=True, target=5).to_dict(),
+    ...                    record={}, seat=0, answer="pass", values={}, themes=(), rating=1500))
+    [{'option': 'stick_the_dealer', 'value': True}]
+    """
+    changed = Rules.from_dict(puzzle.rules).changed()
+    return [{"option": o.name, "value": changed[o.name]} for o in OPTIONS
+            if o.per_deal and o.name in changed]
 
 
 @functools.cache

@@ -203,3 +203,32 @@ def test_the_mistakes_of_a_game_s_review_become_the_player_s_puzzles(tmp_path: P
         puzzle = Puzzle.from_json(json.loads(line))
         assert puzzle.seat == 0 and puzzle.record["rules"]["players"] == 2
         assert Action.parse(puzzle.answer) in Deal.from_record(puzzle.record).legal_actions()
+
+
+def test_a_puzzle_under_house_rules_names_them_above_the_position(tmp_path: Path) -> None:
+    """A puzzle whose deal was played with options other than the variant's defaults
+    (here stick the dealer and the joker, two-handed: RULES §1, §4) names them before it
+    asks; one under the defaults names none."""
+    rules = Rules(players=2, stick_the_dealer=True, joker=True)
+    hands = ["9C TC JC QC KC", "AC 9D TD JD QD"]
+    deal = Deal.from_cards(rules, dealer=0, hands=hands, turnup="KD")
+    house = make_puzzle(deal, 1, {Action.parse("order"): 1.2, Action.parse("pass"): 0.4},
+                        Action.parse("order"), rating=1500)
+    path = tmp_path / "house.jsonl"
+    write_puzzles(path, [house], {"command": "made by the test", "seed": 0})
+    child = spawn(tmp_path, "puzzle", "--players", "2", "--file", str(path))
+    child.expect(f"Puzzle {house.id} · rated")
+    child.expect("House rules: the joker, stick the dealer")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    plain = two_puzzles()[0]
+    path = tmp_path / "plain.jsonl"
+    write_puzzles(path, [plain], {"command": "made by the test", "seed": 0})
+    child = spawn(tmp_path, "puzzle", "--players", "2", "--file", str(path))
+    served(child, {plain.id: plain})
+    assert "House rules" not in (child.before or "")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()

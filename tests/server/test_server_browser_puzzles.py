@@ -18,9 +18,11 @@ import pytest
 from serverkit import Server, play_out, untranslated
 from test_server_browser import ARTIFACTS, CHROMIUM, _page, module_fixtures
 
+from euchre import Deal, Rules
 from euchre.actions import Action
 from euchre.i18n import catalog_json
-from euchre.puzzles import Puzzle, daily, shipped
+from euchre.puzzles import Puzzle, daily, make_puzzle, shipped
+from euchre.server.puzzles import served
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -259,3 +261,38 @@ def test_every_mode_of_the_puzzles_page_in_four_languages_on_a_phone_and_a_deskt
     assert untranslated(page.inner_text("body"), lang) == []
     context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_puzzle_under_house_rules_names_them_above_the_position(
+        server: Server, browser: Any, lang: str) -> None:
+    """A puzzle from a deal played with options other than its variant's defaults (stick
+    the dealer and the joker, two-handed: RULES §1, §4) names them in the page's language,
+    as the server lists them; the page's own request is answered with what the server
+    serves for that puzzle."""
+    rules = Rules(players=2, stick_the_dealer=True, joker=True)
+    deal = Deal.from_cards(rules, dealer=0, hands=["9C TC JC QC KC", "AC 9D TD JD QD"],
+                           turnup="KD")
+    puzzle = make_puzzle(deal, 1, {Action.parse("order"): 1.2, Action.parse("pass"): 0.4},
+                         Action.parse("order"), rating=1500)
+    body = served(puzzle)
+    assert body["house_rules"] == [{"option": "joker", "value": True},
+                                   {"option": "stick_the_dealer", "value": True}]
+    words = catalog_json(lang, "web")["messages"] if lang != "en" else {}
+    assert isinstance(words, dict)
+
+    def said(english: str) -> str:
+        return str(words.get(english) or english)
+
+    context, page, errors = _open(browser, server.base, (360, 640), LOCALES[lang])
+    page.add_init_script("localStorage.setItem('euchre.puzzles.players', '2')")
+    page.route("**/api/puzzles/next?*", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(body)))
+    page.goto(server.base + "/puzzles")
+    page.wait_for_selector("#pz-board #felt .seat")
+    listed = ", ".join([said("Joker (benny)"), said("stick the dealer")])
+    assert page.inner_text("#pz-house") == said("House rules: {rules}").format(rules=listed)
+    assert untranslated(page.inner_text("body"), lang) == []
+    page.screenshot(path=str(SHOTS / f"house-rules-{lang}.png"), full_page=True)
+    assert errors == []
+    context.close()

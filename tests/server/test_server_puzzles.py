@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from euchre import Rules
 from euchre.actions import Action
 from euchre.puzzles import Puzzle, shipped
 from euchre.puzzles.rating import Rating, rate
@@ -36,7 +37,9 @@ def _served(client: TestClient, players: int = 4) -> tuple[dict[str, Any], Puzzl
 
 def test_a_puzzle_is_served_as_the_seat_sees_it_without_its_answer(client: TestClient) -> None:
     data, puzzle = _served(client)
-    assert set(data) == {"id", "players", "rating", "state"}
+    assert set(data) == {"id", "players", "rating", "state", "house_rules"}
+    assert data["house_rules"] == [{"option": name, "value": value} for name, value in
+                                   Rules.from_dict(puzzle.rules).changed().items()]
     assert set(data["state"]["deal"]["legal"]) == set(puzzle.values)
     assert data["state"]["you"] == puzzle.seat
     text = json.dumps(data)

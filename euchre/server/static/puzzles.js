@@ -79,7 +79,10 @@ async function load() {
     const m = currentMistake();
     s.error = m ? null : _("No mistakes of yours kept yet: in the review of a game you played here, add its mistakes to your puzzles.");
     if (m) {
-      try { s.puzzle = await api(m.url, { headers: m.headers }); } catch (e) { s.error = e.message; }
+      try {
+        OPTIONS = OPTIONS || (await api("/api/rules/options")).options;
+        s.puzzle = await api(m.url, { headers: m.headers });
+      } catch (e) { s.error = e.message; }
     }
     if (P === s) draw();
     return;
@@ -95,6 +98,7 @@ async function load() {
   s.result = null;
   s.error = null;
   try {
+    OPTIONS = OPTIONS || (await api("/api/rules/options")).options;
     s.puzzle = await api(`${path}?${q}`);
   } catch (e) {
     s.puzzle = null;
@@ -129,7 +133,27 @@ function barHTML() {
     ${themes}
     <p class="pz-facts" id="pz-facts"><b>${esc(facts)}</b>${s.puzzle ? ` · <span class="muted">${esc(fmt(_("puzzle rated {rating}"), { rating: s.puzzle.rating }))}</span>` : ""}</p>
     ${s.mode === "daily" ? `<p class="pz-ask">${esc(_("The puzzle of the day: the same for everyone today."))}</p>` : ""}
+    ${houseRulesHTML()}
   </section>`;
+}
+
+let OPTIONS = null; // the rules' options as the server serves them (their labels), once
+
+/** The options of the puzzle's deal that differ from its variant's defaults (the server
+ * names them), in the words of the lobby's form; empty when there are none. */
+function houseRulesHTML() {
+  const house = (P.puzzle && P.puzzle.house_rules) || [];
+  if (!house.length) return "";
+  const words = house.map(({ option, value }) => {
+    const o = (OPTIONS || []).find((x) => x.name === option);
+    if (!o) return `${option}: ${value}`;
+    if (value === true) return _(o.on_words || o.label);
+    if (value === false) return `${_(o.label)}: ${_("Off")}`;
+    const label = o.choice_labels && o.choice_labels[value];
+    const shown = label ? _(label) : String(value).startsWith("suit:") ? SUITS[String(value).slice(5)] : String(value);
+    return `${_(o.label)}: ${shown}`;
+  });
+  return `<p class="pz-house" id="pz-house">${esc(fmt(_("House rules: {rules}"), { rules: words.join(", ") }))}</p>`;
 }
 
 function draw() {
