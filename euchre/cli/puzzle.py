@@ -20,6 +20,7 @@ import json
 import random
 import shlex
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -333,6 +334,14 @@ def puzzle_command(
             typer.echo(json.dumps(puzzle.to_json(), sort_keys=True))
         return
     console = Console(highlight=False)
+    if not pool and wanted and not mine_:
+        here = Counter(t for p in _pool(players, file) if p.players == players
+                       for t in p.themes)
+        console.print(_("No puzzle here has every theme asked ({asked}). Themes here: "
+                        "{themes}.").format(
+            asked=", ".join(_(THEME_WORDS[t]) for t in wanted),
+            themes=", ".join(f"{_(THEME_WORDS[t])} ({here[t]})" for t in THEMES if here[t])))
+        return
     if not pool:
         console.print(_("No puzzles here yet.") if not mine_ else _(
             "No mistakes of yours kept yet: review a game (euchre analyze, or at the end of "

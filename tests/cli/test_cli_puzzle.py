@@ -232,3 +232,16 @@ def test_a_puzzle_under_house_rules_names_them_above_the_position(tmp_path: Path
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()
+
+
+def test_a_theme_no_puzzle_has_names_the_themes_there_are(
+        puzzles: tuple[Path, dict[str, Puzzle]]) -> None:
+    """Asking for a theme none of the variant's puzzles has says so, and counts the
+    themes there are, rather than a bare "no puzzles"."""
+    path, _known = puzzles
+    result = runner.invoke(app, ["puzzle", "--players", "2", "--file", str(path),
+                                 "--theme", "loner", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "No puzzle here has every theme asked (loner)." in said
+    assert "Themes here: bidding (1), the lead (1), trump lead (1)" in said
