@@ -15,12 +15,14 @@ from __future__ import annotations
 import datetime
 import functools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from euchre.actions import Action
 from euchre.deal import Deal
 from euchre.puzzles import (
+    THEMES,
     Puzzle,
     daily,
     make_puzzle,
@@ -34,7 +36,7 @@ from euchre.rules import OPTIONS, Rules
 from euchre.server import views
 
 __all__ = ["by_id", "daily_puzzle", "house_rules", "judge_answer", "legal_here", "mistake_puzzle",
-           "next_puzzle", "puzzle_state", "served", "streak_puzzle"]
+           "next_puzzle", "puzzle_state", "served", "streak_puzzle", "theme_counts"]
 
 
 def puzzle_state(puzzle: Puzzle) -> dict[str, Any]:
@@ -90,6 +92,19 @@ def _by_id(players: int) -> dict[str, Puzzle]:
 def by_id(players: int, puzzle_id: str) -> Puzzle | None:
     """The shipped puzzle of the variant with that id, if any."""
     return _by_id(players).get(puzzle_id)
+
+
+@functools.cache
+def theme_counts(players: int) -> dict[str, int]:
+    """How many shipped puzzles of the variant have each theme, in the order of
+    :data:`~euchre.puzzles.THEMES` (a theme none has is left out): the page offers these.
+
+    >>> counts = theme_counts(4)
+    >>> counts["bid"] > 0 and set(counts) <= set(THEMES)
+    True
+    """
+    found = Counter(t for p in shipped(players) for t in p.themes)
+    return {t: found[t] for t in THEMES if found[t]}
 
 
 def next_puzzle(players: int, rating: float, themes: Sequence[str], skip: Sequence[str],

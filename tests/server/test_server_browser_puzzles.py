@@ -22,7 +22,7 @@ from euchre import Deal, Rules
 from euchre.actions import Action
 from euchre.i18n import catalog_json
 from euchre.puzzles import Puzzle, daily, make_puzzle, shipped
-from euchre.server.puzzles import served
+from euchre.server.puzzles import served, theme_counts
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
@@ -294,5 +294,23 @@ def test_a_puzzle_under_house_rules_names_them_above_the_position(
     assert page.inner_text("#pz-house") == said("House rules: {rules}").format(rules=listed)
     assert untranslated(page.inner_text("body"), lang) == []
     page.screenshot(path=str(SHOTS / f"house-rules-{lang}.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+def test_the_theme_list_offers_the_variant_s_themes_with_their_counts(
+        server: Server, browser: Any) -> None:
+    """The theme list holds only themes some four-handed puzzle has, each with its count,
+    and choosing one serves a puzzle with it."""
+    counts = theme_counts(4)
+    context, page, errors = _open(browser, server.base, (360, 640))
+    _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
+    options = page.eval_on_selector_all("#pz-theme option", "os => os.map(o => o.value)")
+    assert options == ["", *counts]
+    label = page.inner_text("#pz-theme option[value=next]")
+    assert label == f"next ({counts['next']:,})"
+    puzzle = _served(page, "next", lambda: page.select_option("#pz-theme", "next"))
+    assert "next" in puzzle.themes
+    assert page.eval_on_selector("#pz-theme", "s => s.value") == "next"
     assert errors == []
     context.close()

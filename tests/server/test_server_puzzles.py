@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from euchre import Rules
 from euchre.actions import Action
-from euchre.puzzles import Puzzle, shipped
+from euchre.puzzles import THEMES, Puzzle, shipped
 from euchre.puzzles.rating import Rating, rate
 from euchre.server.app import create_app
 from euchre.server.puzzles import daily_puzzle, streak_puzzle
@@ -79,9 +79,28 @@ def test_the_daily_puzzle_and_the_streak_are_the_terminals(client: TestClient) -
     assert first["id"] == easiest.id and second["rating"] >= first["rating"]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_themes_offered_are_those_of_the_variant_s_puzzles_with_their_counts(
+        client: TestClient, players: int) -> None:
+    """The page offers only themes some puzzle of the variant has, each with its count;
+    every one offered then serves a puzzle with it."""
+    got = client.get(f"/api/puzzles/themes?players={players}")
+    assert got.status_code == 200
+    counts = got.json()["themes"]
+    puzzles = shipped(players)
+    assert counts == {t: n for t in THEMES
+                      if (n := sum(t in p.themes for p in puzzles))}
+    assert list(counts) == [t for t in THEMES if t in counts]
+    for theme in counts:
+        one = client.get(f"/api/puzzles/next?players={players}&themes={theme}")
+        assert one.status_code == 200
+        assert theme in next(p for p in puzzles if p.id == one.json()["id"]).themes
+
+
 @pytest.mark.parametrize(("method", "path", "body", "status", "code"), [
     ("get", "/api/puzzles/next?players=6", None, 422, "invalid_request"),
     ("get", "/api/puzzles/daily?players=1", None, 422, "invalid_request"),
+    ("get", "/api/puzzles/themes?players=0", None, 422, "invalid_request"),
     ("get", "/api/puzzles/next?players=4&themes=cheating", None, 422, "invalid_request"),
     ("get", "/api/puzzles/streak?players=4&step=-1", None, 422, "invalid_request"),
     ("post", "/api/puzzles/000000000000/answer", {"players": 4, "action": "pass"}, 404,

@@ -3,6 +3,7 @@
 =============================================  ==============================================
 ``GET  /api/puzzles/next?players=4&rating=R``  a puzzle near the rating (``themes``: each
                                                wanted; ``skip``: ids seen, comma-separated)
+``GET  /api/puzzles/themes?players=4``         each theme's count of the variant's puzzles
 ``GET  /api/puzzles/daily?players=4``          the day's puzzle (by the UTC date)
 ``GET  /api/puzzles/streak?players=4&step=K``  the streak's puzzle K (from 0), easiest first
 ``POST /api/puzzles/{id}/answer``              ``{"players", "action", "rating": {"rating",
@@ -49,6 +50,7 @@ from euchre.server.puzzles import (
     next_puzzle,
     served,
     streak_puzzle,
+    theme_counts,
 )
 from euchre.server.registry import Tables
 from euchre.server.review import ReviewCache
@@ -119,6 +121,12 @@ async def next_one(players: Players, rating: Annotated[float, Query(ge=0, le=400
     if unknown:
         raise Refusal(422, "invalid_request", f"no theme {shown(unknown[0])!r}")
     return _found(next_puzzle(players, rating, wanted, _list(skip, 300), random.Random()))
+
+
+@router.get("/api/puzzles/themes")
+async def themes_here(players: Players) -> dict[str, Any]:
+    """How many of the variant's puzzles have each theme (those some puzzle has)."""
+    return {"players": players, "themes": theme_counts(players)}
 
 
 @router.get("/api/puzzles/daily")

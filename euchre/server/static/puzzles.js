@@ -33,6 +33,7 @@ const AROUND = () => ({
 const NEW_PLAYER = { rating: 1500, rd: 350, vol: 0.06 };
 
 let P = null; // the puzzles page shown now
+const THEME_COUNTS = {}; // by variant: how many of its puzzles have each theme (the server counts)
 
 const key = (what) => `euchre.puzzles.${what}.${P.players}`;
 const stored = (what, fallback) => {
@@ -99,6 +100,8 @@ async function load() {
   s.error = null;
   try {
     OPTIONS = OPTIONS || (await api("/api/rules/options")).options;
+    if (!THEME_COUNTS[s.players]) THEME_COUNTS[s.players] = (await api(`/api/puzzles/themes?players=${s.players}`)).themes;
+    if (s.theme && !THEME_COUNTS[s.players][s.theme]) { s.theme = ""; q.delete("themes"); }
     s.puzzle = await api(`${path}?${q}`);
   } catch (e) {
     s.puzzle = null;
@@ -119,8 +122,8 @@ function barHTML() {
   const modes = Object.entries(MODES()).map(([m, word]) => `<label><input type="radio" name="pz-mode" value="${m}"
     ${m === s.mode ? "checked" : ""}><span>${esc(word)}</span></label>`).join("");
   const themes = s.mode === "rated" ? `<label class="pz-theme">${_("Theme")}
-    <select id="pz-theme"><option value="">${_("any")}</option>${Object.entries(THEMES()).map(([t, w]) => `
-      <option value="${esc(t)}" ${t === s.theme ? "selected" : ""}>${esc(w)}</option>`).join("")}</select></label>` : "";
+    <select id="pz-theme"><option value="">${_("any")}</option>${Object.entries(THEME_COUNTS[s.players] || {}).map(([t, count]) => `
+      <option value="${esc(t)}" ${t === s.theme ? "selected" : ""}>${esc(`${THEMES()[t] || t} (${number(count)})`)}</option>`).join("")}</select></label>` : "";
   const kept = keptMistakes().length;
   const facts = s.mode === "streak"
     ? fmt(_("Streak: {count} · your best: {best}"), { count: s.step, best: stored("streak", 0) })
