@@ -352,7 +352,8 @@ class Reasons:
     held: tuple[Card, ...]
     """The seat's trumps in that suit, strongest first."""
     passed: tuple[int, ...]
-    """In the bidding: the seats that passed before, in order."""
+    """In the bidding: the other seats that passed before, each once, in the order of
+    their first pass."""
     maker: int | None
     """After the bidding: the seat that made trump."""
     alone: bool
@@ -389,12 +390,22 @@ def reasons(obs: Observation, answer: Action) -> Reasons:
     >>> r = reasons(deal.observation(1), Action.parse('order'))
     >>> r.bidding, str(r.suit), [str(c) for c in r.held], r.passed
     (True, 'D', ['JD', 'QD', 'TD', '9D'], ())
+
+    In round 2, the others that passed, once each (not the seat itself):
+
+    >>> four = Deal.random(Rules(players=4), dealer=3, seed=1)
+    >>> effects = [four.apply("pass") for _ in range(5)]
+    >>> four.to_move, reasons(four.observation(1), Action.parse("pass")).passed
+    (1, (0, 2, 3))
     """
     bidding = obs.phase in (Phase.BID_TURNUP, Phase.BID_SUIT, Phase.NAME_TRUMP)
     suit = suit_in_question(obs, answer)
     held = tuple(trumps_held(obs, suit)) if suit is not None else ()
-    passed = tuple(e.seat for e in obs.events if e.action is not None
-                   and e.action.kind is ActionKind.PASS) if bidding else ()
+    # each other seat that passed, once, in the order of its first pass (in round 2 the
+    # seat itself passed in round 1, and the others may have passed twice)
+    passed = tuple(dict.fromkeys(
+        e.seat for e in obs.events if e.action is not None
+        and e.action.kind is ActionKind.PASS and e.seat != obs.seat)) if bidding else ()
     made = not bidding and obs.trump is not None and obs.maker is not None
     out = tuple(trumps_out(obs)) if made and obs.phase is Phase.PLAY else None
     return Reasons(bidding, suit, held, passed, obs.maker if made else None,

@@ -183,6 +183,9 @@ ERROR_CODES: dict[str, str] = {
     "not_creator": "only the table's creator may delete it",
     # the puzzles
     "no_puzzle": "no such puzzle in the variant (params: puzzle)",
+    "no_puzzle_player": "no such puzzle player (params: player)",
+    "not_puzzle_player": "only the puzzle player's key reads or moves its ratings",
+    "answers_at_once": "other answers of the same puzzle player came at once: answer again",
     "no_game": "the table has no such game (params: table, game)",
     "invalid_request": "the request's fields, or its body, are not valid",
     "not_found": "nothing at this address, or not for this method",

@@ -15,7 +15,8 @@ round's seating as JSON text, when it started and ended) and ``night_reports`` (
 entry, correction, confirmation, dispute and settlement of a table's result, numbered
 ``seq`` from 1, with who made it; never updated).  A season (:mod:`euchre.server.season`)
 is a row of ``seasons`` (its name and its organiser's key), and a night of it names it
-(``nights.season_id``).
+(``nights.season_id``).  A puzzle player (:mod:`euchre.server.puzzle_players`) is a row of
+``puzzle_players``: its key, and its rating and best streak in each variant (JSON text).
 
 Deleting a table deletes its places and matches, and deleting a match its actions
 (``ON DELETE CASCADE``).  The schema grows by :data:`MIGRATIONS`, one step a version,
@@ -207,6 +208,15 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         # a night belongs to one season at most, for good (added once, never moved)
         "ALTER TABLE nights ADD COLUMN season_id TEXT REFERENCES seasons(id)",
         "CREATE INDEX nights_season ON nights (season_id) WHERE season_id IS NOT NULL",
+    )),
+    Migration(5, "puzzle players: one person's puzzle ratings, per variant, under a key", (
+        """CREATE TABLE puzzle_players (
+            id TEXT PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            variants TEXT NOT NULL,
+            created {real} NOT NULL,
+            updated {real} NOT NULL
+        )""",
     )),
 )
 """The schema, one step a version: a database at version ``v`` runs the steps after it."""

@@ -314,3 +314,39 @@ def test_the_theme_list_offers_the_variant_s_themes_with_their_counts(
     assert page.eval_on_selector("#pz-theme", "s => s.value") == "next"
     assert errors == []
     context.close()
+
+
+def _rating_shown(page: Any) -> int:
+    text = page.inner_text("#pz-facts")
+    return int("".join(ch for ch in text.split("·")[0] if ch.isdigit()))
+
+
+def test_a_link_opens_your_puzzle_ratings_on_another_device(
+        server: Server, browser: Any) -> None:
+    """A rating earned on a phone follows its link to a desktop (the server keeps it under
+    the link's key), and an answer there is the phone's rating on its next visit."""
+    phone, page, errors = _open(browser, server.base, (360, 640))
+    puzzle = _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
+    assert page.query_selector("#pz-device") is None  # no player before the first answer
+    judged = _answer(page, puzzle.answer)
+    assert judged["player"]["variants"]["4"]["rating"] == judged["rating"]
+    earned = round(judged["rating"]["rating"])
+    page.wait_for_selector("#pz-device")
+    assert _rating_shown(page) == earned
+    page.click("#pz-device")
+    link = page.input_value("#pz-device-link")
+    assert link.startswith(server.base + "/puzzles#player=")
+    page.screenshot(path=str(SHOTS / "another-device-phone.png"), full_page=True)
+    page.click("#close-dialog")
+    desktop, other, other_errors = _open(browser, server.base, (1280, 800))
+    theirs = _served(other, "next", lambda: other.goto(link))
+    assert _rating_shown(other) == earned
+    assert "#" not in other.url  # the key leaves the address bar
+    moved = _answer(other, _wrong(theirs))
+    assert moved["before"]["rating"] == judged["rating"]["rating"]
+    after = round(moved["rating"]["rating"])
+    _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
+    assert _rating_shown(page) == after != earned
+    assert errors == [] and other_errors == []
+    phone.close()
+    desktop.close()

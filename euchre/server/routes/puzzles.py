@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from typing import Annotated, Any
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
@@ -39,8 +39,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from euchre.actions import Action, InvalidActionError
 from euchre.puzzles import THEMES, Puzzle
 from euchre.puzzles.rating import Rating
+from euchre.server import puzzle_players
 from euchre.server.limits import RateLimiter
 from euchre.server.protocol import shown
+from euchre.server.puzzle_players import PuzzlePlayer
 from euchre.server.puzzles import (
     by_id,
     daily_puzzle,
@@ -54,10 +56,18 @@ from euchre.server.puzzles import (
 )
 from euchre.server.registry import Tables
 from euchre.server.review import ReviewCache
-from euchre.server.routes.deps import Address, AppReviews, AppTables, GameNumber, Rates
+from euchre.server.routes.deps import (
+    Address,
+    AppReviews,
+    AppTables,
+    GameNumber,
+    Rates,
+    key_of,
+)
 from euchre.server.routes.history import seat_review
 from euchre.server.routes.pages import page
 from euchre.server.routes.refusals import Refusal
+from euchre.server.storage import Storage
 
 __all__ = ["router"]
 
@@ -87,13 +97,35 @@ class MineAnswerIn(BaseModel):
 
 class AnswerIn(BaseModel):
     """An answer to a puzzle: the variant, the action (RECORDS notation) and the
-    player's rating before it."""
+    player's rating before it; or, with ``player`` (its key in ``X-Euchre-Key``), the
+    rating the server keeps for that player, which the answer moves there."""
 
     model_config = ConfigDict(extra="forbid")
     players: int = Field(ge=2, le=5)
     action: str = Field(min_length=1, max_length=40)
     rating: RatingIn | None = None
     """None: a new player's."""
+    player: str | None = Field(None, min_length=1, max_length=64)
+    """A puzzle player's id (:mod:`~euchre.server.puzzle_players`)."""
+    streak: int | None = Field(None, ge=1, le=100_000)
+    """An answer in a streak: the streak it reaches if right (it rates nothing; the
+    player's best streak is kept)."""
+
+
+class VariantIn(BaseModel):
+    """A variant's rating and best streak, as the page kept them."""
+
+    model_config = ConfigDict(extra="forbid")
+    rating: RatingIn | None = None
+    streak: int = Field(0, ge=0, le=100_000)
+
+
+class NewPlayerIn(BaseModel):
+    """``POST /api/puzzles/players``: the ratings and streaks the page kept so far, per
+    variant (``"2"`` to ``"5"``), so that nothing is lost."""
+
+    model_config = ConfigDict(extra="forbid")
+    variants: dict[Literal["2", "3", "4", "5"], VariantIn] = Field(default_factory=dict)
 
 
 def _found(puzzle: Puzzle | None) -> dict[str, Any]:
@@ -143,18 +175,77 @@ async def streak_one(players: Players,
     return {**_found(streak_puzzle(players, step)), "step": step}
 
 
+@router.post("/api/puzzles/players", status_code=201)
+async def new_player(body: NewPlayerIn, tables: AppTables, rates: Rates,
+                     address: Address) -> dict[str, Any]:
+    """Make a puzzle player from the ratings the page kept; the answer holds its key
+    (``key``), which alone reads it or moves its ratings."""
+    rates["tables"].check(address)
+    kept: dict[str, dict[str, Any]] = {
+        v: {"rating": x.rating.model_dump() if x.rating else None, "streak": x.streak}
+        for v, x in body.variants.items()}
+    player, writes = puzzle_players.create_player(kept)
+    await tables.storage.night_write([w for w, _ in writes], [c for _, c in writes])
+    return {**player.to_json(), "key": player.key}
+
+
+async def _player(storage: Storage, player_id: str, request: Request) -> PuzzlePlayer:
+    player = None
+    if len(player_id) <= 64:
+        player = puzzle_players.player_from_rows(
+            await storage.night_read(puzzle_players.load_queries(player_id)))
+    if player is None:
+        raise Refusal(404, "no_puzzle_player", f"no puzzle player {shown(player_id)!r}",
+                      player=shown(player_id))
+    if not player.owns(key_of(request)):
+        raise Refusal(403, "not_puzzle_player", "only the player's key reads or moves its "
+                      "puzzle ratings")
+    return player
+
+
+@router.get("/api/puzzles/players/{player_id}")
+async def player_view(player_id: str, request: Request, tables: AppTables
+                      ) -> dict[str, Any]:
+    """A puzzle player's rating and best streak in each variant (its key in
+    ``X-Euchre-Key``)."""
+    return (await _player(tables.storage, player_id, request)).to_json()
+
+
+_TRIES: Final = 5
+"""Answers of one player at once: how often one is judged again over the row another
+changed, before a 409."""
+
+
 @router.post("/api/puzzles/{puzzle_id}/answer")
-async def answer(puzzle_id: str, body: AnswerIn) -> dict[str, Any]:
+async def answer(puzzle_id: str, body: AnswerIn, request: Request,
+                 tables: AppTables) -> dict[str, Any]:
     """Judge an answer: solved or not, every legal action's value, the reasons' facts,
-    the themes and the player's new rating."""
+    the themes and the player's new rating (with ``player``: kept by the server, and the
+    player as it is now under ``player`` in the answer)."""
     puzzle = by_id(body.players, puzzle_id)
     if puzzle is None:
         raise Refusal(404, "no_puzzle", f"no puzzle {shown(puzzle_id)!r} for "
                       f"{body.players} players", puzzle=shown(puzzle_id))
-    return _judged(puzzle, body.action, body.rating)
+    if body.player is None:
+        given = body.rating
+        return _judged(puzzle, body.action, Rating() if given is None
+                       else Rating(given.rating, given.rd, given.vol))
+    storage = tables.storage
+    for _ in range(_TRIES):
+        player = await _player(storage, body.player, request)
+        judged = _judged(puzzle, body.action, player.rating(body.players))
+        after = player.answered(
+            body.players, None if body.streak is not None
+            else Rating.from_json(judged["rating"]),
+            body.streak if judged["solved"] else None)
+        writes = puzzle_players.saved(after, player)
+        if await storage.night_write([w for w, _ in writes], [c for _, c in writes]):
+            return {**judged, "player": after.to_json()}
+    raise Refusal(409, "answers_at_once", "other answers of this player came at once; "
+                  "answer again")
 
 
-def _judged(puzzle: Puzzle, text: str, given: RatingIn | None) -> dict[str, Any]:
+def _judged(puzzle: Puzzle, text: str, player: Rating) -> dict[str, Any]:
     try:
         action = Action.parse(text)
     except (InvalidActionError, ValueError):
@@ -162,7 +253,6 @@ def _judged(puzzle: Puzzle, text: str, given: RatingIn | None) -> dict[str, Any]
                       action=shown(text)) from None
     if not legal_here(puzzle, action):
         raise Refusal(422, "illegal", f"{action} is not legal here", action=str(action))
-    player = Rating() if given is None else Rating(given.rating, given.rd, given.vol)
     return judge_answer(puzzle, action, player)
 
 
@@ -198,4 +288,6 @@ async def mistake_answer(request: Request, table_id: str, number: GameNumber, k:
                          rates: Rates, address: Address) -> dict[str, Any]:
     """Judge an answer to your mistake ``k``, as :func:`answer` does."""
     puzzle = await _mistake(request, table_id, number, k, tables, reviews, rates, address)
-    return _judged(puzzle, body.action, body.rating)
+    given = body.rating
+    return _judged(puzzle, body.action, Rating() if given is None
+                   else Rating(given.rating, given.rd, given.vol))

@@ -1,9 +1,11 @@
 // The puzzles: real positions where one decision matters.  The position is drawn by the
 // table's own code (showPosition); the server sends it without its answer, judges the
 // answer and computes the new rating (Glicko-2, as the terminal).  The rating, the puzzles
-// seen and the best streak are kept in this browser, per variant.
+// seen and the best streak are kept in this browser, per variant; the rating and the best
+// streak on the server too, under a puzzle player's key (made at the first answer), so that
+// a link opens them on another device.
 
-import { $, $$, api, attr, esc, setRulesVariant, setTopbar, toast, VARIANT_NAMES } from "./util.js";
+import { $, $$, api, attr, closeOverlay, esc, setRulesVariant, setTopbar, showOverlay, toast, VARIANT_NAMES } from "./util.js";
 import { cardText, SUITS } from "./cards.js";
 import { _, fmt, joinNames, ngettext, number } from "./i18n.js";
 import { choiceWords, sentence } from "./messages.js";
@@ -55,7 +57,100 @@ export async function showPuzzles(root) {
   leavePuzzles();
   const players = Number(localStorage.getItem("euchre.puzzles.players")) || 4;
   P = { root, players, mode: "rated", theme: "", puzzle: null, result: null, step: 0, error: null, mineAt: 0 };
+  await openPlayer();
   await load();
+}
+
+// -- the puzzle player: the ratings the server keeps under a key, for every device -------
+
+const PLAYER = "euchre.puzzles.player";
+
+/** This browser's puzzle player ({id, key}), or null before the first answer. */
+function player() {
+  try { return JSON.parse(localStorage.getItem(PLAYER)); } catch { return null; }
+}
+
+const playerHeaders = (p) => ({ "Content-Type": "application/json", "X-Euchre-Key": p.key });
+
+/** The link that opens this browser's puzzle ratings on another device (the key in the
+ * fragment: it never reaches a server's logs). */
+const playerLink = (p) => `${location.origin}/puzzles#player=${encodeURIComponent(p.id)}.${encodeURIComponent(p.key)}`;
+
+/** Keep the server's rating and best streak of each variant in this browser. */
+function keepVariants(variants) {
+  for (const [n, v] of Object.entries(variants || {})) {
+    localStorage.setItem(`euchre.puzzles.rating.${n}`, JSON.stringify(v.rating));
+    localStorage.setItem(`euchre.puzzles.streak.${n}`, JSON.stringify(v.streak));
+  }
+}
+
+/** A link from another device (#player=ID.KEY) makes its player this browser's; then the
+ * server's ratings replace the ones kept here.  A player the server no longer knows (or
+ * whose key it refuses) is forgotten: the next answer makes a new one. */
+async function openPlayer() {
+  const m = /^#player=([^.]+)\.(.+)$/.exec(location.hash);
+  if (m) {
+    localStorage.setItem(PLAYER, JSON.stringify({ id: decodeURIComponent(m[1]), key: decodeURIComponent(m[2]) }));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const p = player();
+  if (!p) return;
+  try {
+    keepVariants((await api(`/api/puzzles/players/${encodeURIComponent(p.id)}`, { headers: playerHeaders(p) })).variants);
+  } catch (e) {
+    if (e.code === "no_puzzle_player" || e.code === "not_puzzle_player") {
+      localStorage.removeItem(PLAYER);
+      if (m) toast(e.message, 5000);
+    }
+  }
+}
+
+/** This browser's puzzle player, made on the server from the ratings kept here if there is
+ * none yet; null if the server could not make one (the answer is then judged without). */
+async function ensurePlayer() {
+  const known = player();
+  if (known) return known;
+  const variants = {};
+  for (const n of [2, 3, 4, 5]) {
+    let rating = null;
+    let streak = 0;
+    try { rating = JSON.parse(localStorage.getItem(`euchre.puzzles.rating.${n}`)); } catch { /* none */ }
+    try { streak = Number(JSON.parse(localStorage.getItem(`euchre.puzzles.streak.${n}`))) || 0; } catch { /* none */ }
+    if (rating || streak) variants[n] = { ...(rating ? { rating } : {}), streak };
+  }
+  try {
+    const made = await api("/api/puzzles/players", { method: "POST", body: { variants } });
+    const p = { id: made.id, key: made.key };
+    localStorage.setItem(PLAYER, JSON.stringify(p));
+    return p;
+  } catch {
+    return null;
+  }
+}
+
+/** The link for another device, to copy or share. */
+function showDeviceLink() {
+  const p = player();
+  if (!p) return;
+  const url = playerLink(p);
+  const share = typeof navigator.share === "function";
+  showOverlay(`<h2 id="pz-device-title">${_("Your puzzle ratings on another device")}</h2>
+    <p>${_("Open this link on your other device: both keep the same ratings and best streaks. Keep it to yourself: whoever opens it answers as you.")}</p>
+    <div class="invite"><input readonly id="pz-device-link" ${attr("value", url)} ${attr("aria-label", _("Your puzzle ratings on another device"))}>
+      ${share ? `<button class="small share primary">${_("Share")}</button>` : ""}
+      <button class="small copy">${_("Copy")}</button></div>
+    <div class="buttons"><button id="close-dialog">${_("Close")}</button></div>`, { className: "pz-device-dialog" });
+  $("#close-dialog").onclick = closeOverlay;
+  const copy = $(".pz-device-dialog .copy");
+  if (copy) {
+    copy.onclick = async () => {
+      try { await navigator.clipboard.writeText(url); toast(_("Link copied")); } catch {
+        $("#pz-device-link").select(); toast(_("Press Ctrl+C to copy"));
+      }
+    };
+  }
+  const shareButton = $(".pz-device-dialog .share");
+  if (shareButton) shareButton.onclick = async () => { try { await navigator.share({ title: _("Euchre"), url }); } catch { /* dismissed */ } };
 }
 
 /** The mistake the "your mistakes" mode shows now, with where the server finds it and the
@@ -135,6 +230,7 @@ function barHTML() {
     <div class="segmented small" role="radiogroup" ${attr("aria-label", _("Mode"))}>${modes}</div>
     ${themes}
     <p class="pz-facts" id="pz-facts"><b>${esc(facts)}</b>${s.puzzle ? ` · <span class="muted">${esc(fmt(_("puzzle rated {rating}"), { rating: s.puzzle.rating }))}</span>` : ""}</p>
+    ${player() ? `<button type="button" class="small" id="pz-device">${_("On another device")}</button>` : ""}
     ${s.mode === "daily" ? `<p class="pz-ask">${esc(_("The puzzle of the day: the same for everyone today."))}</p>` : ""}
     ${houseRulesHTML()}
   </section>`;
@@ -174,6 +270,8 @@ function draw() {
     s.step = 0;
     load();
   }));
+  const device = $("#pz-device", s.root);
+  if (device) device.addEventListener("click", showDeviceLink);
   const theme = $("#pz-theme", s.root);
   if (theme) theme.addEventListener("change", () => { s.theme = theme.value; load(); });
   if (!s.puzzle) {
@@ -205,12 +303,22 @@ async function answer(action) {
   const mine = s.mode === "mine" ? currentMistake() : null;
   let data;
   try {
-    data = mine
-      ? await api(`${mine.url}/answer`, { method: "POST", headers: mine.headers, body: { action } })
-      : await api(`/api/puzzles/${encodeURIComponent(s.puzzle.id)}/answer`, {
-        method: "POST", body: { players: s.players, action, rating: stored("rating", NEW_PLAYER) },
-      });
+    if (mine) {
+      data = await api(`${mine.url}/answer`, { method: "POST", headers: mine.headers, body: { action } });
+    } else {
+      const p = await ensurePlayer();
+      const body = { players: s.players, action, rating: stored("rating", NEW_PLAYER) };
+      if (s.mode === "streak") body.streak = s.step + 1;
+      data = await api(`/api/puzzles/${encodeURIComponent(s.puzzle.id)}/answer`, p
+        ? { method: "POST", headers: playerHeaders(p), body: { ...body, player: p.id } }
+        : { method: "POST", body });
+    }
   } catch (e) {
+    if (!mine && (e.code === "no_puzzle_player" || e.code === "not_puzzle_player") && player()) {
+      localStorage.removeItem(PLAYER); // the server forgot it: the answer again, with a new one
+      await answer(action);
+      return;
+    }
     toast(e.message, 5000);
     if (P === s) draw();
     return;
@@ -231,6 +339,7 @@ async function answer(action) {
   } else {
     store("rating", data.rating);
   }
+  if (data.player) keepVariants(data.player.variants);
   answeredPosition();
   draw();
   const title = $("#pz-result-title");
