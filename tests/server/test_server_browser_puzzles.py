@@ -350,3 +350,23 @@ def test_a_link_opens_your_puzzle_ratings_on_another_device(
     assert errors == [] and other_errors == []
     phone.close()
     desktop.close()
+
+
+def test_a_player_the_server_does_not_know_is_forgotten_and_a_new_one_made(
+        server: Server, browser: Any) -> None:
+    """A browser holding a puzzle player this server never made (another server's, or a
+    database started afresh) is not stuck: the page forgets it, the answer is judged, and
+    a new player keeps the rating."""
+    context, page, errors = _open(browser, server.base, (360, 640))
+    page.add_init_script("localStorage.setItem('euchre.puzzles.player', "
+                         "JSON.stringify({id: 'nobody', key: 'not-a-key'}))")
+    puzzle = _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
+    judged = _answer(page, puzzle.answer)
+    assert judged["solved"] and judged["player"]["id"] != "nobody"
+    kept = json.loads(page.evaluate("localStorage.getItem('euchre.puzzles.player')"))
+    assert kept["id"] == judged["player"]["id"]
+    mine = server.http.get(f"/api/puzzles/players/{kept['id']}",
+                           headers={"X-Euchre-Key": kept["key"]})
+    assert mine.json()["variants"]["4"]["rating"] == judged["rating"]
+    assert errors == []
+    context.close()
