@@ -273,7 +273,7 @@ def migrate(conn: Connection, dialect: Dialect) -> int:
     >>> import sqlite3
     >>> conn = sqlite3.connect(":memory:")
     >>> migrate(conn, SQLITE), migrate(conn, SQLITE)
-    (0, 4)
+    (0, 5)
     """
     conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     row = conn.execute("SELECT max(version) FROM schema_version").fetchone()

@@ -268,7 +268,7 @@ def test_a_mistake_of_yours_is_a_puzzle_only_with_your_seat_token(database: Data
         mine = {"X-Seat-Token": token}
         served = server.http.get(url, headers=mine)
         assert served.status_code == 200, served.text
-        assert set(served.json()) == {"id", "players", "rating", "state"}
+        assert set(served.json()) == {"id", "players", "rating", "state", "house_rules"}
         best = review["decisions"][k]["best"]
         assert best in served.json()["state"]["deal"]["legal"]
         _refused(server.http.get(url), 403, "bad_token")
