@@ -335,6 +335,16 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
                 if f.name != "players" and getattr(self, f.name) != getattr(base, f.name)}
 
+    def house_rules(self) -> dict[str, Any]:
+        """The options of one deal that differ from the variant's defaults: :meth:`changed`
+        without the game's own (the target, the draw, rubbers), as a puzzle names them.
+
+        >>> Rules(players=4, stick_the_dealer=True, target=5).house_rules()
+        {'stick_the_dealer': True}
+        """
+        return {name: value for name, value in self.changed().items()
+                if option(name).per_deal}
+
     def __repr__(self) -> str:
         shown = [f"players={self.players}"]
         shown += [f"{name}={value!r}" for name, value in self.changed().items()]

@@ -20,7 +20,6 @@ import json
 import random
 import shlex
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -54,6 +53,7 @@ from euchre.jobs.puzzles import PLAY_WORLDS, VERDICT_WORLDS, PuzzleMaker, collec
 from euchre.puzzles import (
     THEMES,
     Puzzle,
+    count_themes,
     daily,
     nearest,
     read_puzzles,
@@ -335,12 +335,11 @@ def puzzle_command(
         return
     console = Console(highlight=False)
     if not pool and wanted and not mine_:
-        here = Counter(t for p in _pool(players, file) if p.players == players
-                       for t in p.themes)
+        here = count_themes(p for p in _pool(players, file) if p.players == players)
         console.print(_("No puzzle here has every theme asked ({asked}). Themes here: "
                         "{themes}.").format(
             asked=", ".join(_(THEME_WORDS[t]) for t in wanted),
-            themes=", ".join(f"{_(THEME_WORDS[t])} ({here[t]})" for t in THEMES if here[t])))
+            themes=", ".join(f"{_(THEME_WORDS[t])} ({n})" for t, n in here.items())))
         return
     if not pool:
         console.print(_("No puzzles here yet.") if not mine_ else _(

@@ -31,7 +31,7 @@ from euchre.cli.lang import N_, _, ngettext
 from euchre.cli.seats import SeatNames
 from euchre.cli.style import suit_name
 from euchre.deal import DealResult
-from euchre.rules import OPTIONS, Rules
+from euchre.rules import OPTIONS, Rules, option
 
 __all__ = ["describe_rules", "house_rules", "marker_words", "result_words", "score_words",
            "winner_words"]
@@ -200,12 +200,9 @@ def house_rules(rules: Rules) -> str:
     >>> house_rules(Rules(players=5))
     ''
     """
-    changed = rules.changed()
     parts = []
-    for o in OPTIONS:
-        if o.name not in changed or not o.per_deal:
-            continue
-        value = changed[o.name]
+    for name, value in rules.house_rules().items():
+        o = option(name)
         if o.name == "deck":
             parts.append(_("{n} cards").format(n=value))
         elif o.name == "joker":

@@ -34,6 +34,7 @@ import io
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -61,6 +62,7 @@ __all__ = [
     "THEMES",
     "Puzzle",
     "Reasons",
+    "count_themes",
     "daily",
     "judge",
     "make_puzzle",
@@ -487,6 +489,22 @@ def shipped_header(players: int) -> dict[str, Any]:
 
 def _with_themes(puzzles: Sequence[Puzzle], wanted: Sequence[str]) -> list[Puzzle]:
     return [p for p in puzzles if all(t in p.themes for t in wanted)]
+
+
+def count_themes(puzzles: Iterable[Puzzle]) -> dict[str, int]:
+    """How many of ``puzzles`` have each theme, in the order of :data:`THEMES` (a theme
+    none has is left out).
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.from_cards(Rules(players=2), dealer=0,
+    ...     hands=['9C TC JC QC KC', 'AC 9D TD JD QD'], turnup='KD')
+    >>> bid = make_puzzle(deal, 1, {Action.parse('order'): 1.0, Action.parse('pass'): 0.2},
+    ...                   Action.parse('order'))
+    >>> count_themes([bid, bid])
+    {'bid': 2}
+    """
+    found = Counter(t for p in puzzles for t in p.themes)
+    return {t: found[t] for t in THEMES if found[t]}
 
 
 def nearest(puzzles: Sequence[Puzzle], rating: float, rng: random.Random,

@@ -15,15 +15,14 @@ from __future__ import annotations
 import datetime
 import functools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from euchre.actions import Action
 from euchre.deal import Deal
 from euchre.puzzles import (
-    THEMES,
     Puzzle,
+    count_themes,
     daily,
     make_puzzle,
     nearest,
@@ -32,7 +31,7 @@ from euchre.puzzles import (
 )
 from euchre.puzzles.rating import Rating, rate
 from euchre.records import Record, replay
-from euchre.rules import OPTIONS, Rules
+from euchre.rules import Rules
 from euchre.server import views
 
 __all__ = ["by_id", "daily_puzzle", "house_rules", "judge_answer", "legal_here", "mistake_puzzle",
@@ -72,16 +71,15 @@ def served(puzzle: Puzzle) -> dict[str, Any]:
 
 def house_rules(puzzle: Puzzle) -> list[dict[str, Any]]:
     """The options of the puzzle's deal that differ from the variant's defaults
-    (:meth:`Rules.changed <euchre.rules.Rules.changed>`), each ``{"option", "value"}`` in
-    the order of the options' table: the page names them above the position.
+    (:meth:`Rules.house_rules <euchre.rules.Rules.house_rules>`), each ``{"option",
+    "value"}`` in the order of the options' table: the page names them above the position.
 
     >>> house_rules(Puzzle(rules=Rules(players=4, stick_the_dealer=True, target=5).to_dict(),
     ...                    record={}, seat=0, answer="pass", values={}, themes=(), rating=1500))
     [{'option': 'stick_the_dealer', 'value': True}]
     """
-    changed = Rules.from_dict(puzzle.rules).changed()
-    return [{"option": o.name, "value": changed[o.name]} for o in OPTIONS
-            if o.per_deal and o.name in changed]
+    return [{"option": name, "value": value}
+            for name, value in Rules.from_dict(puzzle.rules).house_rules().items()]
 
 
 @functools.cache
@@ -99,12 +97,12 @@ def theme_counts(players: int) -> dict[str, int]:
     """How many shipped puzzles of the variant have each theme, in the order of
     :data:`~euchre.puzzles.THEMES` (a theme none has is left out): the page offers these.
 
+    >>> from euchre.puzzles import THEMES
     >>> counts = theme_counts(4)
     >>> counts["bid"] > 0 and set(counts) <= set(THEMES)
     True
     """
-    found = Counter(t for p in shipped(players) for t in p.themes)
-    return {t: found[t] for t in THEMES if found[t]}
+    return count_themes(shipped(players))
 
 
 def next_puzzle(players: int, rating: float, themes: Sequence[str], skip: Sequence[str],

@@ -323,8 +323,9 @@ def _rating_shown(page: Any) -> int:
 
 def test_a_link_opens_your_puzzle_ratings_on_another_device(
         server: Server, browser: Any) -> None:
-    """A rating earned on a phone follows its link to a desktop (the server keeps it under
-    the link's key), and an answer there is the phone's rating on its next visit."""
+    """A rating earned on a phone follows its link to a desktop that held puzzle ratings
+    of its own (the server keeps the phone's under the link's key), and an answer there is
+    the phone's rating on its next visit."""
     phone, page, errors = _open(browser, server.base, (360, 640))
     puzzle = _served(page, "next", lambda: page.goto(server.base + "/puzzles"))
     assert page.query_selector("#pz-device") is None  # no player before the first answer
@@ -339,8 +340,14 @@ def test_a_link_opens_your_puzzle_ratings_on_another_device(
     page.screenshot(path=str(SHOTS / "another-device-phone.png"), full_page=True)
     page.click("#close-dialog")
     desktop, other, other_errors = _open(browser, server.base, (1280, 800))
+    # the desktop has puzzle ratings of its own already (a player of its own): the link
+    # makes the phone's its player, and shows the phone's rating
+    before = _served(other, "next", lambda: other.goto(server.base + "/puzzles"))
+    own = _answer(other, _wrong(before))["player"]["id"]
     theirs = _served(other, "next", lambda: other.goto(link))
     assert _rating_shown(other) == earned
+    kept = json.loads(other.evaluate("localStorage.getItem('euchre.puzzles.player')"))
+    assert kept["id"] == judged["player"]["id"] != own
     assert "#" not in other.url  # the key leaves the address bar
     moved = _answer(other, _wrong(theirs))
     assert moved["before"]["rating"] == judged["rating"]["rating"]

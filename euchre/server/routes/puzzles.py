@@ -227,9 +227,7 @@ async def answer(puzzle_id: str, body: AnswerIn, request: Request,
         raise Refusal(404, "no_puzzle", f"no puzzle {shown(puzzle_id)!r} for "
                       f"{body.players} players", puzzle=shown(puzzle_id))
     if body.player is None:
-        given = body.rating
-        return _judged(puzzle, body.action, Rating() if given is None
-                       else Rating(given.rating, given.rd, given.vol))
+        return _judged(puzzle, body.action, _rating(body.rating))
     storage = tables.storage
     for _ in range(_TRIES):
         player = await _player(storage, body.player, request)
@@ -243,6 +241,11 @@ async def answer(puzzle_id: str, body: AnswerIn, request: Request,
             return {**judged, "player": after.to_json()}
     raise Refusal(409, "answers_at_once", "other answers of this player came at once; "
                   "answer again")
+
+
+def _rating(given: RatingIn | None) -> Rating:
+    """The rating the page sent (a new player's when it sent none)."""
+    return Rating() if given is None else Rating(given.rating, given.rd, given.vol)
 
 
 def _judged(puzzle: Puzzle, text: str, player: Rating) -> dict[str, Any]:
@@ -288,6 +291,4 @@ async def mistake_answer(request: Request, table_id: str, number: GameNumber, k:
                          rates: Rates, address: Address) -> dict[str, Any]:
     """Judge an answer to your mistake ``k``, as :func:`answer` does."""
     puzzle = await _mistake(request, table_id, number, k, tables, reviews, rates, address)
-    given = body.rating
-    return _judged(puzzle, body.action, Rating() if given is None
-                   else Rating(given.rating, given.rd, given.vol))
+    return _judged(puzzle, body.action, _rating(body.rating))

@@ -169,16 +169,14 @@ function currentMistake() {
 /** Fetch the puzzle the mode asks for, and draw it. */
 async function load() {
   const s = P;
+  try { OPTIONS = OPTIONS || (await api("/api/rules/options")).options; } catch { /* the house rules by their names */ }
   if (s.mode === "mine") {
     s.result = null;
     s.puzzle = null;
     const m = currentMistake();
     s.error = m ? null : _("No mistakes of yours kept yet: in the review of a game you played here, add its mistakes to your puzzles.");
     if (m) {
-      try {
-        OPTIONS = OPTIONS || (await api("/api/rules/options")).options;
-        s.puzzle = await api(m.url, { headers: m.headers });
-      } catch (e) { s.error = e.message; }
+      try { s.puzzle = await api(m.url, { headers: m.headers }); } catch (e) { s.error = e.message; }
     }
     if (P === s) draw();
     return;
@@ -194,7 +192,6 @@ async function load() {
   s.result = null;
   s.error = null;
   try {
-    OPTIONS = OPTIONS || (await api("/api/rules/options")).options;
     if (!THEME_COUNTS[s.players]) THEME_COUNTS[s.players] = (await api(`/api/puzzles/themes?players=${s.players}`)).themes;
     if (s.theme && !THEME_COUNTS[s.players][s.theme]) { s.theme = ""; q.delete("themes"); }
     s.puzzle = await api(`${path}?${q}`);
