@@ -123,7 +123,7 @@ def seats(mask: int) -> tuple[int, ...]:
     return tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
 
 
-def utility(points: Sequence[int] | npt.NDArray[np.int64], seat: int, players: int = -1) -> float:
+def utility(points: Sequence[float] | npt.NDArray[np.int64], seat: int, players: int = -1) -> float:
     """Seat ``seat``'s points minus the mean of the other seats' points, from a deal's
     points by seat (RULES §9): the *utility*, which sums to zero over the seats.
     ``players`` is how many of ``points`` count (all of them by default; the compiled

@@ -122,7 +122,7 @@ class _Bot(Protocol):
         ...
 
 
-def utility_of_gains(gains: Sequence[int], me: int, scores: Sequence[int], target: int,
+def utility_of_gains(gains: Sequence[float], me: int, scores: Sequence[int], target: int,
                      bonus: float) -> float:
     """Seat ``me``'s utility of a deal's points ``gains`` (by seat, RULES §9) from the
     game score ``scores``: its side's points minus the opponents' (the others' mean three-

@@ -12,7 +12,7 @@ import json
 import shlex
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
 import typer
@@ -57,6 +57,9 @@ from euchre.jobs.train import (
     model_name,
 )
 from euchre.rules import Rules
+
+if TYPE_CHECKING:
+    from euchre.jobs.cfr import LeafTable
 
 __all__ = ["read_rows", "train_app", "write_rows"]
 
@@ -455,6 +458,41 @@ def _load_tables(path: Path, parameters: dict[str, Any]) -> Any:
     return tables
 
 
+_FIT_UNIT = 250
+"""Deals a unit of the leaf's fit plays out."""
+
+
+def _fit_leaf(rules: Rules, seed: int, deals: int, bot: str, checkpoint: Path,
+              backend: Backend, json_out: bool) -> LeafTable:
+    """The fitted leaf's table (``--leaf fitted:W``): its play-outs run as a chunked job
+    with a progress bar, kept in ``checkpoint`` and resumed from it."""
+    from euchre.jobs.cfr import LeafFit, LeafTable
+    from euchre.jobs.distributed import Status
+
+    units = -(-deals // _FIT_UNIT)
+    job = LeafFit(rules, seed, units, _FIT_UNIT, bot)
+    bar = Progress(TextColumn("[bold]fit the leaf[/]"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("units"), TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), disable=not show_progress(json_out),
+                   transient=True)
+    try:
+        with bar:
+            task = bar.add_task("fit", total=units)
+
+            def status(s: Status) -> None:
+                bar.update(task, completed=s.done)
+
+            run = run_job(job, backend, checkpoint, status)
+    except CheckpointError as e:
+        fail(f"{e}: give the same options to resume, or another --out", 1)
+    except KeyboardInterrupt:
+        fail(f"interrupted while fitting the leaf; the finished units are in {checkpoint}: "
+             f"run the same command to resume", 130)
+    except ImportError as e:
+        fail(str(e))
+    return LeafTable.sum(bot, (s["counts"] for s in run.summaries))
+
+
 @train_app.command("cfr")
 @rules_options(not_here={"draw": "the strategy is of single deals, not games",
                          "rubber": "the strategy is of single deals, not games",
@@ -474,10 +512,15 @@ def cfr_command(
         "--seed", metavar="S", help="Seed of the deals and the sampled actions: the same "
                                     "seed and options give the same strategy.")] = 1,
     leaf: Annotated[str, typer.Option(
-        "--leaf", metavar="solver|expert:W", help="How a deal is valued from its first "
-                                                  "lead: the open-hand solver, or played "
-                                                  "out by expert:W at every seat.")
-    ] = "solver",
+        "--leaf", metavar="solver|expert:W|fitted:W",
+        help="How a deal is valued from its first lead: the open-hand solver; played out "
+             "by expert:W at every seat; or the solver's tricks read through a table of "
+             "how expert:W's play-outs spread around them (fitted first, on --fit-deals "
+             "deals).")] = "solver",
+    fit_deals: Annotated[int, typer.Option(
+        "--fit-deals", metavar="F", help="With --leaf fitted:W: deals played out to fit "
+                                         "the table (in units of 250; kept in --out, "
+                                         "resumed like the training).")] = 10000,
     min_visits: Annotated[int, typer.Option(
         "--min-visits", metavar="V", help="Ship only the information sets trained at "
                                           "least this often.")] = 5,
@@ -504,15 +547,24 @@ def cfr_command(
     checkpoint in --out with the same result. The `expert:W:cfr` bot plays the strategy.
     """
     from euchre.bots.cfr import strategy_name
-    from euchre.jobs.cfr import BiddingGame, CfrRound, Tables, finish_round, strategy_of
+    from euchre.jobs.cfr import (
+        BiddingGame,
+        CfrRound,
+        LeafTable,
+        Tables,
+        finish_round,
+        strategy_of,
+    )
 
     rules = rules_given.build()
-    if deals < 1 or round_deals < 1 or units < 1 or min_visits < 0:
-        fail("--deals, --round and --units are 1 or more, --min-visits 0 or more")
+    if deals < 1 or round_deals < 1 or units < 1 or min_visits < 0 or fit_deals < 1:
+        fail("--deals, --round, --units and --fit-deals are 1 or more, --min-visits 0 or "
+             "more")
     if round_deals % units:
         fail(f"--round ({round_deals}) must be a multiple of --units ({units})")
+    fitted = leaf.startswith("fitted:")
     try:
-        BiddingGame(rules, leaf)
+        BiddingGame(rules, leaf, LeafTable.of("", []) if fitted else None)
     except ValueError as e:
         fail(str(e))
     rounds = -(-deals // round_deals)
@@ -521,8 +573,10 @@ def cfr_command(
         from euchre.jobs.tournament import default_workers
 
         backend = Backend("local", min(workers or default_workers(), units))
-    parameters = {"rules": rules.to_dict(), "seed": seed, "round": round_deals,
-                  "units": units, "leaf": leaf}
+    parameters: dict[str, Any] = {"rules": rules.to_dict(), "seed": seed,
+                                  "round": round_deals, "units": units, "leaf": leaf}
+    if fitted:
+        parameters["fit_deals"] = fit_deals
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -531,6 +585,8 @@ def cfr_command(
     stem = name.removesuffix(".npz")
     checkpoint = out / f"checkpoint-{stem}.npz"
     tables = _load_tables(checkpoint, parameters) if checkpoint.exists() else Tables.empty()
+    table = (_fit_leaf(rules, seed, fit_deals, "expert:" + leaf.partition(":")[2],
+                       out / f"leaf-{stem}.jsonl", backend, json_out) if fitted else None)
     resumed = tables.rounds
     bar = Progress(TextColumn("[bold]train cfr[/]"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("rounds · {task.fields[rate]} deals/s"), TimeElapsedColumn(),
@@ -543,7 +599,7 @@ def cfr_command(
                                 rate="–")
             while tables.rounds < rounds:
                 job = CfrRound(rules, seed, tables.rounds, units, round_deals // units,
-                               tables.regret.copy(), leaf)
+                               tables.regret.copy(), leaf, table)
                 run = run_job(job, backend)
                 seconds += run.seconds
                 finish_round(tables, run.summaries)
@@ -559,6 +615,8 @@ def cfr_command(
     header = {"command": _command(), "parameters": parameters, "deals": rounds * round_deals,
               "rounds": tables.rounds, "rules": rules.to_dict(),
               "rules_key": rules_key(rules), "versions": versions()}
+    if table is not None:
+        header["leaf_table"] = table.to_dict()
     strategy = strategy_of(tables, header, min_visits)
     try:
         strategy.save(out / name)

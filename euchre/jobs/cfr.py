@@ -27,8 +27,14 @@ bot's keep.  The leaves are the deal's points (RULES §9) as the seat's utility 
 points minus the opponents', the others' mean three- and five-handed; no game score), with
 the play valued by the open-hand solver from the first lead (``leaf="solver"``), or by a
 play-out of the deal by the expert's own card play (``leaf="expert:W"``, the expert with
-``W`` worlds at every seat: a hundred times dearer), either cached by the position at the
-first lead.
+``W`` worlds at every seat: a hundred times dearer), or by the solver's tricks read
+through a :class:`LeafTable` (``leaf="fitted:W"``): how often the expert's play-outs took
+each number of tricks where the solver says the makers take so many, fitted beforehand
+(:class:`LeafFit`) on leaves reached by uniform random bids, so a leaf is the expected
+points of the expert's play at the solver's price.  The open-hand solver alone lets the
+defenders play as if they saw the makers' cards; the expert's play sees less, on both
+sides, and its tricks spread around the solver's.  Every kind is cached by the position
+at the first lead.
 
 **Exploitability** (:func:`nash_conv`): on a game small enough to walk whole (a fixed
 handful of deals, or a toy game), the sum over the players of what a best response gains
@@ -53,6 +59,7 @@ from euchre import core
 from euchre.actions import DISCARD
 from euchre.bots.cfr import KEYS, SLOTS, Strategy, infoset
 from euchre.bots.evaluation import utility_of_gains
+from euchre.deal import DealResult
 from euchre.rules import Rules
 from euchre.scoring import deal_points
 from euchre.sides import seats
@@ -64,6 +71,8 @@ __all__ = [
     "BiddingGame",
     "CfrRound",
     "Game",
+    "LeafFit",
+    "LeafTable",
     "Tables",
     "average_strategy",
     "finish_round",
@@ -239,13 +248,20 @@ class BiddingGame:
     (True, [99, 100, 101])
     """
 
-    def __init__(self, rules: Rules, leaf: str = "solver") -> None:
-        if leaf != "solver" and not leaf.startswith("expert:"):
-            raise ValueError(f"the leaf is solver or expert:WORLDS, not {leaf!r}")
+    def __init__(self, rules: Rules, leaf: str = "solver",
+                 table: LeafTable | None = None) -> None:
+        kind, _, worlds = leaf.partition(":")
+        if not (leaf == "solver" or (kind in ("expert", "fitted") and worlds.isdigit()
+                                     and int(worlds) > 0)):
+            raise ValueError(f"the leaf is solver, expert:WORLDS or fitted:WORLDS, "
+                             f"not {leaf!r}")
+        if (kind == "fitted") != (table is not None):
+            raise ValueError("a fitted leaf, and only a fitted one, takes its LeafTable")
         self.rules = rules
         self.players = rules.players
         self.leaf = leaf
-        self._cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.table = table
+        self._cache: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._deal: tuple[int, int] = (-1, -1)
 
     def deal(self, seed: int, stream: int) -> core.Int64Array:
@@ -300,9 +316,9 @@ class BiddingGame:
         gains = self.gains(st)
         return utility_of_gains(gains, player, [0] * self.players, 1 << 30, 0.0)
 
-    def gains(self, st: core.Int64Array) -> tuple[int, ...]:
-        """Each seat's points of the deal from the first lead (module doc); cached by the
-        position."""
+    def gains(self, st: core.Int64Array) -> tuple[float, ...]:
+        """Each seat's points of the deal from the first lead (module doc), expected ones
+        for a fitted leaf; cached by the position."""
         n = self.players
         if st[core.PHASE] == core.OVER:  # thrown in
             return (0,) * n
@@ -313,21 +329,39 @@ class BiddingGame:
                int(st[core.MAKER]), int(st[core.PARTNER]))
         got = self._cache.get(key)
         if got is None:
-            got = self._solve(st, hands) if self.leaf == "solver" else self._play_out(st)
+            if self.leaf == "solver":
+                got = self._points(st, self.solver_tricks(st))
+            elif self.table is not None:
+                got = self._expected(st, self.table.row(st, self.solver_tricks(st)))
+            else:
+                got = tuple(self.play_out(st).points)
             self._cache[key] = got
         return got
 
-    def _solve(self, st: core.Int64Array, hands: list[int]) -> tuple[int, ...]:
+    def solver_tricks(self, st: core.Int64Array) -> int:
+        """The tricks the makers take from the first lead, every seat open-handed."""
         out = int(st[core.OUT])
+        hands = [0 if out >> s & 1 else int(st[core.HANDS + s]) for s in range(self.players)]
         makers = int(core.makers_mask(st)) & ~out
-        sol = solve_position(hands, int(st[core.TRUMP_SUIT]), makers, int(st[core.LEADER]),
-                             (), out, False)
+        return solve_position(hands, int(st[core.TRUMP_SUIT]), makers, int(st[core.LEADER]),
+                              (), out, False).value
+
+    def _points(self, st: core.Int64Array, tricks: int) -> tuple[int, ...]:
         side = seats(int(core.makers_mask(st)))
-        return tuple(deal_points(self.players, side, sol.value, bool(core.alone(st)),
+        return tuple(deal_points(self.players, side, tricks, bool(core.alone(st)),
                                  int(st[core.LONE]) >= 0))
 
-    def _play_out(self, st: core.Int64Array) -> tuple[int, ...]:
-        """The deal played from its first lead by the expert at every seat."""
+    def _expected(self, st: core.Int64Array, probs: Sequence[float]) -> tuple[float, ...]:
+        gains = [0.0] * self.players
+        for tricks, p in enumerate(probs):
+            if p > 0:
+                for s, g in enumerate(self._points(st, tricks)):
+                    gains[s] += p * g
+        return tuple(gains)
+
+    def play_out(self, st: core.Int64Array, bot: str | None = None) -> DealResult:
+        """The deal played from its first lead by ``bot`` (the leaf's expert) at every
+        seat, each seeded by the deal."""
         from euchre.bots import make_bot, play_deal
         from euchre.deal import Deal
 
@@ -339,9 +373,128 @@ class BiddingGame:
         for k in range(int(st[core.N_ACTIONS])):
             deal.apply(int(st[core.HISTORY + k]) % core.SEAT_SHIFT)
         tag = ",".join(str(int(v)) for v in st[core.DEALT:core.DEALT + n])
-        bots = [make_bot(self.leaf, random.Random(f"{tag}/{s}")) for s in range(n)]
+        name = bot or "expert:" + self.leaf.partition(":")[2]
+        bots = [make_bot(name, random.Random(f"{tag}/{s}")) for s in range(n)]
         play_deal(deal, bots)
-        return tuple(deal.result.points)
+        return deal.result
+
+
+# -- the fitted leaf ---------------------------------------------------------------------------
+TRICKS: Final = 6
+"""A side's tricks in a deal: 0 to 5."""
+
+FIT_STREAM: Final = 1 << 40
+"""The fit's deals are streams from here on: never a deal the training walks."""
+
+
+def _leaf_kind(st: core.Int64Array) -> int:
+    return 2 * bool(core.alone(st)) + (int(st[core.LONE]) >= 0)
+
+
+@dataclass(frozen=True)
+class LeafTable:
+    """How many of the expert's play-outs took each number of tricks for the makers where
+    the open-hand solver gives them ``s``, by the kind of contract (module doc):
+    ``counts`` is flat, index ``(kind * 6 + s) * 6 + t``, with ``kind`` two for the maker
+    alone plus one for a defender alone.  A row is read with one more play-out at the
+    solver's own count, so a row never seen is the solver's value.
+
+    >>> table = LeafTable.of("expert:8", [(0, 2, 3), (0, 2, 2), (0, 2, 3)])
+    >>> table.probabilities(0, 2)
+    [0.0, 0.0, 0.5, 0.5, 0.0, 0.0]
+    >>> table.probabilities(2, 5)
+    [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    >>> table.samples
+    3
+    """
+
+    bot: str
+    counts: tuple[int, ...]
+
+    @classmethod
+    def of(cls, bot: str, samples: Iterable[tuple[int, int, int]]) -> LeafTable:
+        """The table of ``(kind, solver's tricks, played-out tricks)`` samples."""
+        counts = [0] * (4 * TRICKS * TRICKS)
+        for kind, solved, played in samples:
+            counts[(kind * TRICKS + solved) * TRICKS + played] += 1
+        return cls(bot, tuple(counts))
+
+    @classmethod
+    def sum(cls, bot: str, parts: Iterable[Sequence[int]]) -> LeafTable:
+        """The table of several units' flat counts added up."""
+        counts = [0] * (4 * TRICKS * TRICKS)
+        for part in parts:
+            for i, c in enumerate(part):
+                counts[i] += int(c)
+        return cls(bot, tuple(counts))
+
+    @property
+    def samples(self) -> int:
+        """Play-outs counted."""
+        return sum(self.counts)
+
+    def probabilities(self, kind: int, solved: int) -> list[float]:
+        """The played-out tricks' distribution where the solver gives ``solved``."""
+        row = list(self.counts[(kind * TRICKS + solved) * TRICKS:][:TRICKS])
+        row[solved] += 1
+        total = sum(row)
+        return [c / total for c in row]
+
+    def row(self, st: core.Int64Array, solved: int) -> list[float]:
+        """:meth:`probabilities` for the contract of the position ``st``."""
+        return self.probabilities(_leaf_kind(st), solved)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON): the bot and the counts."""
+        return {"bot": self.bot, "counts": list(self.counts)}
+
+
+@dataclass(frozen=True)
+class LeafFit:
+    """The play-outs a :class:`LeafTable` is fitted on, as a chunked job: ``units_`` units
+    of ``deals`` deals of ``seed`` (streams from :data:`FIT_STREAM`), each bid by uniform
+    random choices among the abstraction's actions up to the first lead, then solved
+    open-handed and played out by ``bot`` at every seat."""
+
+    rules: Rules
+    seed: int
+    units_: int
+    deals: int
+    bot: str
+
+    kind = "fit-leaf"
+
+    def units(self) -> int:
+        """Units of the fit."""
+        return self.units_
+
+    def parameters(self) -> dict[str, Any]:
+        """What the counts depend on."""
+        return {"rules": self.rules.to_dict(), "seed": self.seed, "units": self.units_,
+                "deals": self.deals, "bot": self.bot}
+
+    def run_unit(self, unit: int) -> list[int]:
+        """The unit's flat counts."""
+        game = BiddingGame(self.rules)
+        rng = random.Random(f"{self.seed}/leaf/{unit}")
+        samples = []
+        for i in range(self.deals):
+            st = game.deal(self.seed, FIT_STREAM + unit * self.deals + i)
+            while (got := game.node(st)) is not None:
+                st = game.child(st, rng.choice([a for a in got[2] if a >= 0]))
+            if st[core.PHASE] == core.OVER:  # thrown in
+                continue
+            samples.append((_leaf_kind(st), game.solver_tricks(st),
+                            game.play_out(st, self.bot).makers_tricks))
+        return list(LeafTable.of(self.bot, samples).counts)
+
+    def settle(self, unit: int, output: list[int]) -> dict[str, Any]:
+        """The counts as they are (JSON)."""
+        return {"counts": output}
+
+    def deals_of(self, summary: dict[str, Any]) -> int:
+        """Deals a unit played."""
+        return self.deals
 
 
 # -- one round as a chunked job ---------------------------------------------------------------
@@ -357,6 +510,7 @@ class CfrRound:
     iterations: int
     regrets: Table
     leaf: str = "solver"
+    table: LeafTable | None = None
 
     kind = "train-cfr"
 
@@ -368,14 +522,15 @@ class CfrRound:
         """What the round's increments depend on (the regrets by their sum)."""
         return {"rules": self.rules.to_dict(), "seed": self.seed, "round": self.number,
                 "units": self.units_, "iterations": self.iterations, "leaf": self.leaf,
+                "leaf_samples": self.table.samples if self.table else 0,
                 "regret_sum": float(self.regrets.sum())}
 
     def run_unit(self, unit: int) -> dict[str, Any]:
         """The unit's increments."""
         first = (self.number * self.units_ + unit) * self.iterations
         rng = random.Random(f"{self.seed}/cfr/{self.number}/{unit}")
-        return run_round(BiddingGame(self.rules, self.leaf), self.regrets, self.seed, first,
-                         self.iterations, rng)
+        return run_round(BiddingGame(self.rules, self.leaf, self.table), self.regrets,
+                         self.seed, first, self.iterations, rng)
 
     def settle(self, unit: int, output: dict[str, Any]) -> dict[str, Any]:
         """The increments as they are (JSON)."""

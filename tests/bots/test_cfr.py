@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from euchre import Deal, Rules
+from euchre import Deal, Rules, core
 from euchre.actions import ORDER, ORDER_ALONE, PASS
 from euchre.bots import make_bot, play_deal
 from euchre.bots.cfr import (
@@ -30,7 +30,10 @@ from euchre.cards import pack_mask
 from euchre.cli import app
 from euchre.deal import Phase
 from euchre.jobs.cfr import (
+    TRICKS,
     BiddingGame,
+    LeafFit,
+    LeafTable,
     Tables,
     nash_conv,
     regret_matching,
@@ -38,6 +41,8 @@ from euchre.jobs.cfr import (
     table_policy,
     train_rounds,
 )
+from euchre.scoring import deal_points
+from euchre.sides import seats
 
 
 # -- a toy game whose equilibrium is known ---------------------------------------------------
@@ -324,3 +329,97 @@ def test_a_checkpoint_of_other_options_is_refused_naming_them(tmp_path: Path) ->
                                       "--out", str(tmp_path)])
     assert result.exit_code == 1
     assert "other options (seed)" in result.stderr
+
+
+# -- the fitted leaf ----------------------------------------------------------------------------
+def _leaves(rules: Rules, count: int, seed: int = 11) -> list[Any]:
+    """Positions at the first lead of ``count`` deals, bid by seeded random choices."""
+    game = BiddingGame(rules)
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        pos = game.deal(seed, i)
+        while (got := game.node(pos)) is not None:
+            pos = game.child(pos, rng.choice([a for a in got[2] if a >= 0]))
+        if pos[core.PHASE] != core.OVER:
+            out.append(pos)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_fitted_leaf_whose_play_outs_agree_with_the_solver_is_the_solver(
+        players: int) -> None:
+    """Every play-out took the solver's tricks: the leaf is the solver's (RULES §9)."""
+    rules = Rules(players=players)
+    same = LeafTable.of("expert:4", [(k, s, s) for k in range(4) for s in range(TRICKS)])
+    solver, fitted = BiddingGame(rules), BiddingGame(rules, "fitted:4", same)
+    for pos in _leaves(rules, 12):
+        for seat in range(players):
+            assert fitted.value(pos, seat) == pytest.approx(solver.value(pos, seat))
+
+
+def test_a_fitted_leaf_weighs_the_points_of_each_played_out_count() -> None:
+    """Where the solver gives the makers two tricks and three play-outs of four took three,
+    the leaf is a quarter of a euchre and three quarters of a made bid (RULES §9)."""
+    rules = Rules(players=4)
+    game = BiddingGame(rules)
+    pos = next(pos for pos in _leaves(rules, 200)
+              if game.solver_tricks(pos) == 2 and not core.alone(pos))
+    table = LeafTable.of("expert:4", [(0, 2, 3)] * 3)
+    fitted = BiddingGame(rules, "fitted:4", table)
+    side = seats(int(core.makers_mask(pos)))
+    euchred = deal_points(4, side, 2, False, False)
+    made = deal_points(4, side, 3, False, False)
+    maker = min(side)
+    want = 0.25 * (euchred[maker] - euchred[(maker + 1) % 4]) + 0.75 * (
+        made[maker] - made[(maker + 1) % 4])
+    assert fitted.value(pos, maker) == pytest.approx(want)
+    assert fitted.value(pos, maker) > game.value(pos, maker)
+
+
+def test_a_leaf_is_named_and_a_fitted_one_needs_its_table() -> None:
+    rules = Rules(players=4)
+    for bad in ("expert", "expert:x", "fitted:0", "open"):
+        with pytest.raises(ValueError, match="solver, expert:WORLDS or fitted:WORLDS"):
+            BiddingGame(rules, bad)
+    with pytest.raises(ValueError, match="takes its LeafTable"):
+        BiddingGame(rules, "fitted:4")
+    with pytest.raises(ValueError, match="takes its LeafTable"):
+        BiddingGame(rules, "solver", LeafTable.of("expert:4", []))
+
+
+def test_the_leaf_fit_counts_each_deal_it_plays_out_the_same_way_twice() -> None:
+    fit = LeafFit(Rules(players=2), seed=3, units_=2, deals=6, bot="expert:2")
+    first = fit.run_unit(1)
+    assert first == fit.run_unit(1)
+    assert 0 < sum(first) <= 6
+    assert first != fit.run_unit(0)
+    table = LeafTable.sum("expert:2", [first, fit.run_unit(0)])
+    assert table.samples == sum(first) + sum(fit.run_unit(0))
+    for kind in range(4):
+        for solved in range(TRICKS):
+            assert sum(table.probabilities(kind, solved)) == pytest.approx(1.0)
+
+
+def test_training_on_a_fitted_leaf_fits_it_first_and_resumes_it(tmp_path: Path) -> None:
+    def run(deals: int) -> Any:
+        return CliRunner().invoke(app, [
+            "train", "cfr", "--players", "2", "--deals", str(deals), "--round", "20",
+            "--units", "2", "--workers", "1", "--seed", "4", "--leaf", "fitted:2",
+            "--fit-deals", "250", "--out", str(tmp_path), "--json"])
+
+    result = run(20)
+    assert result.exit_code == 0, result.output
+    header = Strategy.load(tmp_path / "cfr-2.npz").header
+    counts = header["leaf_table"]["counts"]
+    assert header["leaf_table"]["bot"] == "expert:2" and 0 < sum(counts) <= 250
+    assert header["parameters"]["fit_deals"] == 250
+    result = run(40)  # the fit is read back, the training resumed
+    assert result.exit_code == 0, result.output
+    assert Strategy.load(tmp_path / "cfr-2.npz").header["leaf_table"]["counts"] == counts
+    refused = CliRunner().invoke(app, [
+        "train", "cfr", "--players", "2", "--deals", "40", "--round", "20", "--units",
+        "2", "--workers", "1", "--seed", "4", "--leaf", "fitted:2", "--fit-deals", "500",
+        "--out", str(tmp_path)])
+    assert refused.exit_code == 1
+    assert "other options" in refused.stderr
