@@ -128,9 +128,9 @@ def _intermediate(seed: int | random.Random | None) -> Bot:
 
 
 def _expert(seed: int | random.Random | None) -> Bot:
-    from euchre.bots.expert import ExpertBot
+    from euchre.bots.cfr import CfrExpertBot
 
-    return ExpertBot(seed)
+    return CfrExpertBot(seed, adopted=True)
 
 
 def _pimc(seed: int | random.Random | None) -> Bot:
@@ -168,34 +168,37 @@ def _worlds(name: str, options: str) -> int:
     return worlds
 
 
-_EXPERT_OPTIONS = ("cfr", "am", "amDEPTH")
-"""What may follow ``expert:WORLDS:``, alone or both joined by a colon: ``cfr``, the
-bidding learned by counterfactual regret (:mod:`euchre.bots.cfr`); ``am``, the card play
-by αμ search two of the seat's cards deep (``am3``: three;
-:class:`euchre.bots.evaluation._AlphaMuPlayEval`)."""
+_EXPERT_OPTIONS = ("cfr", "nocfr", "am", "amDEPTH")
+"""What may follow ``expert:WORLDS:``, alone or a bidding and a play joined by a colon:
+``cfr``, the bidding learned by counterfactual regret (:mod:`euchre.bots.cfr`) under every
+rules it was trained for, and ``nocfr``, under none (the plain expert bids by it under the
+rules of :data:`euchre.bots.cfr.ADOPTED`); ``am``, the card play by αμ search two of the
+seat's cards deep (``am3``: three; :class:`euchre.bots.evaluation._AlphaMuPlayEval`)."""
 
 
 def _expert_worlds(seed: int | random.Random | None, options: str) -> Bot:
     worlds, _, rest = options.partition(":")
     samples = _worlds("expert", worlds)
-    cfr = False
+    bidding = ""
     depth = 1
     for option in rest.split(":") if rest else []:
-        if option == "cfr" and not cfr:
-            cfr = True
+        if option in ("cfr", "nocfr") and not bidding:
+            bidding = option
         elif option.startswith("am") and depth == 1 and (
                 option == "am" or (option[2:].isdigit() and int(option[2:]) >= 1)):
             depth = int(option[2:] or 2)
         else:
             raise ValueError(f"expert:WORLDS:OPTION takes {', '.join(_EXPERT_OPTIONS)} as "
-                             f"the option (cfr and am joined by a colon), not {rest!r}")
-    if cfr:
-        from euchre.bots.cfr import CfrExpertBot
+                             f"the option (a bidding and am joined by a colon), not "
+                             f"{rest!r}")
+    if bidding == "nocfr":
+        from euchre.bots.expert import ExpertBot
 
-        return CfrExpertBot(seed, samples=samples, time_budget=None, search_depth=depth)
-    from euchre.bots.expert import ExpertBot
+        return ExpertBot(seed, samples=samples, time_budget=None, search_depth=depth)
+    from euchre.bots.cfr import CfrExpertBot
 
-    return ExpertBot(seed, samples=samples, time_budget=None, search_depth=depth)
+    return CfrExpertBot(seed, samples=samples, time_budget=None, search_depth=depth,
+                        adopted=bidding != "cfr")
 
 
 def _pimc_worlds(seed: int | random.Random | None, options: str) -> Bot:

@@ -80,6 +80,7 @@ from euchre.rules import Rules
 from euchre.sides import callable_cards
 
 __all__ = [
+    "ADOPTED",
     "GROUPS",
     "KEYS",
     "PURIFY",
@@ -373,6 +374,12 @@ def strategy_for(rules: Rules) -> Strategy | None:
     return _shipped().get(rules_key(rules))
 
 
+ADOPTED: Final = frozenset(rules_key(Rules(players=n)) for n in (3, 4))
+"""The rules whose shipped strategy the ``expert`` bids by: where its bids beat the
+expert's own, duplicate, the card play alike (docs/benchmarks.md, "Bidding by
+counterfactual regret").  Elsewhere the expert bids by its values."""
+
+
 # -- the bidder ---------------------------------------------------------------------------------
 class CfrExpertBot(ExpertBot):
     """The expert that bids by the average strategy (see the module doc): ``expert:W:cfr``.
@@ -394,19 +401,28 @@ class CfrExpertBot(ExpertBot):
                  samples: int = DEFAULT_SAMPLES,
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
                  strategy: Strategy | None = None, visits: int = 10,
-                 search_depth: int = 1) -> None:
+                 search_depth: int = 1, adopted: bool = False) -> None:
         super().__init__(seed, samples, time_budget, search_depth=search_depth)
         self.strategy = strategy
         self.visits = visits
+        self.adopted = adopted
+        """Bid by the shipped strategy only under the rules of :data:`ADOPTED`: the
+        ``expert`` as shipped (its name is then ``expert``)."""
+        if adopted:
+            self.name = "expert"
         self.learned = 0
         """Decisions taken by the strategy so far (the rest were the expert's)."""
 
     def __repr__(self) -> str:
-        return f"CfrExpertBot({self._repr_fields()}, visits={self.visits})"
+        adopted = ", adopted=True" if self.adopted else ""
+        return f"CfrExpertBot({self._repr_fields()}, visits={self.visits}{adopted})"
 
     def bid(self, obs: Observation) -> Action | None:
         """The strategy's action for a decision before the first lead, or ``None`` where
-        it does not know the information set."""
+        it does not know the information set (or, :attr:`adopted`, where the expert does
+        not bid by it)."""
+        if self.adopted and rules_key(obs.rules) not in ADOPTED:
+            return None
         strategy = self.strategy or strategy_for(obs.rules)
         if strategy is None or obs.phase in (Phase.PLAY, Phase.OVER):
             return None

@@ -28,7 +28,8 @@ the bytes as ``chunk-NNNNNN.parquet`` in the output folder as they come back, an
     the bot's value of each action it weighed, in the unit of
     :meth:`euchre.bots.expert.ExpertBot.evaluate` (its side's points minus the opponents'
     for the deal, with a game bonus), NaN for every action it did not weigh, all NaN for a
-    bot that computes no values (``float32``, 111);
+    bot that computes no values and for the expert's bids drawn from its learned strategy
+    (:data:`euchre.bots.cfr.ADOPTED`) (``float32``, 111);
 ``points``
     the deal's final points by seat, RULES §9 (``int16``, one per seat);
 ``record``

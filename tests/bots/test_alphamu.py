@@ -33,13 +33,14 @@ def test_the_option_parses_alone_and_with_cfr() -> None:
     assert isinstance(both, CfrExpertBot) and both.search_depth == 2
     assert make_bot("expert:16:am:cfr", 1).search_depth == 2  # type: ignore[attr-defined]
     for bad in ("expert:16:am0", "expert:16:amx", "expert:16:am:am", "expert:16:cfr:cfr",
-                "expert:16:alpha"):
+                "expert:16:alpha", "expert:16:cfr:nocfr"):
         with pytest.raises(ValueError, match="expert:WORLDS:OPTION"):
             make_bot(bad, 1)
 
 
 @pytest.mark.parametrize("name", ["expert:16", "expert:16:am", "expert:16:am3",
-                                  "expert:16:cfr", "expert:16:cfr:am", "intermediate"])
+                                  "expert:16:cfr", "expert:16:cfr:am", "expert:16:nocfr",
+                                  "expert:16:nocfr:am", "intermediate"])
 def test_a_searching_bot_s_repr_pastes_back_as_the_same_bot(name: str) -> None:
     bot = make_bot(name, 1)
     namespace = {"ExpertBot": ExpertBot, "CfrExpertBot": CfrExpertBot,

@@ -17,6 +17,7 @@ from euchre import Deal, Rules, core
 from euchre.actions import ORDER, ORDER_ALONE, PASS
 from euchre.bots import make_bot, play_deal
 from euchre.bots.cfr import (
+    ADOPTED,
     SLOTS,
     CfrExpertBot,
     Strategy,
@@ -26,6 +27,7 @@ from euchre.bots.cfr import (
     infoset_of,
     strategy_for,
 )
+from euchre.bots.modelfiles import rules_key
 from euchre.cards import pack_mask
 from euchre.cli import app
 from euchre.deal import Phase
@@ -256,6 +258,31 @@ def test_the_cfr_bidder_takes_only_legal_actions(players: int) -> None:
         assert deal.is_over
         took += sum(b.learned for b in bots)
     assert took > 0
+
+
+def test_the_expert_bids_by_the_strategy_only_under_the_rules_where_it_won() -> None:
+    """``expert`` and ``expert:W`` bid by the shipped strategy under :data:`ADOPTED`
+    (three- and four-handed), by their values elsewhere; ``expert:W:cfr`` wherever a
+    strategy is shipped, ``expert:W:nocfr`` nowhere."""
+    assert {rules_key(Rules(players=3)), rules_key(Rules(players=4))} == ADOPTED
+    for name in ("expert", "expert:8"):
+        bot = make_bot(name, 1)
+        assert isinstance(bot, CfrExpertBot) and bot.adopted and bot.name == "expert"
+    assert not isinstance(make_bot("expert:8:nocfr", 1), CfrExpertBot)
+    assert not make_bot("expert:8:cfr", 1).adopted  # type: ignore[attr-defined]
+    for rules, adopted in ((Rules(players=4), True), (Rules(players=3), True),
+                           (Rules(players=4, stick_the_dealer=True), False)):
+        assert strategy_for(rules) is not None or not adopted
+        took = {"expert:8": 0, "expert:8:cfr": 0}
+        for d in range(30):
+            deal = Deal.random(rules, dealer=d % rules.players, seed=d)
+            obs = deal.observation(deal.to_move or 0)
+            for name in took:
+                bot = make_bot(name, d)
+                assert isinstance(bot, CfrExpertBot)
+                took[name] += bot.bid(obs) is not None
+        assert (took["expert:8"] > 0) == adopted
+        assert took["expert:8"] <= took["expert:8:cfr"]
 
 
 def test_a_strategy_of_other_rules_is_never_played(small_strategy: Strategy) -> None:
