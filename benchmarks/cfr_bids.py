@@ -5,12 +5,13 @@ Run ``python benchmarks/cfr_bids.py [--players 4] [--sets N] [--worlds W] [--see
 
 For each set (one deal, its dealer turning round the table), the deal is played by
 ``pimc:W`` at every seat (the baseline), then once for each seat ``p`` from the dealer with
-``expert:W:cfr`` at that seat alone, and once with ``expert:W`` there instead; every other
+``expert:W:cfr`` at that seat alone, and once with ``expert:W:nocfr`` (the expert bidding
+by its values) there instead; every other
 seat is ``pimc:W`` with the same seed in all of them, so the cards and the other bots'
 seeds cancel.  The score is seat ``p``'s utility (its side's points minus the opponents',
 the others' mean three- and five-handed; no game score).  Reported per seat from the dealer
 (0 the dealer, 1 its left, ...): the CFR bidder's gain over ``pimc:W`` at that seat, and
-over ``expert:W`` (the same card play: the bidding alone), each with its 95 % interval
+over ``expert:W:nocfr`` (the same card play: the bidding alone), each with its 95 % interval
 over the sets; and the share of the seat's bids the strategy took.
 """
 
@@ -66,7 +67,7 @@ def run(players: int, sets: int, worlds: int, seed: int) -> dict[str, Any]:
             names = [base_name] * n
             names[p] = f"expert:{worlds}:cfr"
             cfr, took = _play(rules, s, seed, names)
-            names[p] = f"expert:{worlds}"
+            names[p] = f"expert:{worlds}:nocfr"
             expert, _ = _play(rules, s, seed, names)
             over_pimc[rel].append(cfr[p] - base[p])
             over_expert[rel].append(cfr[p] - expert[p])

@@ -16,7 +16,7 @@ The expert's seat(s) rotate from one game to the next (game ``g`` puts it at sea
 interval, and the expert's decision times over every decision it took in those games
 with two or more legal actions (one legal action is answered at once and not counted):
 median and 99th percentile, overall and by variant and phase.  The bot runs with its
-defaults (``ExpertBot(seed)``: its time budget on, as in play); ``--bot SPEC`` times
+defaults (``make_bot("expert", seed)``: its time budget on, as in play); ``--bot SPEC`` times
 another in its place, any name :func:`euchre.bots.make_bot` takes (``expert:32``,
 ``expert:32:am``: fixed worlds, no budget).
 
@@ -109,15 +109,14 @@ class Row:
 
 def play_row(players: int, games: int, seed: int, bot: str = "expert") -> Row:
     """Play ``games`` games of the variant and count the expert side's wins; ``bot`` is
-    the expert side's bot (``expert``: ``ExpertBot(seed)``; else by :func:`make_bot`)."""
+    the expert side's bot, by :func:`make_bot` (``expert``: the expert as played)."""
     rules = Rules(players=players)
     row = Row(players)
     start = time.perf_counter()
     for g in range(games):
         seats = side_seats(players, g)
         bots: list[Bot] = [
-            TimedBot(ExpertBot((seed + g) * 8 + s) if bot == "expert"
-                     else make_bot(bot, (seed + g) * 8 + s), row.times) if s in seats
+            TimedBot(make_bot(bot, (seed + g) * 8 + s), row.times) if s in seats
             else make_bot("basic", (seed + g) * 8 + s)
             for s in range(players)
         ]
@@ -188,7 +187,7 @@ def markdown(rep: dict[str, Any]) -> str:
         SECTION,
         "",
         "`benchmarks/expert.py` plays whole games to 10 (default rules of each variant) "
-        "between the `expert` bot (`ExpertBot(seed)`: its defaults, "
+        "between the `expert` bot (`make_bot(\"expert\", seed)`: its defaults, "
         f"{ExpertBot(0).samples} worlds or a {ExpertBot(0).time_budget} s budget per "
         "decision) and the `basic` bot, rotating the expert's seat(s) from game to game, "
         "and times every expert decision that had a choice (two or more legal actions).",

@@ -63,7 +63,7 @@ def tournament(
              "intermediate stop on a time budget; expert:WORLDS (pimc:WORLDS, "
              "lookahead:WORLDS, intermediate:WORLDS) samples that many worlds a decision "
              "instead, so the results are the same for a seed on any machine or cluster; "
-             "the expert bids by the trained CFR strategy three- and four-handed, "
+             "the expert bids by the trained CFR strategy four-handed, "
              "expert:WORLDS:cfr wherever one is trained, expert:WORLDS:nocfr never; "
              "expert:WORLDS:am plays "
              "its cards by alpha-mu search two cards deep (amN: N deep), and "
